@@ -1,0 +1,183 @@
+/* kernels/model.h - the model contract: metadata, axes, scalar reference, lane kernel.
+ *
+ * A model is one game's vertical jump physics.  It provides
+ *   - metadata (id, game, platform, unit, sub-units per unit, frame rate, sources, claims);
+ *   - axes: the start conditions and environments it understands;
+ *   - a scalar reference: init / step / observe, written like the game's routine.  The reference
+ *     is the spec: every seed claim is tested against it;
+ *   - a lane kernel: the same semantics over a block of lanes in structure-of-arrays layout,
+ *     branch-free, compiled once per ISA (see isa.h), bit-identical to the reference.
+ *
+ * A model's state is a fixed-size plain value (no pointers, no padding left uninitialised: init
+ * memsets it), so it can be compared with memcmp and hashed.  Adding a game is one new file in
+ * kernels/ and one line in kernels/models.def.
+ */
+#ifndef JS_MODEL_H
+#define JS_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa.h"
+
+/* Input bits: one byte per frame.  A model lists the bits it reads in js_model.inputs. */
+enum {
+	JS_IN_JUMP = 1u << 0, /* the jump button (A on NES/SNES, A/B/C on Genesis, Jump in Celeste) */
+	JS_IN_DOWN = 1u << 1, /* Down on the d-pad / stick (Celeste fast fall) */
+};
+
+/* Flags common to all models (bits 0..7); a model defines its own from bit 8 up and names them
+ * in js_model.flag_names (index = bit number). */
+enum {
+	JS_FLAG_NO_TAKEOFF = 1u << 0, /* never left the ground within the frame limit */
+	JS_FLAG_NOT_LANDED = 1u << 1, /* still airborne when the frame limit was reached */
+	JS_FLAG_BELOW_START = 1u << 2, /* airborne below the take-off height (not counting the landing
+					* frame, where a game may keep a sub-unit fraction below it) */
+};
+#define JS_FLAG_MODEL_SHIFT 8
+#define JS_MAX_FLAGS 32
+
+#define JS_MAX_AXES 4
+#define JS_MAX_AXIS_NAMES 8
+
+/* An axis: a start condition or environment.  Numeric axes take integer values in [min, max];
+ * named axes take the index of one of names[] (0..n_names-1).  An axis with input_bit != 0 is not
+ * passed to init: value 1 holds that button on every frame of a hold sweep (value 0 leaves it). */
+typedef struct js_axis {
+	const char *name;      /* CLI and HDF5 name, e.g. "vx" */
+	const char *unit;      /* e.g. "1/16 px/frame"; "" for named axes */
+	const char *long_name; /* a sentence fragment for HDF5 long_name and `jumpsweep list` */
+	int32_t min, max;      /* the range init accepts */
+	int32_t def_lo, def_hi; /* default sweep range */
+	int n_names;           /* > 0 for named axes */
+	const char *names[JS_MAX_AXIS_NAMES];
+	unsigned input_bit;    /* see above */
+} js_axis;
+
+/* What a step leaves observable, in the model's sub-units. */
+typedef struct js_obs {
+	int64_t height;   /* take-off height - current height, + up, in sub-units */
+	int grounded;     /* 1 while on the ground (before take-off and after landing) */
+	uint32_t flags;   /* events this frame (model bits from JS_FLAG_MODEL_SHIFT) */
+} js_obs;
+
+/* One block of lanes for a lane kernel.  Lane l reads axis values axis[a][l] and on frame f the
+ * input byte input[f * JS_BLOCK + l].  The kernel runs every frame 0..n_frames-1 (it may stop
+ * early once every lane has landed) and writes the per-lane results (see js_account below). */
+#define JS_BLOCK 64
+typedef struct js_lane_args {
+	int n_lanes;  /* 1..JS_BLOCK; lanes past n_lanes are scratch */
+	int n_frames; /* 1..JS_MAX_FRAMES */
+	const int32_t *axis[JS_MAX_AXES];
+	const uint8_t *input;
+	int64_t *rise;       /* [n_lanes] sub-units */
+	int32_t *apex_frame; /* [n_lanes] */
+	int32_t *airtime;    /* [n_lanes] */
+	uint32_t *flags;     /* [n_lanes] */
+} js_lane_args;
+
+typedef void (*js_lane_fn)(const js_lane_args *args);
+
+#define JS_MAX_FRAMES 4096
+#define JS_STATE_MAX 64
+
+typedef struct js_model {
+	const char *id;        /* stable name: CLI, HDF5 group, claim ids */
+	const char *game;
+	const char *platform;
+	const char *character; /* character / mode modelled */
+	const char *unit;      /* length unit, e.g. "px" */
+	int64_t sub_per_unit;  /* sub-units per unit: 256 for 8.8, 1 for whole pixels */
+	double fps;            /* frames (logic updates) per second */
+	const char *frame;     /* what one frame is, e.g. "NTSC frame (60.0988 Hz)" */
+	const char *sources;   /* repositories and labels the reference follows */
+	const char *notes;     /* conventions, UNCONFIRMED items left out, etc. */
+	const char *const *claims; /* NULL-terminated claim ids the model covers */
+	int n_axes;
+	js_axis axes[JS_MAX_AXES];
+	unsigned inputs;       /* JS_IN_* bits the model reads */
+	int default_frames;    /* frame limit of the default grid */
+	int default_hold;      /* the default grid holds the jump 0..default_hold frames */
+	const char *flag_names[JS_MAX_FLAGS]; /* bit -> name; NULL where unused */
+
+	size_t state_size;     /* <= JS_STATE_MAX */
+	/* Reference.  init: the character stands on flat ground the frame before frame 0, jump
+	 * button up; axis values are in the model's axis order (input axes included, ignored). */
+	void (*init)(void *state, const int32_t *axis_values);
+	void (*step)(void *state, unsigned input);
+	void (*observe)(const void *state, js_obs *obs);
+	/* Trace: CSV header (without "frame,input,") and one row for a state. */
+	const char *trace_header;
+	int (*trace_row)(const void *state, char *buf, size_t n);
+
+	js_lane_fn lane[JS_ISA_COUNT];
+} js_model;
+
+/* The model table (kernels/models.def). */
+extern const js_model *const js_models[];
+extern const int js_n_models;
+const js_model *js_model_find(const char *id);
+int js_axis_find(const js_model *m, const char *name);
+
+/* Per-lane accounting shared by the reference driver and the lane kernels, so both count the
+ * same way.  After frame f's step:
+ *   - frames before take-off and after landing do not count;
+ *   - rise = the largest height seen while airborne (and 0 if it never got above the start);
+ *   - apex_frame = the first frame f on which the rise was reached;
+ *   - airtime = f + 1 for the frame f whose step puts the character back on the ground: the
+ *     number of frames from the take-off frame (frame 0 for a press on frame 0) through the
+ *     landing frame, i.e. every frame in which the character moved through the air.  (Celeste's
+ *     tapped jump: the 15th update, frame 14, lands it: airtime 15, as the seed counts.);
+ *   - flags = OR of the flags of every frame from take-off to landing, plus JS_FLAG_BELOW_START
+ *     when the height went negative while airborne. */
+typedef struct js_acc {
+	int64_t rise;
+	int32_t apex_frame, airtime;
+	uint32_t flags;
+	int32_t took_off, landed;
+} js_acc;
+
+static inline void js_acc_init(js_acc *a)
+{
+	a->rise = 0;
+	a->apex_frame = 0;
+	a->airtime = 0;
+	a->flags = 0;
+	a->took_off = 0;
+	a->landed = 0;
+}
+
+static inline void js_acc_frame(js_acc *a, int32_t f, const js_obs *o)
+{
+	if (a->landed)
+		return;
+	if (!o->grounded)
+		a->took_off = 1;
+	if (!a->took_off)
+		return;
+	a->flags |= o->flags;
+	if (o->height < 0 && !o->grounded)
+		a->flags |= JS_FLAG_BELOW_START;
+	if (o->height > a->rise) {
+		a->rise = o->height;
+		a->apex_frame = f;
+	}
+	if (o->grounded) {
+		a->landed = 1;
+		a->airtime = f + 1;
+	}
+}
+
+static inline void js_acc_finish(js_acc *a)
+{
+	if (!a->took_off)
+		a->flags |= JS_FLAG_NO_TAKEOFF;
+	else if (!a->landed)
+		a->flags |= JS_FLAG_NOT_LANDED;
+}
+
+/* Run the reference over one lane's inputs and account it. */
+void js_reference_run(const js_model *m, const int32_t *axis_values, const uint8_t *input,
+		      int n_frames, js_acc *out);
+
+#endif

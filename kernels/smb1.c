@@ -1,0 +1,347 @@
+/* kernels/smb1.c - Super Mario Bros. (NES): Mario's jump and swim stroke, vertical axis.
+ *
+ * Follows Xkeeper0/smb1 src/prg.asm; labels are cited where each rule comes from.
+ *
+ * Units: Y position is 24 bits, Player_Y_HighPos : Player_Y_Position : Player_YMF_Dummy (page,
+ * pixel, 1/256 px); Y grows downward.  Speed is signed 8.8, Player_Y_Speed : Player_Y_MoveForce,
+ * + down.  Sub-units are 1/256 px.
+ *
+ * The frame, as the game runs it (NMI):
+ *   DecTimers        JumpSwimTimer counts down (a frame timer, every frame)
+ *   PlayerPhysicsSub CheckForJumping: a new A press (A now, not in PreviousA_B_Buttons) on the
+ *                    ground, or while swimming, runs InitJS
+ *   MoveSubs         Player_State 1 -> JumpSwimSub: the gravity switch, then ImposeGravity
+ *   PlayerBGCollision ChkFootMTile / LandPlyr: falling into the ground tile lands Mario
+ *   SaveAB           PreviousA_B_Buttons := A_B_Buttons
+ * On the ground (Player_State 0) OnGroundStateSub moves nothing vertically.
+ *
+ * The model stands Mario on flat ground at Y = $01B0.00 (the ground row of a level; a 16-px tile
+ * boundary), the frame before frame 0; heights are measured from there (not from
+ * JumpOrigin_Y_Position, which every swim stroke resets).  Landing: PlayerBGCollision finds the
+ * ground under his feet once his Y is back at or below the tile top while his speed is not negative (bit 7 of
+ * Player_Y_Speed clear); a fall moves at most 5 px a frame, so the foot is at most 4 px into the
+ * tile and LandPlyr (not ImpedePlayerMove) runs: Y_Position &= $F0, speed and MoveForce := 0,
+ * YMF_Dummy kept, Player_State := 0.
+ *
+ * Left out: horizontal movement (the vx axis only picks the row, as Player_XSpeedAbsolute does in
+ * InitJS), jumpsprings, enemies, the whirlpool's horizontal pull (env=whirlpool is row 6's forces).
+ */
+#include "model.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Tables from prg.asm (JumpMForceData, FallMForceData, PlayerYSpdData, InitMForceData), rows
+ * 0-4 by |X speed|, 5 swimming, 6 whirlpool.  Seed claims 21, 22. */
+static const uint8_t JumpMForceData[7] = { 0x20, 0x20, 0x1e, 0x28, 0x28, 0x0d, 0x04 };
+static const uint8_t FallMForceData[7] = { 0x70, 0x70, 0x60, 0x90, 0x90, 0x0a, 0x09 };
+static const uint8_t PlayerYSpdData[7] = { 0xfc, 0xfc, 0xfc, 0xfb, 0xfb, 0xfe, 0xff };
+static const uint8_t InitMForceData[7] = { 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00 };
+
+enum { SMB1_AX_VX, SMB1_AX_ENV };
+
+#define SMB1_GROUND_HIGH 0x01
+#define SMB1_GROUND_Y 0xb0
+#define SMB1_GROUND (SMB1_GROUND_HIGH << 8 | SMB1_GROUND_Y) /* the floor's top, 16-bit pixel Y */
+#define SMB1_MAX_SPEED 0x04  /* MovePlayerVertically: LDA #$04 */
+#define SMB1_DIFF_TO_HALT 0x01 /* InitJS: DiffToHaltJump, "apparently always set to 1" */
+#define SMB1_SWIM_TOP 0x14   /* JumpSwimSub / InitJS: CMP #$14 */
+#define SMB1_SWIM_TOP_FORCE 0x18
+
+/* Model flags (bit numbers from JS_FLAG_MODEL_SHIFT). */
+#define SMB1_FLAG_FALL_OVER_4 (1u << 8)  /* speed above 4.00 after ImposeGravity */
+#define SMB1_FLAG_CLAMPED (1u << 9)      /* ImposeGravity's clamp set the speed to 4.00 */
+#define SMB1_FLAG_SPEED_WRAP (1u << 10)  /* Player_Y_Speed carried from $7F to $80 */
+#define SMB1_FLAG_SWIM_TOP (1u << 11)    /* the $14 water-surface rule fired */
+
+/* InitJS: CMP #$09 / #$10 / #$19 / #$1c, INY for each reached; ChkWtr: 5, +1 whirlpool */
+static inline int smb1_row(int x_speed_abs, int swimming, int whirlpool)
+{
+	int y = (x_speed_abs >= 0x09) + (x_speed_abs >= 0x10) + (x_speed_abs >= 0x19) +
+		(x_speed_abs >= 0x1c);
+	return swimming ? 5 + (whirlpool != 0) : y;
+}
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
+enum { SMB1_ENV_AIR, SMB1_ENV_SWIM, SMB1_ENV_WHIRLPOOL };
+typedef struct smb1_state {
+	uint8_t y_high, y_pos, ymf_dummy;   /* Player_Y_HighPos, Player_Y_Position, Player_YMF_Dummy */
+	uint8_t y_speed, y_moveforce;        /* Player_Y_Speed, Player_Y_MoveForce */
+	uint8_t vertical_force, vertical_force_down; /* VerticalForce, VerticalForceDown */
+	uint8_t origin_high, origin_pos;     /* JumpOrigin_Y_HighPos, JumpOrigin_Y_Position */
+	uint8_t player_state;                /* 0 on the ground, 1 jumping/swimming */
+	uint8_t prev_a;                      /* PreviousA_B_Buttons & A_Button */
+	uint8_t jump_swim_timer;             /* JumpSwimTimer */
+	uint8_t x_speed_abs;                 /* Player_XSpeedAbsolute (axis vx) */
+	uint8_t swimming, whirlpool;         /* SwimmingFlag, Whirlpool_Flag (axis env) */
+	uint8_t frame_flags;                 /* events of the last step (SMB1_FLAG_* >> 8) */
+} smb1_state;
+
+static void smb1_init(void *vs, const int32_t *ax)
+{
+	smb1_state *s = vs;
+	memset(s, 0, sizeof *s);
+	s->y_high = SMB1_GROUND_HIGH;
+	s->y_pos = SMB1_GROUND_Y;
+	s->x_speed_abs = (uint8_t)ax[SMB1_AX_VX];
+	s->swimming = ax[SMB1_AX_ENV] != SMB1_ENV_AIR;
+	s->whirlpool = ax[SMB1_AX_ENV] == SMB1_ENV_WHIRLPOOL;
+}
+
+/* InitJS */
+static void smb1_init_js(smb1_state *s)
+{
+	s->jump_swim_timer = 0x20;
+	s->ymf_dummy = 0;
+	s->y_moveforce = 0;
+	s->origin_high = s->y_high;
+	s->origin_pos = s->y_pos;
+	s->player_state = 1;
+	int y = smb1_row(s->x_speed_abs, s->swimming, s->whirlpool);
+	s->vertical_force = JumpMForceData[y];       /* GetYPhy */
+	s->vertical_force_down = FallMForceData[y];
+	s->y_moveforce = InitMForceData[y];
+	s->y_speed = PlayerYSpdData[y];
+	if (s->swimming && s->y_pos < SMB1_SWIM_TOP) { /* CMP #$14 / BCS X_Physics */
+		s->y_speed = 0;
+		s->frame_flags |= SMB1_FLAG_SWIM_TOP >> 8;
+	}
+}
+
+/* ImposeGravity with A = 0 (down only), $00 = VerticalForce, $02 = 4 (ImposeGravitySprObj). */
+static void smb1_impose_gravity(smb1_state *s)
+{
+	unsigned c, t;
+	t = s->ymf_dummy + s->y_moveforce; /* ADC SprObject_Y_MoveForce */
+	s->ymf_dummy = (uint8_t)t;
+	c = t >> 8;
+	uint8_t adder = (s->y_speed & 0x80) ? 0xff : 0x00; /* BPL AlterYP / DEY: $07 */
+	t = s->y_pos + s->y_speed + c; /* ADC SprObject_Y_Position */
+	s->y_pos = (uint8_t)t;
+	c = t >> 8;
+	s->y_high = (uint8_t)(s->y_high + adder + c); /* ADC $07 */
+	t = s->y_moveforce + s->vertical_force; /* CLC / ADC $00 */
+	s->y_moveforce = (uint8_t)t;
+	c = t >> 8;
+	uint8_t old_speed = s->y_speed;
+	s->y_speed = (uint8_t)(s->y_speed + c); /* ADC #$00 */
+	if (old_speed == 0x7f && s->y_speed == 0x80)
+		s->frame_flags |= SMB1_FLAG_SPEED_WRAP >> 8;
+	/* CMP $02 / BMI ChkUpM: N of (speed - 4); then CMP #$80 / BCC ChkUpM on the fraction */
+	if (!((uint8_t)(s->y_speed - SMB1_MAX_SPEED) & 0x80) && s->y_moveforce >= 0x80) {
+		s->y_speed = SMB1_MAX_SPEED;
+		s->y_moveforce = 0;
+		s->frame_flags |= SMB1_FLAG_CLAMPED >> 8;
+	}
+	/* ChkUpM: PLA = 0 -> ExVMove (no upward limit for the player) */
+	int16_t v = (int16_t)(uint16_t)((s->y_speed << 8) | s->y_moveforce);
+	if (v > (SMB1_MAX_SPEED << 8))
+		s->frame_flags |= SMB1_FLAG_FALL_OVER_4 >> 8;
+}
+
+/* JumpSwimSub, then MovePlayerVertically */
+static void smb1_jump_swim_sub(smb1_state *s, uint8_t a)
+{
+	if (!(s->y_speed & 0x80)) { /* LDY Player_Y_Speed / BPL DumpFall */
+		s->vertical_force = s->vertical_force_down;
+	} else if (!(a & s->prev_a)) { /* AND PreviousA_B_Buttons / BNE ProcSwim */
+		uint8_t risen = (uint8_t)(s->origin_pos - s->y_pos); /* JumpOrigin_Y_Position - Y */
+		if (risen >= SMB1_DIFF_TO_HALT)                      /* CMP DiffToHaltJump / BCC */
+			s->vertical_force = s->vertical_force_down;  /* DumpFall */
+	}
+	if (s->swimming && s->y_pos < SMB1_SWIM_TOP) { /* ProcSwim: CMP #$14 / BCS LRWater */
+		s->vertical_force = SMB1_SWIM_TOP_FORCE;
+		s->frame_flags |= SMB1_FLAG_SWIM_TOP >> 8;
+	}
+	smb1_impose_gravity(s); /* MovePlayerVertically -> ImposeGravitySprObj */
+}
+
+static void smb1_step(void *vs, unsigned input)
+{
+	smb1_state *s = vs;
+	uint8_t a = (input & JS_IN_JUMP) ? 1 : 0;
+	s->frame_flags = 0;
+	if (s->jump_swim_timer) /* DecTimers */
+		s->jump_swim_timer--;
+	/* CheckForJumping: A pressed now and not last frame -> ProcJumping */
+	if (a && !s->prev_a) {
+		if (s->player_state == 0)
+			smb1_init_js(s);
+		else if (s->swimming && (s->jump_swim_timer || !(s->y_speed & 0x80)))
+			smb1_init_js(s);
+	}
+	if (s->player_state == 1) {
+		smb1_jump_swim_sub(s, a);
+		/* PlayerBGCollision: feet in the ground tile, speed not negative -> LandPlyr */
+		unsigned y = (unsigned)s->y_high << 8 | s->y_pos;
+		if (!(s->y_speed & 0x80) && y >= SMB1_GROUND) {
+			s->y_pos &= 0xf0;
+			s->y_speed = 0;
+			s->y_moveforce = 0;
+			s->player_state = 0;
+		}
+	}
+	s->prev_a = a; /* SaveAB */
+}
+
+static void smb1_observe(const void *vs, js_obs *o)
+{
+	const smb1_state *s = vs;
+	int32_t y = (int32_t)((unsigned)s->y_high << 16 | (unsigned)s->y_pos << 8 | s->ymf_dummy);
+	o->height = (SMB1_GROUND << 8) - y;
+	o->grounded = s->player_state == 0;
+	o->flags = (uint32_t)s->frame_flags << 8;
+}
+
+static int smb1_trace_row(const void *vs, char *buf, size_t n)
+{
+	const smb1_state *s = vs;
+	return snprintf(buf, n, "%u,%u,%u,%d,%u,%u,%u", s->y_high, s->y_pos, s->ymf_dummy,
+			(int8_t)s->y_speed, s->y_moveforce, s->vertical_force, s->player_state);
+}
+
+JS_LANE_DECLARE(smb1);
+
+static const char *const smb1_claims[] = {
+	"smb1/subpixel-gravity", "smb1/jump-gravity", "smb1/fall-gravity", "smb1/max-fall-speed",
+	"smb1/fall-clamp", "smb1/gravity-switch", NULL,
+};
+
+const js_model js_model_smb1 = {
+	.id = "smb1",
+	.game = "Super Mario Bros.",
+	.platform = "NES",
+	.character = "Mario (small or big: the same vertical physics)",
+	.unit = "px",
+	.sub_per_unit = 256,
+	.fps = 60.0988,
+	.frame = "NTSC frame (one NMI, 60.0988 Hz)",
+	.sources = "Xkeeper0/smb1 src/prg.asm: CheckForJumping, ProcJumping, InitJS, GetYPhy, "
+		   "JumpSwimSub, MovePlayerVertically, ImposeGravitySprObj, ImposeGravity, ChkFootMTile, "
+		   "LandPlyr, SaveAB, DecTimers; tables JumpMForceData, FallMForceData, PlayerYSpdData, "
+		   "InitMForceData",
+	.notes = "Frame 0 is the press; the take-off frame already moves by the full start speed. "
+		 "Take-off from flat ground at Y=$01B0. Landing: falling back into the ground tile "
+		 "(LandPlyr snaps Y_Position to the tile, keeps YMF_Dummy). Swimming re-presses start "
+		 "new strokes (InitJS while JumpSwimTimer runs or the speed is not negative). "
+		 "Horizontal movement and the whirlpool's pull are not modelled.",
+	.claims = smb1_claims,
+	.n_axes = 2,
+	.axes = {
+		{ .name = "vx", .unit = "1/16 px/frame", .long_name = "|X speed| at take-off "
+		  "(Player_XSpeedAbsolute), picks rows 0-4", .min = 0, .max = 40, .def_lo = 0, .def_hi = 40 },
+		{ .name = "env", .unit = "", .long_name = "environment: air (rows 0-4), swim (row 5), "
+		  "whirlpool (row 6)", .min = 0, .max = 2, .def_lo = 0, .def_hi = 2, .n_names = 3,
+		  .names = { "air", "swim", "whirlpool" } },
+	},
+	.inputs = JS_IN_JUMP,
+	.default_frames = 256,
+	.default_hold = 40,
+	.flag_names = {
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[8] = "fall_over_4", [9] = "clamped", [10] = "speed_wrap", [11] = "swim_top",
+	},
+	.state_size = sizeof(smb1_state),
+	.init = smb1_init,
+	.step = smb1_step,
+	.observe = smb1_observe,
+	.trace_header = "y_high,y_pos,y_frac,speed,speed_frac,force,state",
+	.trace_row = smb1_trace_row,
+	.lane = JS_LANE_TABLE(smb1),
+};
+
+#else /* ---- lane kernel (compiled once per ISA) ---- */
+
+#include "lane.h"
+
+/* The reference above, over a block of lanes: the state in SoA int32 arrays, Y as one 24-bit
+ * number (HighPos:Position:YMF_Dummy) and the speed as one 16-bit number (Speed:MoveForce).
+ * Adding the sign-extended 16-bit speed to the 24-bit Y mod 2^24 is exactly ImposeGravity's
+ * byte-wise carry chain (dummy += MoveForce, Position += Speed + c, HighPos += $00/$FF + c), and
+ * MoveForce += force with the carry into Speed is speed16 += force mod 2^16 (the signed byte
+ * wraps $7F -> $80 just as ADC #$00 does).  Every branch of the reference is a select. */
+void JS_LANE_FN(smb1)(const js_lane_args *args)
+{
+	int32_t y[JS_BLOCK], spd[JS_BLOCK], force[JS_BLOCK], origin[JS_BLOCK], st[JS_BLOCK];
+	int32_t prev[JS_BLOCK], timer[JS_BLOCK];
+	int32_t jforce[JS_BLOCK], fforce[JS_BLOCK], ispeed[JS_BLOCK], swim[JS_BLOCK];
+	js_lane_acc acc;
+
+	for (int l = 0; l < JS_BLOCK; l++) {
+		int ll = l < args->n_lanes ? l : args->n_lanes - 1;
+		int env = args->axis[SMB1_AX_ENV][ll];
+		int row = smb1_row(args->axis[SMB1_AX_VX][ll], env != 0, env == 2);
+		jforce[l] = JumpMForceData[row];
+		fforce[l] = FallMForceData[row];
+		ispeed[l] = PlayerYSpdData[row] << 8 | InitMForceData[row];
+		swim[l] = env != 0;
+		y[l] = SMB1_GROUND << 8;
+		spd[l] = 0;
+		force[l] = 0;
+		origin[l] = 0;
+		st[l] = 0;
+		prev[l] = 0;
+		timer[l] = 0;
+	}
+	js_lane_acc_init(&acc);
+
+	for (int f = 0; f < args->n_frames; f++) {
+		const uint8_t *in = args->input + (size_t)f * JS_BLOCK;
+		for (int l = 0; l < JS_BLOCK; l++) {
+			int32_t a = in[l] & JS_IN_JUMP;
+			int32_t t = timer[l];
+			t -= t != 0;                               /* DecTimers */
+			int32_t sp = spd[l];
+			int32_t yv = y[l];
+			int32_t ypos = (yv >> 8) & 0xff;
+			int32_t top = swim[l] & (ypos < 0x14);
+			int32_t press = a & (prev[l] ^ 1);          /* CheckForJumping */
+			int32_t notneg = ((sp >> 15) & 1) ^ 1;
+			int32_t jump = press & ((st[l] == 0) | (swim[l] & ((t != 0) | notneg)));
+			/* InitJS */
+			t = js_sel32(jump, 0x20, t);
+			yv = js_sel32(jump, yv & ~0xff, yv);
+			int32_t org = js_sel32(jump, yv >> 8, origin[l]);
+			int32_t s1 = js_sel32(jump, 1, st[l]);
+			int32_t fo = js_sel32(jump, jforce[l], force[l]);
+			sp = js_sel32(jump, js_sel32(top, ispeed[l] & 0xff, ispeed[l]), sp);
+			uint32_t fl = js_selu32(jump & top, SMB1_FLAG_SWIM_TOP, 0);
+			/* JumpSwimSub */
+			notneg = ((sp >> 15) & 1) ^ 1;
+			int32_t risen = (org - (yv >> 8)) & 0xff;
+			int32_t dump = notneg | (((a & prev[l]) ^ 1) & (risen >= SMB1_DIFF_TO_HALT));
+			fo = js_sel32(dump, fforce[l], fo);
+			fo = js_sel32(top, SMB1_SWIM_TOP_FORCE, fo);
+			fl |= js_selu32(top, SMB1_FLAG_SWIM_TOP, 0);
+			/* ImposeGravity */
+			int32_t ny = (yv + ((sp ^ 0x8000) - 0x8000)) & 0xffffff;
+			int32_t nsp = (sp + fo) & 0xffff;
+			fl |= js_selu32(((sp >> 8) == 0x7f) & ((nsp >> 8) == 0x80), SMB1_FLAG_SPEED_WRAP, 0);
+			int32_t clamp = ((((nsp >> 8) - SMB1_MAX_SPEED) & 0x80) == 0) & ((nsp & 0xff) >= 0x80);
+			nsp = js_sel32(clamp, SMB1_MAX_SPEED << 8, nsp);
+			fl |= js_selu32(clamp, SMB1_FLAG_CLAMPED, 0);
+			fl |= js_selu32(((nsp ^ 0x8000) - 0x8000) > (SMB1_MAX_SPEED << 8),
+					SMB1_FLAG_FALL_OVER_4, 0);
+			/* PlayerBGCollision -> LandPlyr */
+			int32_t land = ((nsp & 0x8000) == 0) & ((ny >> 8) >= SMB1_GROUND);
+			ny = js_sel32(land, ny & ~0x0f00, ny);
+			nsp = js_sel32(land, 0, nsp);
+			/* all of JumpSwimSub only runs in Player_State 1 */
+			y[l] = js_sel32(s1, ny, yv);
+			spd[l] = js_sel32(s1, nsp, sp);
+			st[l] = js_sel32(s1, land ^ 1, 0);
+			force[l] = js_sel32(s1, fo, force[l]);
+			origin[l] = org;
+			timer[l] = t;
+			prev[l] = a;                               /* SaveAB */
+			fl = js_selu32(s1, fl, 0);
+			js_lane_acc_frame(&acc, l, f, (SMB1_GROUND << 8) - y[l], st[l] == 0, fl);
+		}
+		if ((f & 15) == 15 && js_lane_all_landed(&acc))
+			break;
+	}
+	js_lane_acc_store(&acc, args);
+}
+
+#endif

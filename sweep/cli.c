@@ -1,0 +1,557 @@
+/* sweep/cli.c - the jumpsweep command line.
+ *
+ *   jumpsweep list [MODEL]
+ *   jumpsweep sweep MODEL [--axis NAME=A[:B]]... [--hold A:B | --seq S... | --seq-file F] -o F
+ *   jumpsweep trace MODEL [--axis NAME=V]... [--hold H | --seq S] [-o F.csv]
+ *   jumpsweep map [-o atlas.h5]
+ *
+ * Usage errors: one line on stderr, exit 2.  Runtime errors: one line, exit 1.  Output files are
+ * written under a temporary name and renamed when complete. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <omp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sweep.h"
+#include "trace.h"
+
+#define EXIT_USAGE 2
+#define EXIT_RUNTIME 1
+
+static const char *prog = "jumpsweep";
+static char command_line[4096];
+
+static _Noreturn void die(int code, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(code);
+}
+
+static const char usage_text[] =
+	"usage: jumpsweep COMMAND [OPTIONS]\n"
+	"\n"
+	"Exact jump physics of platformer games, many jumps at once.\n"
+	"\n"
+	"commands:\n"
+	"  list [MODEL]          models, their axes and default grids\n"
+	"  sweep MODEL -o FILE   run a grid of jumps and write HDF5\n"
+	"  trace MODEL           one jump frame by frame as CSV\n"
+	"  map [-o FILE]         every model on its default grid into one HDF5 file\n"
+	"                        (default atlas.h5), with a summary table\n"
+	"\n"
+	"sweep and trace options:\n"
+	"  -a, --axis NAME=A[:B] an axis value or range (numbers, or names for named axes);\n"
+	"                        axes not given take their default range (sweep) or low end (trace)\n"
+	"  -H, --hold A[:B]      jump held on frames 0..h-1 for h = A..B (frame 0 is the press)\n"
+	"  -s, --seq SEQ         an explicit input sequence (repeatable): one character per frame,\n"
+	"                        '.' nothing, 'J' jump, 'D' down, 'B' both, a count repeats it:\n"
+	"                        \"J10.5J3\" = 10 frames held, 5 up, 3 held\n"
+	"  -S, --seq-file FILE   input sequences, one per line ('#' comments)\n"
+	"  -f, --frames N        frame limit (default: the model's; at most 4096)\n"
+	"  -o, --output FILE     output file (sweep, map: HDF5; trace: CSV, default stdout)\n"
+	"\n"
+	"run options:\n"
+	"      --isa PATH        lane-kernel path: scalar, sse4, avx2, avx512 (default: best;\n"
+	"                        also $JUMPSWEEP_ISA)\n"
+	"      --reference       run the scalar reference instead of the lane kernel\n"
+	"  -j, --threads N       OpenMP threads (default: all)\n"
+	"      --progress        progress on stderr even when it is not a terminal\n"
+	"  -q, --quiet           no progress, no summary\n"
+	"  -h, --help            this help\n"
+	"  -V, --version         version\n";
+
+enum { OPT_ISA = 256, OPT_REFERENCE, OPT_PROGRESS };
+
+static const struct option long_opts[] = {
+	{ "axis", required_argument, 0, 'a' },     { "hold", required_argument, 0, 'H' },
+	{ "seq", required_argument, 0, 's' },      { "seq-file", required_argument, 0, 'S' },
+	{ "frames", required_argument, 0, 'f' },   { "output", required_argument, 0, 'o' },
+	{ "isa", required_argument, 0, OPT_ISA },  { "reference", no_argument, 0, OPT_REFERENCE },
+	{ "threads", required_argument, 0, 'j' },  { "progress", no_argument, 0, OPT_PROGRESS },
+	{ "quiet", no_argument, 0, 'q' },          { "help", no_argument, 0, 'h' },
+	{ "version", no_argument, 0, 'V' },        { 0, 0, 0, 0 },
+};
+
+typedef struct cli {
+	const char *cmd;
+	const char *model_id;
+	const char *output;
+	char **axis_args;
+	int n_axis_args;
+	const char *hold;
+	char **seqs;
+	int n_seqs;
+	const char *seq_file;
+	long frames;
+	int reference, progress, quiet, threads;
+	js_isa isa;
+} cli;
+
+static long parse_long(const char *s, const char *what)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 0);
+	if (errno || end == s || *end)
+		die(EXIT_USAGE, "%s: '%s' is not an integer", what, s);
+	return v;
+}
+
+/* One axis value: a number, or for named axes a name (or its index). */
+static int32_t parse_axis_value(const js_model *m, const js_axis *ax, const char *s)
+{
+	if (ax->n_names) {
+		for (int i = 0; i < ax->n_names; i++)
+			if (strcmp(s, ax->names[i]) == 0)
+				return i;
+		char list[256] = "";
+		for (int i = 0; i < ax->n_names; i++) {
+			strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+			strncat(list, ax->names[i], sizeof list - strlen(list) - 1);
+		}
+		die(EXIT_USAGE, "%s axis %s: unknown value '%s' (one of: %s)", m->id, ax->name, s, list);
+	}
+	char what[128];
+	snprintf(what, sizeof what, "%s axis %s", m->id, ax->name);
+	long v = parse_long(s, what);
+	if (v < ax->min || v > ax->max)
+		die(EXIT_USAGE, "%s axis %s: %ld is outside the axis range %d..%d", m->id, ax->name, v,
+		    ax->min, ax->max);
+	return (int32_t)v;
+}
+
+/* A:B or A (also for names).  Negative numbers: "-5:-1"; the separator is the first ':'. */
+static void parse_range(const char *s, char *lo, char *hi, size_t n)
+{
+	const char *c = strchr(s, ':');
+	if (!c) {
+		snprintf(lo, n, "%s", s);
+		snprintf(hi, n, "%s", s);
+	} else {
+		snprintf(lo, n, "%.*s", (int)(c - s), s);
+		snprintf(hi, n, "%s", c + 1);
+	}
+}
+
+static void apply_axis_args(const cli *c, js_grid *g, int single)
+{
+	const js_model *m = g->model;
+	int seen[JS_MAX_AXES] = { 0 };
+	for (int i = 0; i < c->n_axis_args; i++) {
+		const char *arg = c->axis_args[i];
+		const char *eq = strchr(arg, '=');
+		if (!eq || eq == arg)
+			die(EXIT_USAGE, "--axis '%s': expected NAME=VALUE or NAME=A:B", arg);
+		char name[64];
+		snprintf(name, sizeof name, "%.*s", (int)(eq - arg), arg);
+		int a = js_axis_find(m, name);
+		if (a < 0)
+			die(EXIT_USAGE, "model %s has no axis '%s' (see jumpsweep list %s)", m->id, name, m->id);
+		if (seen[a]++)
+			die(EXIT_USAGE, "axis %s given twice", name);
+		char lo[128], hi[128];
+		parse_range(eq + 1, lo, hi, sizeof lo);
+		if (!*lo || !*hi)
+			die(EXIT_USAGE, "--axis '%s': empty value", arg);
+		g->lo[a] = parse_axis_value(m, &m->axes[a], lo);
+		g->hi[a] = parse_axis_value(m, &m->axes[a], hi);
+		if (g->lo[a] > g->hi[a])
+			die(EXIT_USAGE, "--axis '%s': the range is empty (low end above high end)", arg);
+		if (single && g->lo[a] != g->hi[a])
+			die(EXIT_USAGE, "trace takes one value per axis, not the range '%s'", arg);
+	}
+	if (single)
+		for (int a = 0; a < m->n_axes; a++)
+			if (!seen[a])
+				g->hi[a] = g->lo[a] = m->axes[a].def_lo;
+}
+
+static void add_seq(js_grid *g, const char *text, int n_frames)
+{
+	char err[256];
+	uint8_t *buf = malloc((size_t)n_frames);
+	int len = 0;
+	if (!buf)
+		die(EXIT_RUNTIME, "out of memory");
+	if (js_seq_parse(text, buf, n_frames, &len, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
+	g->seq = realloc(g->seq, (size_t)(g->n_seq + 1) * sizeof *g->seq);
+	g->seq_len = realloc(g->seq_len, (size_t)(g->n_seq + 1) * sizeof *g->seq_len);
+	g->seq_text = realloc(g->seq_text, (size_t)(g->n_seq + 1) * sizeof *g->seq_text);
+	if (!g->seq || !g->seq_len || !g->seq_text)
+		die(EXIT_RUNTIME, "out of memory");
+	g->seq[g->n_seq] = buf;
+	g->seq_len[g->n_seq] = len;
+	g->seq_text[g->n_seq] = strdup(text);
+	g->n_seq++;
+}
+
+static void load_seq_file(js_grid *g, const char *path, int n_frames)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (!f)
+		die(EXIT_RUNTIME, "cannot read '%s': %s", path, strerror(errno));
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = 0;
+		char *p = line;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p || *p == '#')
+			continue;
+		add_seq(g, p, n_frames);
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	if (g->n_seq == 0)
+		die(EXIT_USAGE, "'%s' holds no input sequences", path);
+}
+
+/* The grid from the options (after the model and axes are known). */
+static void build_grid(const cli *c, js_grid *g, int single)
+{
+	if (c->frames) {
+		if (c->frames < 1 || c->frames > JS_MAX_FRAMES)
+			die(EXIT_USAGE, "--frames %ld: must be 1..%d", c->frames, JS_MAX_FRAMES);
+		g->n_frames = (int)c->frames;
+	}
+	apply_axis_args(c, g, single);
+	int pats = (c->hold != NULL) + (c->n_seqs > 0 || c->seq_file != NULL);
+	if (pats > 1)
+		die(EXIT_USAGE, "give either --hold or --seq/--seq-file, not both");
+	if (c->n_seqs || c->seq_file) {
+		g->pattern = JS_PATTERN_SEQ;
+		for (int i = 0; i < c->n_seqs; i++)
+			add_seq(g, c->seqs[i], g->n_frames);
+		if (c->seq_file)
+			load_seq_file(g, c->seq_file, g->n_frames);
+		if (single && g->n_seq != 1)
+			die(EXIT_USAGE, "trace takes one input sequence");
+		return;
+	}
+	if (c->hold) {
+		char lo[64], hi[64];
+		parse_range(c->hold, lo, hi, sizeof lo);
+		long a = parse_long(lo, "--hold"), b = parse_long(hi, "--hold");
+		if (a < 0 || b < a)
+			die(EXIT_USAGE, "--hold %s: expected A:B with 0 <= A <= B", c->hold);
+		if (single && a != b)
+			die(EXIT_USAGE, "trace takes one hold, not the range '%s'", c->hold);
+		if (b > g->n_frames)
+			die(EXIT_USAGE, "--hold %s: past the frame limit %d (raise --frames)", c->hold,
+			    g->n_frames);
+		g->hold_lo = (int)a;
+		g->hold_hi = (int)b;
+	} else if (single) {
+		g->hold_lo = g->hold_hi = g->n_frames; /* trace default: held throughout */
+	} else if (g->hold_hi > g->n_frames) {
+		g->hold_hi = g->n_frames;
+	}
+}
+
+static const js_model *need_model(const char *id)
+{
+	const js_model *m = js_model_find(id);
+	if (!m) {
+		char list[512] = "";
+		for (int i = 0; i < js_n_models; i++) {
+			strncat(list, i ? " " : "", sizeof list - strlen(list) - 1);
+			strncat(list, js_models[i]->id, sizeof list - strlen(list) - 1);
+		}
+		die(EXIT_USAGE, "unknown model '%s' (models: %s)", id, list);
+	}
+	return m;
+}
+
+/* ---- list ---- */
+
+static void print_axis(const js_axis *ax)
+{
+	if (ax->n_names) {
+		printf("    %-6s ", ax->name);
+		for (int i = 0; i < ax->n_names; i++)
+			printf("%s%s", i ? "|" : "", ax->names[i]);
+		printf("  default %s..%s", ax->names[ax->def_lo], ax->names[ax->def_hi]);
+	} else {
+		printf("    %-6s %d..%d %s  default %d..%d", ax->name, ax->min, ax->max, ax->unit,
+		       ax->def_lo, ax->def_hi);
+	}
+	printf("%s\n      %s\n", ax->input_bit ? "  (an input held every frame)" : "", ax->long_name);
+}
+
+static void print_model(const js_model *m, int full)
+{
+	printf("%-8s %s (%s), %s; %s, 1/%lld %s; %.4g Hz\n", m->id, m->game, m->platform, m->character,
+	       m->unit, (long long)m->sub_per_unit, m->unit, m->fps);
+	for (int a = 0; a < m->n_axes; a++)
+		print_axis(&m->axes[a]);
+	printf("    hold   default 0..%d frames; frame limit %d\n", m->default_hold, m->default_frames);
+	if (full) {
+		printf("  frame:   %s\n  sources: %s\n  notes:   %s\n  claims: ", m->frame, m->sources,
+		       m->notes);
+		for (const char *const *c = m->claims; c && *c; c++)
+			printf(" %s", *c);
+		printf("\n  flags:  ");
+		for (int b = 0; b < JS_MAX_FLAGS; b++)
+			if (m->flag_names[b])
+				printf(" %d=%s", b, m->flag_names[b]);
+		printf("\n");
+	}
+}
+
+static int cmd_list(const cli *c)
+{
+	if (c->model_id) {
+		print_model(need_model(c->model_id), 1);
+		return 0;
+	}
+	for (int i = 0; i < js_n_models; i++)
+		print_model(js_models[i], 0);
+	return 0;
+}
+
+/* ---- sweep / map ---- */
+
+static js_run_opts run_opts(const cli *c, const char *label)
+{
+	js_run_opts o = { .reference = c->reference, .isa = c->isa, .threads = c->threads,
+			  .progress = c->quiet ? 0 : c->progress ? 2 : 1, .label = label };
+	return o;
+}
+
+static js_h5 *open_output(const cli *c, const char *path)
+{
+	char err[512];
+	js_h5_meta meta = { .command = command_line,
+			    .isa = c->reference ? "reference" : js_isa_name(c->isa) };
+	js_h5 *h = js_h5_create(path, &meta, err, sizeof err);
+	if (!h)
+		die(EXIT_RUNTIME, "%s", err);
+	return h;
+}
+
+static void write_or_die(js_h5 *h, const js_grid *g, const js_result *r)
+{
+	char err[512];
+	if (js_h5_write_sweep(h, g, r, err, sizeof err) != 0) {
+		char e2[512];
+		js_h5_close(h, 0, e2, sizeof e2);
+		die(EXIT_RUNTIME, "%s", err);
+	}
+}
+
+static void close_or_die(js_h5 *h)
+{
+	char err[512];
+	if (js_h5_close(h, 1, err, sizeof err) != 0)
+		die(EXIT_RUNTIME, "%s", err);
+}
+
+static int cmd_sweep(const cli *c)
+{
+	if (!c->model_id)
+		die(EXIT_USAGE, "sweep: which model? (jumpsweep sweep MODEL -o FILE)");
+	if (!c->output)
+		die(EXIT_USAGE, "sweep: no output file (-o FILE)");
+	js_grid g;
+	js_grid_default(&g, need_model(c->model_id));
+	build_grid(c, &g, 0);
+	js_result r;
+	if (js_result_alloc(&r, js_grid_lanes(&g)) != 0)
+		die(EXIT_RUNTIME, "out of memory for %zu lanes", js_grid_lanes(&g));
+	js_h5 *h = open_output(c, c->output);
+	js_run_opts o = run_opts(c, g.model->id);
+	js_sweep_run(&g, &o, &r);
+	write_or_die(h, &g, &r);
+	close_or_die(h);
+	js_result_free(&r);
+	js_grid_free_seqs(&g);
+	return 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmd_map(const cli *c)
+{
+	const char *path = c->output ? c->output : "atlas.h5";
+	if (c->n_axis_args || c->hold || c->n_seqs || c->seq_file || c->frames)
+		die(EXIT_USAGE, "map runs every model's default grid; use sweep for other grids");
+	js_h5 *h = open_output(c, path);
+	if (!c->quiet)
+		printf("%-8s %-24s %8s %12s %12s %8s %8s\n", "model", "game", "lanes", "rise min",
+		       "rise max", "air max", "seconds");
+	for (int i = 0; i < js_n_models; i++) {
+		const js_model *m = js_models[i];
+		js_grid g;
+		js_grid_default(&g, m);
+		js_result r;
+		if (js_result_alloc(&r, js_grid_lanes(&g)) != 0)
+			die(EXIT_RUNTIME, "out of memory");
+		js_run_opts o = run_opts(c, m->id);
+		double t0 = now();
+		js_sweep_run(&g, &o, &r);
+		double t1 = now();
+		write_or_die(h, &g, &r);
+		int64_t lo = INT64_MAX, hi = INT64_MIN;
+		int32_t air = 0;
+		for (size_t k = 0; k < r.n; k++) {
+			if (r.flags[k] & JS_FLAG_NO_TAKEOFF)
+				continue;
+			lo = r.rise[k] < lo ? r.rise[k] : lo;
+			hi = r.rise[k] > hi ? r.rise[k] : hi;
+			air = r.airtime[k] > air ? r.airtime[k] : air;
+		}
+		if (lo > hi)
+			lo = hi = 0;
+		if (!c->quiet) {
+			char a[32], b[32];
+			snprintf(a, sizeof a, "%.4f %s", (double)lo / (double)m->sub_per_unit, m->unit);
+			snprintf(b, sizeof b, "%.4f %s", (double)hi / (double)m->sub_per_unit, m->unit);
+			printf("%-8s %-24.24s %8zu %12s %12s %8d %8.3f\n", m->id, m->game, r.n, a, b, air,
+			       t1 - t0);
+		}
+		js_result_free(&r);
+	}
+	close_or_die(h);
+	if (!c->quiet)
+		printf("wrote %s\n", path);
+	return 0;
+}
+
+/* ---- trace ---- */
+
+static int cmd_trace(const cli *c)
+{
+	if (!c->model_id)
+		die(EXIT_USAGE, "trace: which model? (jumpsweep trace MODEL [--hold H | --seq S])");
+	js_grid g;
+	js_grid_default(&g, need_model(c->model_id));
+	build_grid(c, &g, 1);
+	int32_t ax[JS_MAX_AXES] = { 0 };
+	uint8_t *in = malloc((size_t)g.n_frames);
+	if (!in)
+		die(EXIT_RUNTIME, "out of memory");
+	js_grid_lane_axes(&g, 0, ax);
+	js_grid_lane_input(&g, 0, in);
+	FILE *out = stdout;
+	char tmp[4096] = "";
+	if (c->output && strcmp(c->output, "-") != 0) {
+		snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", c->output);
+		int fd = mkstemp(tmp);
+		if (fd < 0 || !(out = fdopen(fd, "w")))
+			die(EXIT_RUNTIME, "cannot create '%s': %s", c->output, strerror(errno));
+	}
+	int rc = js_trace(out, g.model, ax, in, g.n_frames);
+	if (out != stdout) {
+		rc |= fclose(out);
+		if (rc != 0 || rename(tmp, c->output) != 0) {
+			int e = errno;
+			unlink(tmp);
+			die(EXIT_RUNTIME, "cannot write '%s': %s", c->output, strerror(e));
+		}
+	} else if (rc != 0 || fflush(stdout) != 0) {
+		die(EXIT_RUNTIME, "cannot write the trace: %s", strerror(errno));
+	}
+	free(in);
+	js_grid_free_seqs(&g);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	size_t w = 0;
+	for (int i = 0; i < argc && w < sizeof command_line - 1; i++)
+		w += (size_t)snprintf(command_line + w, sizeof command_line - w, "%s%s", i ? " " : "",
+				      argv[i]);
+
+	cli c = { .isa = js_isa_current() };
+	c.axis_args = calloc((size_t)argc, sizeof *c.axis_args);
+	c.seqs = calloc((size_t)argc, sizeof *c.seqs);
+	if (!c.axis_args || !c.seqs)
+		die(EXIT_RUNTIME, "out of memory");
+	int opt;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+:a:H:s:S:f:o:j:qhV", long_opts, NULL)) != -1 ||
+	       (optind < argc && (opt = 0, 1))) {
+		if (opt == 0) { /* a positional argument: the command, then the model */
+			if (!c.cmd)
+				c.cmd = argv[optind];
+			else if (!c.model_id)
+				c.model_id = argv[optind];
+			else
+				die(EXIT_USAGE, "unexpected argument '%s'", argv[optind]);
+			optind++;
+			continue;
+		}
+		switch (opt) {
+		case 'a': c.axis_args[c.n_axis_args++] = optarg; break;
+		case 'H': c.hold = optarg; break;
+		case 's': c.seqs[c.n_seqs++] = optarg; break;
+		case 'S': c.seq_file = optarg; break;
+		case 'f': c.frames = parse_long(optarg, "--frames");
+			if (c.frames < 1 || c.frames > JS_MAX_FRAMES)
+				die(EXIT_USAGE, "--frames %s: must be 1..%d", optarg, JS_MAX_FRAMES);
+			break;
+		case 'o': c.output = optarg; break;
+		case 'j': {
+			long t = parse_long(optarg, "--threads");
+			if (t < 1 || t > 1024)
+				die(EXIT_USAGE, "--threads %s: must be 1..1024", optarg);
+			c.threads = (int)t;
+			break;
+		}
+		case 'q': c.quiet = 1; break;
+		case OPT_ISA: {
+			int i = js_isa_parse(optarg);
+			if (i < 0)
+				die(EXIT_USAGE, "--isa %s: unknown path (scalar, sse4, avx2, avx512)", optarg);
+			if (js_isa_set((js_isa)i) != 0)
+				die(EXIT_USAGE, "--isa %s: this CPU or build cannot run that path", optarg);
+			c.isa = (js_isa)i;
+			break;
+		}
+		case OPT_REFERENCE: c.reference = 1; break;
+		case OPT_PROGRESS: c.progress = 1; break;
+		case 'h': fputs(usage_text, stdout); return 0;
+		case 'V': printf("jumpsweep %s\n", JS_VERSION); return 0;
+		case ':':
+			die(EXIT_USAGE, "option '%s' needs a value (see jumpsweep --help)", argv[optind - 1]);
+		default:
+			die(EXIT_USAGE, "unknown option '%s' (see jumpsweep --help)", argv[optind - 1]);
+		}
+	}
+	if (!c.cmd)
+		die(EXIT_USAGE, "no command (list, sweep, trace, map); see jumpsweep --help");
+	if (strcmp(c.cmd, "list") == 0)
+		return cmd_list(&c);
+	if (strcmp(c.cmd, "sweep") == 0)
+		return cmd_sweep(&c);
+	if (strcmp(c.cmd, "trace") == 0)
+		return cmd_trace(&c);
+	if (strcmp(c.cmd, "map") == 0) {
+		if (c.model_id)
+			die(EXIT_USAGE, "map takes no model (it runs them all)");
+		return cmd_map(&c);
+	}
+	die(EXIT_USAGE, "unknown command '%s' (list, sweep, trace, map)", c.cmd);
+}

@@ -1,0 +1,803 @@
+/* sweep/h5.c - the HDF5 writer: one group per model, dimension scales, attributes, compression.
+ *
+ * Layout (documented for users in the README; keep the names stable):
+ *
+ *   /                      attributes command, version, isa, created_by
+ *   /<model id>/           attributes: the model's metadata, the grid's pattern and frame limit,
+ *                          the flag bits (flag_meanings "bit0=no_takeoff ...", flag_masks,
+ *                          flag_names)
+ *     <axis>               dimension scale per model axis: int32 values lo..hi (numeric axes), or
+ *                          the chosen names as fixed-length strings (named axes), with
+ *     <axis>_index         int32 (named axes only): the axis value (index into the names)
+ *     hold                 dimension scale of a hold grid: int32 frames held
+ *     sequence             dimension scale of a sequence grid: int32 0..n-1, with
+ *     sequence_text        variable-length strings: each sequence in js_seq_format's text form
+ *     rise                 float64 (model unit)        dims (axes..., hold|sequence)
+ *     rise_sub             int64 (1/sub_per_unit unit) the same, exact
+ *     apex_frame, airtime  int32 (frames)
+ *     flags                uint32 (CF flag_masks / flag_meanings on the variable)
+ *
+ * Readable as-is by h5py and by xarray (netCDF4 and h5netcdf engines): the scales carry the
+ * NAME/CLASS attributes H5DS gives them and are attached to every dimension of every variable
+ * that has that dimension; the auxiliary coordinates (<axis>_index, sequence_text) are listed in
+ * each data variable's CF `coordinates` attribute.  Strings in attributes are variable-length
+ * UTF-8 (h5py reads them as str); no _FillValue is written (every element is written).
+ *
+ * Links and attributes are created with creation order tracked and indexed, as netCDF-4 does, so
+ * netCDF lists dimensions and variables in the order written here.
+ *
+ * The file is written under a temporary sibling name (mkstemp) and renamed onto the final path by
+ * js_h5_close(h, 1, ...) only after H5Fclose succeeded, so an interrupted run never leaves a file
+ * that looks complete.  Every HDF5 call is checked; a failure gives one line in err naming what
+ * was being written, followed by HDF5's innermost message.
+ */
+#include "sweep.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <hdf5.h>
+#include <hdf5_hl.h>
+
+#ifndef JS_VERSION
+#define JS_VERSION "unknown"
+#endif
+
+#define JS_H5_DEFLATE_LEVEL 4
+/* Chunks hold at most this many elements (512 KiB of float64): big enough for deflate to work
+ * well and for a notebook to read a whole hold row at once, small enough to stay in HDF5's
+ * default 1 MiB chunk cache. */
+#define JS_H5_CHUNK_ELEMS ((hsize_t)1 << 16)
+
+struct js_h5 {
+	hid_t file;
+	hid_t vstr;  /* variable-length UTF-8 string type */
+	char *path;  /* final path */
+	char *tmp;   /* temporary sibling */
+};
+
+/* ---- errors ---- */
+
+static void set_err(char *err, size_t errn, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void set_err(char *err, size_t errn, const char *fmt, ...)
+{
+	va_list ap;
+	if (!err || !errn)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errn, fmt, ap);
+	va_end(ap);
+}
+
+static herr_t innermost_cb(unsigned n, const H5E_error2_t *e, void *data)
+{
+	char *buf = data;
+	if (n == 0 && e->desc)
+		snprintf(buf, 200, "%s", e->desc);
+	return 0;
+}
+
+/* "<what> (HDF5: <innermost message>)", on one line; returns -1. */
+static int h5_fail(char *err, size_t errn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int h5_fail(char *err, size_t errn, const char *fmt, ...)
+{
+	char what[400], why[200] = "";
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost_cb, why);
+	H5Eclear2(H5E_DEFAULT);
+	for (char *p = why; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	if (why[0])
+		set_err(err, errn, "%s (HDF5: %s)", what, why);
+	else
+		set_err(err, errn, "%s", what);
+	return -1;
+}
+
+static void close_id(hid_t id)
+{
+	if (id < 0)
+		return;
+	switch (H5Iget_type(id)) {
+	case H5I_FILE: H5Fclose(id); break;
+	case H5I_GROUP: H5Gclose(id); break;
+	case H5I_DATATYPE: H5Tclose(id); break;
+	case H5I_DATASPACE: H5Sclose(id); break;
+	case H5I_DATASET: H5Dclose(id); break;
+	case H5I_ATTR: H5Aclose(id); break;
+	case H5I_GENPROP_LST: H5Pclose(id); break;
+	default: break;
+	}
+}
+
+static const char *str_or_empty(const char *s)
+{
+	return s ? s : "";
+}
+
+/* ---- attributes ---- */
+
+/* Writer context: the object attributes go on and its name for messages. */
+typedef struct wctx {
+	js_h5 *h;
+	char *err;
+	size_t errn;
+} wctx;
+
+static int attr_write(wctx *w, hid_t obj, const char *obj_name, const char *name, hid_t type,
+		      int rank, hsize_t n, const void *buf)
+{
+	hid_t space = -1, attr = -1;
+	int rc = -1;
+	hsize_t dims[1] = { n };
+	space = rank == 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, dims, NULL);
+	if (space < 0) {
+		h5_fail(w->err, w->errn, "cannot make the dataspace of attribute %s:%s", obj_name, name);
+		goto out;
+	}
+	attr = H5Acreate2(obj, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
+	if (attr < 0) {
+		h5_fail(w->err, w->errn, "cannot create attribute %s:%s in '%s'", obj_name, name, w->h->tmp);
+		goto out;
+	}
+	if (H5Awrite(attr, type, buf) < 0) {
+		h5_fail(w->err, w->errn, "cannot write attribute %s:%s in '%s'", obj_name, name, w->h->tmp);
+		goto out;
+	}
+	if (H5Aclose(attr) < 0) {
+		attr = -1;
+		h5_fail(w->err, w->errn, "cannot close attribute %s:%s in '%s'", obj_name, name, w->h->tmp);
+		goto out;
+	}
+	attr = -1;
+	rc = 0;
+out:
+	close_id(attr);
+	close_id(space);
+	return rc;
+}
+
+static int attr_str(wctx *w, hid_t obj, const char *obj_name, const char *name, const char *value)
+{
+	const char *v = str_or_empty(value);
+	return attr_write(w, obj, obj_name, name, w->h->vstr, 0, 1, &v);
+}
+
+static int attr_strs(wctx *w, hid_t obj, const char *obj_name, const char *name,
+		     const char *const *values, int n)
+{
+	return attr_write(w, obj, obj_name, name, w->h->vstr, 1, (hsize_t)n, values);
+}
+
+static int attr_i32(wctx *w, hid_t obj, const char *obj_name, const char *name, int32_t v)
+{
+	return attr_write(w, obj, obj_name, name, H5T_NATIVE_INT32, 0, 1, &v);
+}
+
+static int attr_i64(wctx *w, hid_t obj, const char *obj_name, const char *name, int64_t v)
+{
+	return attr_write(w, obj, obj_name, name, H5T_NATIVE_INT64, 0, 1, &v);
+}
+
+static int attr_f64(wctx *w, hid_t obj, const char *obj_name, const char *name, double v)
+{
+	return attr_write(w, obj, obj_name, name, H5T_NATIVE_DOUBLE, 0, 1, &v);
+}
+
+static int attr_u32s(wctx *w, hid_t obj, const char *obj_name, const char *name,
+		     const uint32_t *v, int n)
+{
+	return attr_write(w, obj, obj_name, name, H5T_NATIVE_UINT32, 1, (hsize_t)n, v);
+}
+
+/* units and long_name, the pair every dataset carries. */
+static int attr_ul(wctx *w, hid_t obj, const char *obj_name, const char *units,
+		   const char *long_name)
+{
+	if (units && attr_str(w, obj, obj_name, "units", units))
+		return -1;
+	return attr_str(w, obj, obj_name, "long_name", long_name);
+}
+
+/* ---- datasets ---- */
+
+/* The chunk shape: whole trailing dimensions (the pattern varies fastest, so a chunk holds whole
+ * hold rows), the leading ones cut down until a chunk has at most JS_H5_CHUNK_ELEMS elements. */
+static void chunk_shape(int rank, const hsize_t *dims, hsize_t *chunk)
+{
+	hsize_t inner = 1; /* elements of one step along dimension i: product of chunk[i+1..] */
+	for (int i = rank - 1; i >= 0; i--) {
+		hsize_t room = inner >= JS_H5_CHUNK_ELEMS ? 1 : JS_H5_CHUNK_ELEMS / inner;
+		chunk[i] = dims[i] < room ? dims[i] : room;
+		if (chunk[i] < 1)
+			chunk[i] = 1;
+		inner *= chunk[i];
+	}
+}
+
+/* Creates and writes dataset name in the group; chunked + shuffle + deflate when compress.
+ * Returns the open dataset, or -1 with err set. */
+static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *name, hid_t type,
+			   int rank, const hsize_t *dims, int compress, const void *buf)
+{
+	hid_t space = -1, dcpl = -1, ds = -1;
+	hsize_t chunk[JS_MAX_AXES + 1];
+	space = H5Screate_simple(rank, dims, NULL);
+	if (space < 0) {
+		h5_fail(w->err, w->errn, "cannot make the dataspace of %s/%s", gname, name);
+		goto fail;
+	}
+	dcpl = H5Pcreate(H5P_DATASET_CREATE);
+	if (dcpl < 0 ||
+	    H5Pset_attr_creation_order(dcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED) < 0) {
+		h5_fail(w->err, w->errn, "cannot set the creation properties of %s/%s", gname, name);
+		goto fail;
+	}
+	if (compress) {
+		chunk_shape(rank, dims, chunk);
+		if (H5Pset_chunk(dcpl, rank, chunk) < 0 || H5Pset_shuffle(dcpl) < 0 ||
+		    H5Pset_deflate(dcpl, JS_H5_DEFLATE_LEVEL) < 0) {
+			h5_fail(w->err, w->errn, "cannot set chunking and compression of %s/%s",
+				gname, name);
+			goto fail;
+		}
+	}
+	ds = H5Dcreate2(group, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+	if (ds < 0) {
+		h5_fail(w->err, w->errn, "cannot create dataset %s/%s in '%s'", gname, name, w->h->tmp);
+		goto fail;
+	}
+	if (H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0) {
+		h5_fail(w->err, w->errn, "cannot write dataset %s/%s to '%s'", gname, name, w->h->tmp);
+		goto fail;
+	}
+	close_id(dcpl);
+	close_id(space);
+	return ds;
+fail:
+	close_id(ds);
+	close_id(dcpl);
+	close_id(space);
+	return -1;
+}
+
+/* Fixed-length string type of width n (at least 1), NUL-padded, UTF-8. */
+static hid_t fixed_str_type(size_t n)
+{
+	hid_t t = H5Tcopy(H5T_C_S1);
+	if (t < 0)
+		return -1;
+	if (H5Tset_size(t, n ? n : 1) < 0 || H5Tset_strpad(t, H5T_STR_NULLPAD) < 0 ||
+	    H5Tset_cset(t, H5T_CSET_UTF8) < 0) {
+		H5Tclose(t);
+		return -1;
+	}
+	return t;
+}
+
+/* ---- the sweep group ---- */
+
+/* Scales of one sweep: per dimension the open scale dataset; plus auxiliary coordinates. */
+typedef struct scales {
+	int rank;                       /* axes + 1 */
+	hid_t dim[JS_MAX_AXES + 1];     /* dimension scales */
+	hid_t aux[JS_MAX_AXES + 1];     /* auxiliary coordinate along dim i, or -1 */
+	char coords[256];               /* CF `coordinates`: the auxiliary names */
+	char names[JS_MAX_AXES + 1][64];
+} scales;
+
+static int make_scale(wctx *w, hid_t ds, const char *gname, const char *name)
+{
+	if (H5DSset_scale(ds, name) < 0)
+		return h5_fail(w->err, w->errn, "cannot make %s/%s a dimension scale", gname, name);
+	return 0;
+}
+
+static int attach(wctx *w, hid_t ds, const char *gname, const char *name, const scales *s,
+		  int dim, unsigned idx)
+{
+	if (H5DSattach_scale(ds, s->dim[dim], idx) < 0)
+		return h5_fail(w->err, w->errn, "cannot attach scale %s/%s to %s/%s", gname,
+			       s->names[dim], gname, name);
+	return 0;
+}
+
+static void coords_add(scales *s, const char *name)
+{
+	size_t len = strlen(s->coords);
+	snprintf(s->coords + len, sizeof s->coords - len, "%s%s", len ? " " : "", name);
+}
+
+/* A model axis: its scale (and, for a named axis, <axis>_index). */
+static int write_axis_scale(wctx *w, hid_t group, const char *gname, const js_grid *g, int a,
+			    scales *s)
+{
+	const js_axis *ax = &g->model->axes[a];
+	hsize_t n = (hsize_t)js_grid_axis_len(g, a);
+	int32_t *vals = malloc((size_t)n * sizeof *vals);
+	char *names = NULL;
+	hid_t st = -1;
+	int rc = -1;
+	if (!vals) {
+		set_err(w->err, w->errn, "out of memory for the scale %s/%s", gname, ax->name);
+		return -1;
+	}
+	for (hsize_t i = 0; i < n; i++)
+		vals[i] = g->lo[a] + (int32_t)i;
+	snprintf(s->names[a], sizeof s->names[a], "%s", ax->name);
+	if (ax->n_names > 0) {
+		size_t width = 1;
+		for (hsize_t i = 0; i < n; i++) {
+			if (vals[i] < 0 || vals[i] >= ax->n_names || !ax->names[vals[i]]) {
+				set_err(w->err, w->errn, "axis %s: value %d has no name", ax->name,
+					(int)vals[i]);
+				goto out;
+			}
+			size_t len = strlen(ax->names[vals[i]]);
+			width = len > width ? len : width;
+		}
+		names = calloc((size_t)n, width);
+		if (!names) {
+			set_err(w->err, w->errn, "out of memory for the scale %s/%s", gname, ax->name);
+			goto out;
+		}
+		for (hsize_t i = 0; i < n; i++)
+			memcpy(names + i * width, ax->names[vals[i]], strlen(ax->names[vals[i]]));
+		st = fixed_str_type(width);
+		if (st < 0) {
+			h5_fail(w->err, w->errn, "cannot make a string type for %s/%s", gname, ax->name);
+			goto out;
+		}
+		s->dim[a] = dataset_write(w, group, gname, ax->name, st, 1, &n, 0, names);
+		if (s->dim[a] < 0 || make_scale(w, s->dim[a], gname, ax->name) ||
+		    attr_ul(w, s->dim[a], ax->name, NULL, ax->long_name))
+			goto out;
+		char iname[80];
+		snprintf(iname, sizeof iname, "%s_index", ax->name);
+		s->aux[a] = dataset_write(w, group, gname, iname, H5T_NATIVE_INT32, 1, &n, 0, vals);
+		if (s->aux[a] < 0 || attach(w, s->aux[a], gname, iname, s, a, 0))
+			goto out;
+		char lname[300];
+		snprintf(lname, sizeof lname, "%s as the number the model takes (index into %s)",
+			 ax->name, ax->name);
+		if (attr_ul(w, s->aux[a], iname, "1", lname))
+			goto out;
+		coords_add(s, iname);
+	} else {
+		s->dim[a] = dataset_write(w, group, gname, ax->name, H5T_NATIVE_INT32, 1, &n, 0, vals);
+		if (s->dim[a] < 0 || make_scale(w, s->dim[a], gname, ax->name) ||
+		    attr_ul(w, s->dim[a], ax->name, ax->unit && ax->unit[0] ? ax->unit : "1",
+			    ax->long_name))
+			goto out;
+	}
+	rc = 0;
+out:
+	close_id(st);
+	free(names);
+	free(vals);
+	return rc;
+}
+
+/* The pattern dimension: hold (frames) or sequence (index) + sequence_text. */
+static int write_pattern_scale(wctx *w, hid_t group, const char *gname, const js_grid *g,
+			       scales *s)
+{
+	int p = s->rank - 1;
+	hsize_t n = (hsize_t)js_grid_pattern_len(g);
+	int32_t *vals = malloc((size_t)n * sizeof *vals);
+	char **texts = NULL, **owned = NULL;
+	int rc = -1;
+	if (!vals) {
+		set_err(w->err, w->errn, "out of memory for the pattern scale of %s", gname);
+		return -1;
+	}
+	if (g->pattern == JS_PATTERN_HOLD) {
+		snprintf(s->names[p], sizeof s->names[p], "hold");
+		for (hsize_t i = 0; i < n; i++)
+			vals[i] = g->hold_lo + (int32_t)i;
+		s->dim[p] = dataset_write(w, group, gname, "hold", H5T_NATIVE_INT32, 1, &n, 0, vals);
+		if (s->dim[p] < 0 || make_scale(w, s->dim[p], gname, "hold") ||
+		    attr_ul(w, s->dim[p], "hold", "frames",
+			    "frames the jump button is held from the press (frame 0): h = 1 is a "
+			    "tap, 0 never presses"))
+			goto out;
+		rc = 0;
+		goto out;
+	}
+	snprintf(s->names[p], sizeof s->names[p], "sequence");
+	texts = calloc((size_t)n, sizeof *texts);
+	owned = calloc((size_t)n, sizeof *owned);
+	if (!texts || !owned) {
+		set_err(w->err, w->errn, "out of memory for %s/sequence_text", gname);
+		goto out;
+	}
+	for (hsize_t i = 0; i < n; i++) {
+		vals[i] = (int32_t)i;
+		if (g->seq_text && g->seq_text[i]) {
+			texts[i] = g->seq_text[i];
+			continue;
+		}
+		/* No text given: the run-length form of the bytes (at most ~6 chars a frame). */
+		size_t cap = (size_t)g->seq_len[i] * 6 + 16;
+		owned[i] = malloc(cap);
+		if (!owned[i]) {
+			set_err(w->err, w->errn, "out of memory for %s/sequence_text", gname);
+			goto out;
+		}
+		js_seq_format(g->seq[i], g->seq_len[i], owned[i], cap);
+		texts[i] = owned[i];
+	}
+	s->dim[p] = dataset_write(w, group, gname, "sequence", H5T_NATIVE_INT32, 1, &n, 0, vals);
+	if (s->dim[p] < 0 || make_scale(w, s->dim[p], gname, "sequence") ||
+	    attr_ul(w, s->dim[p], "sequence", "1", "input sequence number (see sequence_text)"))
+		goto out;
+	s->aux[p] = dataset_write(w, group, gname, "sequence_text", w->h->vstr, 1, &n, 0, texts);
+	if (s->aux[p] < 0 || attach(w, s->aux[p], gname, "sequence_text", s, p, 0) ||
+	    attr_ul(w, s->aux[p], "sequence_text", NULL,
+		    "input sequence: one character per frame from the press (frame 0), '.' nothing, "
+		    "'J' jump, 'D' down, 'B' both; a count repeats the character"))
+		goto out;
+	coords_add(s, "sequence_text");
+	rc = 0;
+out:
+	if (owned)
+		for (hsize_t i = 0; i < n; i++)
+			free(owned[i]);
+	free(owned);
+	free(texts);
+	free(vals);
+	return rc;
+}
+
+/* One data variable over (axes..., pattern), attached to every scale. */
+static int write_var(wctx *w, hid_t group, const char *gname, const scales *s, const hsize_t *dims,
+		     const char *name, hid_t type, const void *buf, const char *units,
+		     const char *long_name, hid_t *keep)
+{
+	hid_t ds = dataset_write(w, group, gname, name, type, s->rank, dims, 1, buf);
+	if (ds < 0)
+		return -1;
+	for (int d = 0; d < s->rank; d++)
+		if (attach(w, ds, gname, name, s, d, (unsigned)d)) {
+			close_id(ds);
+			return -1;
+		}
+	if (attr_ul(w, ds, name, units, long_name) ||
+	    (s->coords[0] && attr_str(w, ds, name, "coordinates", s->coords))) {
+		close_id(ds);
+		return -1;
+	}
+	if (keep) {
+		*keep = ds;
+		return 0;
+	}
+	if (H5Dclose(ds) < 0)
+		return h5_fail(w->err, w->errn, "cannot close %s/%s", gname, name);
+	return 0;
+}
+
+/* The flag bits the model names: masks and names in bit order. */
+static int flag_table(const js_model *m, uint32_t *masks, const char **names)
+{
+	int n = 0;
+	for (int b = 0; b < JS_MAX_FLAGS; b++)
+		if (m->flag_names[b]) {
+			masks[n] = 1u << b;
+			names[n] = m->flag_names[b];
+			n++;
+		}
+	return n;
+}
+
+static int write_group_attrs(wctx *w, hid_t group, const char *gname, const js_grid *g)
+{
+	const js_model *m = g->model;
+	char claims[2048] = "", meanings[1024] = "";
+	uint32_t masks[JS_MAX_FLAGS];
+	const char *fnames[JS_MAX_FLAGS];
+	int nf = flag_table(m, masks, fnames);
+	for (int i = 0; m->claims && m->claims[i]; i++) {
+		size_t len = strlen(claims);
+		snprintf(claims + len, sizeof claims - len, "%s%s", i ? "," : "", m->claims[i]);
+	}
+	for (int i = 0; i < nf; i++) {
+		size_t len = strlen(meanings);
+		int bit = __builtin_ctz(masks[i]);
+		snprintf(meanings + len, sizeof meanings - len, "%sbit%d=%s", i ? " " : "", bit,
+			 fnames[i]);
+	}
+	if (attr_str(w, group, gname, "game", m->game) ||
+	    attr_str(w, group, gname, "platform", m->platform) ||
+	    attr_str(w, group, gname, "character", m->character) ||
+	    attr_str(w, group, gname, "unit", m->unit) ||
+	    attr_i64(w, group, gname, "sub_per_unit", m->sub_per_unit) ||
+	    attr_f64(w, group, gname, "fps", m->fps) ||
+	    attr_str(w, group, gname, "frame", m->frame) ||
+	    attr_str(w, group, gname, "sources", m->sources) ||
+	    attr_str(w, group, gname, "notes", m->notes) ||
+	    attr_str(w, group, gname, "claims", claims) ||
+	    attr_i32(w, group, gname, "n_frames", g->n_frames) ||
+	    attr_str(w, group, gname, "pattern",
+		     g->pattern == JS_PATTERN_HOLD ? "hold" : "sequence") ||
+	    attr_str(w, group, gname, "flag_meanings", meanings) ||
+	    (nf > 0 && attr_u32s(w, group, gname, "flag_masks", masks, nf)) ||
+	    (nf > 0 && attr_strs(w, group, gname, "flag_names", fnames, nf)))
+		return -1;
+	return 0;
+}
+
+int js_h5_write_sweep(js_h5 *h, const js_grid *g, const js_result *r, char *err, size_t errn)
+{
+	wctx w = { .h = h, .err = err, .errn = errn };
+	scales s;
+	hid_t gcpl = -1, group = -1, flags_ds = -1;
+	double *rise = NULL;
+	hsize_t dims[JS_MAX_AXES + 1];
+	char gname[128];
+	int rc = -1;
+
+	for (int i = 0; i < JS_MAX_AXES + 1; i++)
+		s.dim[i] = s.aux[i] = -1;
+	s.coords[0] = 0;
+	if (!h || !g || !g->model || !r) {
+		set_err(err, errn, "js_h5_write_sweep: nothing to write");
+		return -1;
+	}
+	const js_model *m = g->model;
+	if (m->n_axes < 0 || m->n_axes > JS_MAX_AXES || m->sub_per_unit <= 0) {
+		set_err(err, errn, "model %s: bad axes or sub_per_unit", m->id);
+		return -1;
+	}
+	s.rank = m->n_axes + 1;
+	for (int a = 0; a < m->n_axes; a++)
+		dims[a] = (hsize_t)(js_grid_axis_len(g, a) > 0 ? js_grid_axis_len(g, a) : 0);
+	dims[m->n_axes] = (hsize_t)(js_grid_pattern_len(g) > 0 ? js_grid_pattern_len(g) : 0);
+	for (int d = 0; d < s.rank; d++)
+		if (dims[d] == 0) {
+			set_err(err, errn, "%s: empty grid, nothing to write", m->id);
+			return -1;
+		}
+	if (r->n != js_grid_lanes(g)) {
+		set_err(err, errn, "%s: %zu results for a grid of %zu lanes", m->id, r->n,
+			js_grid_lanes(g));
+		return -1;
+	}
+	snprintf(gname, sizeof gname, "/%s", m->id);
+
+	htri_t exists = H5Lexists(h->file, m->id, H5P_DEFAULT);
+	if (exists < 0) {
+		h5_fail(err, errn, "cannot look up group %s in '%s'", gname, h->tmp);
+		goto out;
+	}
+	if (exists) {
+		set_err(err, errn, "group %s is already in '%s' (one sweep per model and file)",
+			gname, h->path);
+		goto out;
+	}
+	gcpl = H5Pcreate(H5P_GROUP_CREATE);
+	if (gcpl < 0 ||
+	    H5Pset_link_creation_order(gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED) < 0 ||
+	    H5Pset_attr_creation_order(gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED) < 0) {
+		h5_fail(err, errn, "cannot set the creation properties of group %s", gname);
+		goto out;
+	}
+	group = H5Gcreate2(h->file, m->id, H5P_DEFAULT, gcpl, H5P_DEFAULT);
+	if (group < 0) {
+		h5_fail(err, errn, "cannot create group %s in '%s'", gname, h->tmp);
+		goto out;
+	}
+	if (write_group_attrs(&w, group, gname, g))
+		goto out;
+
+	/* Scales first, so netCDF numbers the dimensions in axis order. */
+	for (int a = 0; a < m->n_axes; a++)
+		if (write_axis_scale(&w, group, gname, g, a, &s))
+			goto out;
+	if (write_pattern_scale(&w, group, gname, g, &s))
+		goto out;
+
+	rise = malloc(r->n * sizeof *rise);
+	if (!rise) {
+		set_err(err, errn, "out of memory for %s/rise (%zu lanes)", gname, r->n);
+		goto out;
+	}
+	for (size_t i = 0; i < r->n; i++)
+		rise[i] = (double)r->rise[i] / (double)m->sub_per_unit;
+
+	char sub_units[128], lrise[256];
+	if (m->sub_per_unit == 1)
+		snprintf(sub_units, sizeof sub_units, "%s", str_or_empty(m->unit));
+	else
+		snprintf(sub_units, sizeof sub_units, "1/%lld %s", (long long)m->sub_per_unit,
+			 str_or_empty(m->unit));
+	snprintf(lrise, sizeof lrise,
+		 "rise at apex: take-off height - highest point (exact, in 1/%lld %s)",
+		 (long long)m->sub_per_unit, str_or_empty(m->unit));
+	uint32_t masks[JS_MAX_FLAGS];
+	const char *fnames[JS_MAX_FLAGS];
+	int nf = flag_table(m, masks, fnames);
+	char names_sp[1024] = "";
+	for (int i = 0; i < nf; i++) {
+		size_t len = strlen(names_sp);
+		snprintf(names_sp + len, sizeof names_sp - len, "%s%s", i ? " " : "", fnames[i]);
+	}
+
+	if (write_var(&w, group, gname, &s, dims, "rise", H5T_NATIVE_DOUBLE, rise,
+		      str_or_empty(m->unit), "rise at apex: take-off height - highest point", NULL) ||
+	    write_var(&w, group, gname, &s, dims, "rise_sub", H5T_NATIVE_INT64, r->rise, sub_units,
+		      lrise, NULL) ||
+	    write_var(&w, group, gname, &s, dims, "apex_frame", H5T_NATIVE_INT32, r->apex_frame,
+		      "frames", "first frame at which the apex is reached (the press is frame 0)",
+		      NULL) ||
+	    write_var(&w, group, gname, &s, dims, "airtime", H5T_NATIVE_INT32, r->airtime, "frames",
+		      "frames from take-off through the landing frame (0 if it never landed)",
+		      NULL) ||
+	    write_var(&w, group, gname, &s, dims, "flags", H5T_NATIVE_UINT32, r->flags, "1",
+		      "events during the jump: bit flags, see flag_masks and flag_meanings",
+		      &flags_ds))
+		goto out;
+	/* CF flag attributes on the variable itself (flag_meanings: space-separated names). */
+	if (nf > 0 && (attr_u32s(&w, flags_ds, "flags", "flag_masks", masks, nf) ||
+		       attr_str(&w, flags_ds, "flags", "flag_meanings", names_sp)))
+		goto out;
+	if (H5Dclose(flags_ds) < 0) {
+		flags_ds = -1;
+		h5_fail(err, errn, "cannot close %s/flags", gname);
+		goto out;
+	}
+	flags_ds = -1;
+
+	for (int d = 0; d < s.rank; d++) {
+		hid_t ids[2] = { s.dim[d], s.aux[d] };
+		s.dim[d] = s.aux[d] = -1;
+		for (int k = 0; k < 2; k++)
+			if (ids[k] >= 0 && H5Dclose(ids[k]) < 0) {
+				h5_fail(err, errn, "cannot close a scale of %s", gname);
+				goto out;
+			}
+	}
+	if (H5Gclose(group) < 0) {
+		group = -1;
+		h5_fail(err, errn, "cannot close group %s", gname);
+		goto out;
+	}
+	group = -1;
+	rc = 0;
+out:
+	free(rise);
+	close_id(flags_ds);
+	for (int d = 0; d < JS_MAX_AXES + 1; d++) {
+		close_id(s.dim[d]);
+		close_id(s.aux[d]);
+	}
+	close_id(group);
+	close_id(gcpl);
+	return rc;
+}
+
+/* ---- file ---- */
+
+js_h5 *js_h5_create(const char *path, const js_h5_meta *meta, char *err, size_t errn)
+{
+	js_h5 *h = NULL;
+	hid_t fcpl = -1, fapl = -1;
+	int fd = -1, created = 0;
+	wctx w = { .err = err, .errn = errn };
+
+	H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+	if (!path || !path[0]) {
+		set_err(err, errn, "no output path");
+		return NULL;
+	}
+	h = calloc(1, sizeof *h);
+	if (!h)
+		goto oom;
+	h->file = h->vstr = -1;
+	w.h = h;
+	h->path = strdup(path);
+	h->tmp = malloc(strlen(path) + sizeof ".tmp-XXXXXX");
+	if (!h->path || !h->tmp)
+		goto oom;
+	sprintf(h->tmp, "%s.tmp-XXXXXX", path);
+	fd = mkstemp(h->tmp);
+	if (fd < 0) {
+		set_err(err, errn, "cannot create '%s': %s", path, strerror(errno));
+		goto fail;
+	}
+	created = 1;
+	/* mkstemp makes the file 0600; the final file gets the usual 0666 & ~umask. */
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0) {
+		set_err(err, errn, "cannot set the mode of '%s': %s", h->tmp, strerror(errno));
+		goto fail;
+	}
+	close(fd);
+	fd = -1;
+
+	fcpl = H5Pcreate(H5P_FILE_CREATE);
+	fapl = H5Pcreate(H5P_FILE_ACCESS);
+	if (fcpl < 0 || fapl < 0 ||
+	    H5Pset_link_creation_order(fcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED) < 0 ||
+	    H5Pset_attr_creation_order(fcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED) < 0 ||
+	    H5Pset_fclose_degree(fapl, H5F_CLOSE_STRONG) < 0) {
+		h5_fail(err, errn, "cannot set up the HDF5 properties for '%s'", path);
+		goto fail;
+	}
+	h->file = H5Fcreate(h->tmp, H5F_ACC_TRUNC, fcpl, fapl);
+	if (h->file < 0) {
+		h5_fail(err, errn, "cannot create HDF5 file '%s'", h->tmp);
+		goto fail;
+	}
+	h->vstr = H5Tcopy(H5T_C_S1);
+	if (h->vstr < 0 || H5Tset_size(h->vstr, H5T_VARIABLE) < 0 ||
+	    H5Tset_cset(h->vstr, H5T_CSET_UTF8) < 0) {
+		h5_fail(err, errn, "cannot make the HDF5 string type");
+		goto fail;
+	}
+
+	if (attr_str(&w, h->file, "/", "command", meta ? meta->command : NULL) ||
+	    attr_str(&w, h->file, "/", "version", JS_VERSION) ||
+	    attr_str(&w, h->file, "/", "isa", meta ? meta->isa : NULL) ||
+	    attr_str(&w, h->file, "/", "created_by", "jumpsweep"))
+		goto fail;
+	close_id(fcpl);
+	close_id(fapl);
+	return h;
+
+oom:
+	set_err(err, errn, "out of memory");
+fail:
+	if (fd >= 0)
+		close(fd);
+	close_id(fcpl);
+	close_id(fapl);
+	if (h) {
+		close_id(h->vstr);
+		close_id(h->file);
+		if (created)
+			unlink(h->tmp);
+		free(h->tmp);
+		free(h->path);
+		free(h);
+	}
+	return NULL;
+}
+
+int js_h5_close(js_h5 *h, int commit, char *err, size_t errn)
+{
+	int rc = 0;
+	if (!h)
+		return 0;
+	if (h->vstr >= 0 && H5Tclose(h->vstr) < 0 && commit)
+		rc = h5_fail(err, errn, "cannot close the HDF5 string type");
+	if (H5Fclose(h->file) < 0 && rc == 0 && commit)
+		rc = h5_fail(err, errn, "cannot finish '%s'", h->tmp);
+	if (commit && rc == 0) {
+		if (rename(h->tmp, h->path) != 0) {
+			rc = -1;
+			set_err(err, errn, "cannot rename '%s' to '%s': %s", h->tmp, h->path,
+				strerror(errno));
+		}
+	}
+	if (!commit || rc != 0) {
+		if (unlink(h->tmp) != 0 && errno != ENOENT && rc == 0) {
+			rc = -1;
+			set_err(err, errn, "cannot remove '%s': %s", h->tmp, strerror(errno));
+		}
+	}
+	free(h->tmp);
+	free(h->path);
+	free(h);
+	return rc;
+}

@@ -1,0 +1,116 @@
+/* sweep/plan.c - grids: axes x jump pattern -> lanes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+
+void js_grid_default(js_grid *g, const js_model *m)
+{
+	memset(g, 0, sizeof *g);
+	g->model = m;
+	for (int a = 0; a < m->n_axes; a++) {
+		g->lo[a] = m->axes[a].def_lo;
+		g->hi[a] = m->axes[a].def_hi;
+	}
+	g->pattern = JS_PATTERN_HOLD;
+	g->hold_lo = 0;
+	g->hold_hi = m->default_hold;
+	g->n_frames = m->default_frames;
+}
+
+void js_grid_free_seqs(js_grid *g)
+{
+	for (int i = 0; i < g->n_seq; i++) {
+		free(g->seq[i]);
+		free(g->seq_text[i]);
+	}
+	free(g->seq);
+	free(g->seq_text);
+	free(g->seq_len);
+	g->seq = NULL;
+	g->seq_text = NULL;
+	g->seq_len = NULL;
+	g->n_seq = 0;
+}
+
+int js_grid_axis_len(const js_grid *g, int a)
+{
+	return (int)(g->hi[a] - g->lo[a] + 1);
+}
+
+int js_grid_pattern_len(const js_grid *g)
+{
+	return g->pattern == JS_PATTERN_HOLD ? g->hold_hi - g->hold_lo + 1 : g->n_seq;
+}
+
+size_t js_grid_lanes(const js_grid *g)
+{
+	size_t n = (size_t)js_grid_pattern_len(g);
+	for (int a = 0; a < g->model->n_axes; a++)
+		n *= (size_t)js_grid_axis_len(g, a);
+	return n;
+}
+
+/* Lane i in C order over (axis 0, ..., axis n-1, pattern). */
+static size_t lane_pattern(const js_grid *g, size_t i, int32_t *axis_values)
+{
+	size_t np = (size_t)js_grid_pattern_len(g);
+	size_t p = i % np;
+	i /= np;
+	for (int a = g->model->n_axes - 1; a >= 0; a--) {
+		size_t len = (size_t)js_grid_axis_len(g, a);
+		if (axis_values)
+			axis_values[a] = g->lo[a] + (int32_t)(i % len);
+		i /= len;
+	}
+	return p;
+}
+
+void js_grid_lane_axes(const js_grid *g, size_t i, int32_t *axis_values)
+{
+	lane_pattern(g, i, axis_values);
+}
+
+void js_grid_lane_input(const js_grid *g, size_t i, uint8_t *input)
+{
+	int32_t ax[JS_MAX_AXES];
+	size_t p = lane_pattern(g, i, ax);
+	unsigned extra = 0;
+	for (int a = 0; a < g->model->n_axes; a++)
+		if (g->model->axes[a].input_bit && ax[a])
+			extra |= g->model->axes[a].input_bit;
+	if (g->pattern == JS_PATTERN_HOLD) {
+		int h = g->hold_lo + (int)p;
+		for (int f = 0; f < g->n_frames; f++)
+			input[f] = (uint8_t)((f < h ? JS_IN_JUMP : 0) | extra);
+	} else {
+		const uint8_t *s = g->seq[p];
+		int len = g->seq_len[p];
+		for (int f = 0; f < g->n_frames; f++)
+			input[f] = (uint8_t)((f < len ? s[f] : 0) | extra);
+	}
+}
+
+int js_result_alloc(js_result *r, size_t n)
+{
+	memset(r, 0, sizeof *r);
+	r->n = n;
+	r->rise = calloc(n ? n : 1, sizeof *r->rise);
+	r->apex_frame = calloc(n ? n : 1, sizeof *r->apex_frame);
+	r->airtime = calloc(n ? n : 1, sizeof *r->airtime);
+	r->flags = calloc(n ? n : 1, sizeof *r->flags);
+	if (!r->rise || !r->apex_frame || !r->airtime || !r->flags) {
+		js_result_free(r);
+		return -1;
+	}
+	return 0;
+}
+
+void js_result_free(js_result *r)
+{
+	free(r->rise);
+	free(r->apex_frame);
+	free(r->airtime);
+	free(r->flags);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,106 @@
+/* sweep/run.c - running a grid: OpenMP over blocks of JS_BLOCK lanes.
+ *
+ * Each block is assembled (axis values and input bytes in SoA layout), stepped through all its
+ * frames by the lane kernel (or lane by lane by the reference), and its results stored at the
+ * block's own lane indices, so the output does not depend on the thread count or the schedule.
+ * The last block is padded with copies of its last lane (they land when it lands, so the
+ * kernel's early stop is not delayed; their results are not stored). */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sweep.h"
+
+typedef struct block_buf {
+	int32_t axis[JS_MAX_AXES][JS_BLOCK];
+	int64_t rise[JS_BLOCK];
+	int32_t apex[JS_BLOCK], air[JS_BLOCK];
+	uint32_t flags[JS_BLOCK];
+	uint8_t *input;   /* [n_frames][JS_BLOCK] */
+	uint8_t *column;  /* one lane's inputs, for the reference */
+} block_buf;
+
+static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size_t first,
+		      js_result *r)
+{
+	const js_model *m = g->model;
+	size_t n = js_grid_lanes(g);
+	int nl = (int)(n - first < JS_BLOCK ? n - first : JS_BLOCK);
+	int nf = g->n_frames;
+	for (int l = 0; l < JS_BLOCK; l++) {
+		size_t i = first + (size_t)(l < nl ? l : nl - 1);
+		int32_t ax[JS_MAX_AXES] = { 0 };
+		js_grid_lane_axes(g, i, ax);
+		for (int a = 0; a < JS_MAX_AXES; a++)
+			b->axis[a][l] = ax[a];
+		js_grid_lane_input(g, i, b->column);
+		for (int f = 0; f < nf; f++)
+			b->input[(size_t)f * JS_BLOCK + (size_t)l] = b->column[f];
+	}
+	if (o->reference) {
+		for (int l = 0; l < nl; l++) {
+			int32_t ax[JS_MAX_AXES];
+			for (int a = 0; a < JS_MAX_AXES; a++)
+				ax[a] = b->axis[a][l];
+			for (int f = 0; f < nf; f++)
+				b->column[f] = b->input[(size_t)f * JS_BLOCK + (size_t)l];
+			js_acc acc;
+			js_reference_run(m, ax, b->column, nf, &acc);
+			b->rise[l] = acc.rise;
+			b->apex[l] = acc.apex_frame;
+			b->air[l] = acc.airtime;
+			b->flags[l] = acc.flags;
+		}
+	} else {
+		js_lane_args args = { .n_lanes = nl, .n_frames = nf, .input = b->input, .rise = b->rise,
+				      .apex_frame = b->apex, .airtime = b->air, .flags = b->flags };
+		for (int a = 0; a < JS_MAX_AXES; a++)
+			args.axis[a] = b->axis[a];
+		m->lane[o->isa](&args);
+	}
+	memcpy(r->rise + first, b->rise, (size_t)nl * sizeof *b->rise);
+	memcpy(r->apex_frame + first, b->apex, (size_t)nl * sizeof *b->apex);
+	memcpy(r->airtime + first, b->air, (size_t)nl * sizeof *b->air);
+	memcpy(r->flags + first, b->flags, (size_t)nl * sizeof *b->flags);
+}
+
+void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
+{
+	size_t n = js_grid_lanes(g);
+	long n_blocks = (long)((n + JS_BLOCK - 1) / JS_BLOCK);
+	long done = 0;
+	int show = o->progress == 2 || (o->progress == 1 && isatty(STDERR_FILENO));
+	int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+
+#pragma omp parallel num_threads(threads)
+	{
+		block_buf *b = malloc(sizeof *b);
+		uint8_t *input = malloc((size_t)g->n_frames * JS_BLOCK);
+		uint8_t *column = malloc((size_t)g->n_frames);
+		if (!b || !input || !column) {
+			fprintf(stderr, "jumpsweep: out of memory\n");
+			exit(1);
+		}
+		b->input = input;
+		b->column = column;
+#pragma omp for schedule(dynamic, 4)
+		for (long k = 0; k < n_blocks; k++) {
+			run_block(g, o, b, (size_t)k * JS_BLOCK, r);
+			if (show) {
+				long d;
+#pragma omp atomic capture
+				d = ++done;
+				if (omp_get_thread_num() == 0 && (d % 64 == 0 || d == n_blocks))
+					fprintf(stderr, "\r%s: %ld/%ld blocks", o->label ? o->label : "sweep", d,
+						n_blocks);
+			}
+		}
+		free(column);
+		free(input);
+		free(b);
+	}
+	if (show)
+		fprintf(stderr, "\r%s: %ld/%ld blocks\n", o->label ? o->label : "sweep", n_blocks, n_blocks);
+}

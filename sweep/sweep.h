@@ -1,0 +1,88 @@
+/* sweep/sweep.h - grids of lanes (axes x jump pattern), running them, and their results. */
+#ifndef JS_SWEEP_H
+#define JS_SWEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+/* Input sequences: one byte of JS_IN_* bits per frame.  Text form (sweep/seq.c): one character
+ * per frame, '.' nothing, 'J' jump, 'D' down, 'B' jump and down; a decimal count after a
+ * character repeats it; blanks are ignored.  "J10.5J" = jump held 10 frames, 5 up, 1 pressed. */
+#define JS_SEQ_LETTERS ".JDB"
+int js_seq_parse(const char *text, uint8_t *out, int max_frames, int *len, char *err, size_t errn);
+/* Writes the run-length text form of a sequence (the inverse of js_seq_parse). */
+void js_seq_format(const uint8_t *seq, int len, char *out, size_t n);
+/* One frame's input as a short name for traces: "-", "J", "D", "JD". */
+const char *js_input_name(unsigned input);
+
+enum { JS_PATTERN_HOLD = 0, JS_PATTERN_SEQ = 1 };
+
+/* A grid: every combination of the model's axis values (axis a from lo[a] to hi[a]) with every
+ * jump pattern (holds hold_lo..hold_hi, or the n_seq sequences).  Lane order is C order over
+ * (axis 0, ..., axis n-1, pattern): the pattern varies fastest. */
+typedef struct js_grid {
+	const js_model *model;
+	int32_t lo[JS_MAX_AXES], hi[JS_MAX_AXES];
+	int pattern;             /* JS_PATTERN_HOLD or JS_PATTERN_SEQ */
+	int hold_lo, hold_hi;    /* JS_PATTERN_HOLD: jump held on frames 0..h-1 */
+	int n_seq;               /* JS_PATTERN_SEQ */
+	uint8_t **seq;           /* [n_seq][seq_len[i]] */
+	int *seq_len;
+	char **seq_text;         /* as given, for the HDF5 file */
+	int n_frames;            /* frames stepped per lane (the frame limit) */
+} js_grid;
+
+/* The model's default grid (every axis over its default range, holds 0..default_hold). */
+void js_grid_default(js_grid *g, const js_model *m);
+void js_grid_free_seqs(js_grid *g);
+/* Number of values along axis a / along the pattern dimension; total lanes. */
+int js_grid_axis_len(const js_grid *g, int a);
+int js_grid_pattern_len(const js_grid *g);
+size_t js_grid_lanes(const js_grid *g);
+/* Lane i: its axis values and its input bytes for frames 0..n_frames-1. */
+void js_grid_lane_axes(const js_grid *g, size_t i, int32_t *axis_values);
+void js_grid_lane_input(const js_grid *g, size_t i, uint8_t *input);
+
+/* Per-lane results, indexed like the lanes. */
+typedef struct js_result {
+	size_t n;
+	int64_t *rise;       /* sub-units */
+	int32_t *apex_frame;
+	int32_t *airtime;
+	uint32_t *flags;
+} js_result;
+
+int js_result_alloc(js_result *r, size_t n);
+void js_result_free(js_result *r);
+
+/* How to run a grid. */
+typedef struct js_run_opts {
+	int reference;  /* 1: the scalar reference, lane by lane; 0: the lane kernel */
+	js_isa isa;     /* lane kernel path */
+	int threads;    /* 0: OpenMP's default */
+	int progress;   /* 0: none; 1: on stderr when it is a terminal; 2: always */
+	const char *label; /* for the progress line */
+} js_run_opts;
+
+/* Runs every lane; the results are the same bits for any ISA and thread count. */
+void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r);
+
+/* ---- HDF5 (sweep/h5.c) ---- */
+
+/* What the file records about the run. */
+typedef struct js_h5_meta {
+	const char *command; /* the command line */
+	const char *isa;     /* the lane-kernel path used */
+} js_h5_meta;
+
+typedef struct js_h5 js_h5;
+/* Creates path's temporary sibling (path + ".tmp-XXXXXX"); NULL and a message in err on failure. */
+js_h5 *js_h5_create(const char *path, const js_h5_meta *meta, char *err, size_t errn);
+/* Writes the group /<model id> with the grid's scales and the results. */
+int js_h5_write_sweep(js_h5 *h, const js_grid *g, const js_result *r, char *err, size_t errn);
+/* Closes and renames to the final path (commit = 1), or closes and removes the temporary file. */
+int js_h5_close(js_h5 *h, int commit, char *err, size_t errn);
+
+#endif
