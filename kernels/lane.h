@@ -30,6 +30,12 @@ static inline uint32_t js_selu32(int32_t c, uint32_t a, uint32_t b)
 	return (a & m) | (b & ~m);
 }
 
+/* Button b of lane l on frame f (see js_lane_args); row = args->input[b] + (f >> 5) * JS_BLOCK. */
+static inline int32_t js_lane_bit(const uint32_t *row, int l, int f)
+{
+	return (int32_t)((row[l] >> (f & 31)) & 1u);
+}
+
 /* Lane accounting state for one block, SoA; the kernel keeps one of these on its stack. */
 typedef struct js_lane_acc {
 	int32_t rise[JS_BLOCK];
@@ -38,11 +44,20 @@ typedef struct js_lane_acc {
 	uint32_t flags[JS_BLOCK];
 	int32_t took[JS_BLOCK];
 	int32_t landed[JS_BLOCK];
+	int32_t last_jump[JS_BLOCK]; /* the last frame with the jump button down, -1 if none */
 } js_lane_acc;
 
-static inline void js_lane_acc_init(js_lane_acc *a)
+static inline void js_lane_acc_init(js_lane_acc *a, const js_lane_args *args)
 {
+	int words = (args->n_frames + 31) >> 5;
 	for (int l = 0; l < JS_BLOCK; l++) {
+		int32_t last = -1;
+		for (int w = words - 1; w >= 0 && last < 0; w--) {
+			uint32_t x = args->input[0][w * JS_BLOCK + l];
+			if (x)
+				last = w * 32 + 31 - __builtin_clz(x);
+		}
+		a->last_jump[l] = last;
 		a->rise[l] = 0;
 		a->apex[l] = 0;
 		a->air[l] = 0;
@@ -71,12 +86,13 @@ static inline void js_lane_acc_frame(js_lane_acc *a, int l, int32_t f, int32_t h
 	a->took[l] = took;
 }
 
-/* 1 when every lane of the block has landed (the kernel may stop stepping). */
-static inline int js_lane_all_landed(const js_lane_acc *a)
+/* 1 when no lane of the block can change its results after frame f: each has landed, or is
+ * still on the ground with no jump press after f (the kernel may stop stepping). */
+static inline int js_lane_all_done(const js_lane_acc *a, int f)
 {
 	int32_t all = 1;
 	for (int l = 0; l < JS_BLOCK; l++)
-		all &= a->landed[l];
+		all &= a->landed[l] | ((a->took[l] ^ 1) & (a->last_jump[l] <= f));
 	return all;
 }
 
@@ -90,6 +106,144 @@ static inline void js_lane_acc_store(const js_lane_acc *a, const js_lane_args *a
 		args->apex_frame[l] = a->apex[l];
 		args->airtime[l] = a->air[l];
 		args->flags[l] = fl;
+	}
+}
+
+
+/* ---- explicit vectors: JS_VW lanes per register (GCC vector extensions) ----
+ *
+ * A kernel written on js_vi runs a group of JS_VW lanes through all its frames with the state in
+ * registers (a local js_vi per state variable), then the next group.  JS_VW is the ISA's width
+ * in 32-bit lanes: 1 for the scalar path (plain scalar code), 4 SSE4, 8 AVX2, 16 AVX-512.
+ * Comparisons yield -1 / 0 per lane; js_vsel blends with such a mask. */
+#ifndef JS_VU
+#define JS_VU 2 /* registers per lane group: independent chains for instruction-level parallelism */
+#endif
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR)
+#define JS_VW (16 * JS_VU)
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR)
+#define JS_VW (8 * JS_VU)
+#elif defined(__SSE4_2__) && !defined(JS_LANE_SCALAR)
+#define JS_VW (4 * JS_VU)
+#else
+#define JS_VW 1
+#endif
+
+typedef int32_t js_vi __attribute__((vector_size(JS_VW * 4), aligned(JS_VW * 4)));
+typedef uint32_t js_vu __attribute__((vector_size(JS_VW * 4), aligned(JS_VW * 4)));
+typedef float js_vf __attribute__((vector_size(JS_VW * 4), aligned(JS_VW * 4)));
+
+_Static_assert(JS_BLOCK % JS_VW == 0, "a block is whole vectors");
+
+static inline js_vi js_vload(const int32_t *p)
+{
+	js_vi v;
+	__builtin_memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline js_vu js_vloadu(const uint32_t *p)
+{
+	js_vu v;
+	__builtin_memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline void js_vstore(int32_t *p, js_vi v)
+{
+	__builtin_memcpy(p, &v, sizeof v);
+}
+
+static inline void js_vstoreu(uint32_t *p, js_vu v)
+{
+	__builtin_memcpy(p, &v, sizeof v);
+}
+
+static inline js_vi js_vsplat(int32_t x)
+{
+	return (js_vi){ 0 } + x;
+}
+
+/* m ? a : b per lane, m = -1 or 0. */
+static inline js_vi js_vsel(js_vi m, js_vi a, js_vi b)
+{
+	return (a & m) | (b & ~m);
+}
+
+/* 1 when every lane of m is set. */
+static inline int js_vall(js_vi m)
+{
+	int32_t all = -1;
+	for (int i = 0; i < JS_VW; i++)
+		all &= m[i];
+	return all != 0;
+}
+
+/* Button b of the group's lanes on frame f: 1 / 0 per lane.  row = args->input[b] +
+ * (f >> 5) * JS_BLOCK + group's first lane. */
+static inline js_vi js_vbit(const uint32_t *row, int f)
+{
+	return (js_vi)((js_vloadu(row) >> (unsigned)(f & 31)) & 1u);
+}
+
+/* The accounting of model.h (js_acc_frame) for a group of lanes, in registers. */
+typedef struct js_vacc {
+	js_vi rise, apex, air, took, landed, last_jump;
+	js_vu flags;
+} js_vacc;
+
+static inline void js_vacc_init(js_vacc *a, const js_lane_args *args, int l0)
+{
+	int32_t last[JS_VW];
+	int words = (args->n_frames + 31) >> 5;
+	for (int i = 0; i < JS_VW; i++) {
+		last[i] = -1;
+		for (int w = words - 1; w >= 0 && last[i] < 0; w--) {
+			uint32_t x = args->input[0][w * JS_BLOCK + l0 + i];
+			if (x)
+				last[i] = w * 32 + 31 - __builtin_clz(x);
+		}
+	}
+	a->last_jump = js_vload(last);
+	a->rise = a->apex = a->air = a->took = a->landed = js_vsplat(0);
+	a->flags = (js_vu)js_vsplat(0);
+}
+
+/* grounded: -1 / 0 per lane; fl: the frame's model flags. */
+static inline void js_vacc_frame(js_vacc *a, int32_t f, js_vi height, js_vi grounded, js_vu fl)
+{
+	js_vi live = ~a->landed;
+	js_vi took = a->took | (live & ~grounded);
+	js_vi on = live & took;
+	js_vu add = fl | ((js_vu)((height < 0) & ~grounded) & JS_FLAG_BELOW_START);
+	a->flags |= add & (js_vu)on;
+	js_vi higher = on & (height > a->rise);
+	a->rise = js_vsel(higher, height, a->rise);
+	a->apex = js_vsel(higher, js_vsplat(f), a->apex);
+	js_vi lands = on & grounded;
+	a->air = js_vsel(lands, js_vsplat(f + 1), a->air);
+	a->landed |= lands;
+	a->took = took;
+}
+
+/* 1 when no lane of the group can change its results after frame f. */
+static inline int js_vacc_done(const js_vacc *a, int32_t f)
+{
+	return js_vall(a->landed | (~a->took & (a->last_jump <= f)));
+}
+
+static inline void js_vacc_store(const js_vacc *a, const js_lane_args *args, int l0)
+{
+	for (int i = 0; i < JS_VW && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = a->flags[i];
+		if (!a->took[i])
+			fl |= JS_FLAG_NO_TAKEOFF;
+		else if (!a->landed[i])
+			fl |= JS_FLAG_NOT_LANDED;
+		args->rise[l0 + i] = a->rise[i];
+		args->apex_frame[l0 + i] = a->apex[i];
+		args->airtime[l0 + i] = a->air[i];
+		args->flags[l0 + i] = fl;
 	}
 }
 

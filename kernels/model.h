@@ -25,6 +25,8 @@ enum {
 	JS_IN_JUMP = 1u << 0, /* the jump button (A on NES/SNES, A/B/C on Genesis, Jump in Celeste) */
 	JS_IN_DOWN = 1u << 1, /* Down on the d-pad / stick (Celeste fast fall) */
 };
+/* A character on the ground never takes off without a jump press: the sweep and the lane
+ * kernels rely on this to stop stepping lanes with no press left. */
 
 /* Flags common to all models (bits 0..7); a model defines its own from bit 8 up and names them
  * in js_model.flag_names (index = bit number). */
@@ -61,15 +63,20 @@ typedef struct js_obs {
 	uint32_t flags;   /* events this frame (model bits from JS_FLAG_MODEL_SHIFT) */
 } js_obs;
 
-/* One block of lanes for a lane kernel.  Lane l reads axis values axis[a][l] and on frame f the
- * input byte input[f * JS_BLOCK + l].  The kernel runs every frame 0..n_frames-1 (it may stop
- * early once every lane has landed) and writes the per-lane results (see js_account below). */
+/* One block of lanes for a lane kernel.  Lane l reads axis values axis[a][l]; its inputs are bit
+ * planes, one per button (bit b of the input byte): on frame f button b is bit (f & 31) of
+ * input[b][(f >> 5) * JS_BLOCK + l], so one frame of a block reads one row of 32-bit words and
+ * shifts them all by the same count.  The kernel runs frames 0..n_frames-1 (it may stop early
+ * once every lane has landed, or will never take off: grounded with no jump press left) and
+ * writes the per-lane results (the accounting below).  Lanes n_lanes..JS_BLOCK-1 are copies of
+ * lane n_lanes-1: stepped, never stored. */
 #define JS_BLOCK 64
+#define JS_N_BUTTONS 4
 typedef struct js_lane_args {
-	int n_lanes;  /* 1..JS_BLOCK; lanes past n_lanes are scratch */
+	int n_lanes;  /* 1..JS_BLOCK */
 	int n_frames; /* 1..JS_MAX_FRAMES */
 	const int32_t *axis[JS_MAX_AXES];
-	const uint8_t *input;
+	const uint32_t *input[JS_N_BUTTONS];
 	int64_t *rise;       /* [n_lanes] sub-units */
 	int32_t *apex_frame; /* [n_lanes] */
 	int32_t *airtime;    /* [n_lanes] */

@@ -255,93 +255,83 @@ const js_model js_model_smb1 = {
 
 #include "lane.h"
 
-/* The reference above, over a block of lanes: the state in SoA int32 arrays, Y as one 24-bit
- * number (HighPos:Position:YMF_Dummy) and the speed as one 16-bit number (Speed:MoveForce).
- * Adding the sign-extended 16-bit speed to the 24-bit Y mod 2^24 is exactly ImposeGravity's
- * byte-wise carry chain (dummy += MoveForce, Position += Speed + c, HighPos += $00/$FF + c), and
- * MoveForce += force with the carry into Speed is speed16 += force mod 2^16 (the signed byte
- * wraps $7F -> $80 just as ADC #$00 does).  Every branch of the reference is a select. */
+/* The reference above on JS_VW lanes at a time, the state in registers for all frames of the
+ * group: Y as one 24-bit number (HighPos:Position:YMF_Dummy) and the speed as one 16-bit number
+ * (Speed:MoveForce).  Adding the sign-extended 16-bit speed to the 24-bit Y mod 2^24 is exactly
+ * ImposeGravity's byte-wise carry chain (dummy += MoveForce, Position += Speed + c, HighPos +=
+ * $00/$FF + c), and MoveForce += force with the carry into Speed is speed16 += force mod 2^16
+ * (the signed byte wraps $7F -> $80 just as ADC #$00 does).  Every branch is a select on a
+ * -1/0 mask. */
 void JS_LANE_FN(smb1)(const js_lane_args *args)
 {
-	int32_t y[JS_BLOCK], spd[JS_BLOCK], force[JS_BLOCK], origin[JS_BLOCK], st[JS_BLOCK];
-	int32_t prev[JS_BLOCK], timer[JS_BLOCK];
-	int32_t jforce[JS_BLOCK], fforce[JS_BLOCK], ispeed[JS_BLOCK], swim[JS_BLOCK];
-	js_lane_acc acc;
-
-	for (int l = 0; l < JS_BLOCK; l++) {
-		int ll = l < args->n_lanes ? l : args->n_lanes - 1;
-		int env = args->axis[SMB1_AX_ENV][ll];
-		int row = smb1_row(args->axis[SMB1_AX_VX][ll], env != 0, env == 2);
-		jforce[l] = JumpMForceData[row];
-		fforce[l] = FallMForceData[row];
-		ispeed[l] = PlayerYSpdData[row] << 8 | InitMForceData[row];
-		swim[l] = env != 0;
-		y[l] = SMB1_GROUND << 8;
-		spd[l] = 0;
-		force[l] = 0;
-		origin[l] = 0;
-		st[l] = 0;
-		prev[l] = 0;
-		timer[l] = 0;
-	}
-	js_lane_acc_init(&acc);
-
-	for (int f = 0; f < args->n_frames; f++) {
-		const uint8_t *in = args->input + (size_t)f * JS_BLOCK;
-		for (int l = 0; l < JS_BLOCK; l++) {
-			int32_t a = in[l] & JS_IN_JUMP;
-			int32_t t = timer[l];
-			t -= t != 0;                               /* DecTimers */
-			int32_t sp = spd[l];
-			int32_t yv = y[l];
-			int32_t ypos = (yv >> 8) & 0xff;
-			int32_t top = swim[l] & (ypos < 0x14);
-			int32_t press = a & (prev[l] ^ 1);          /* CheckForJumping */
-			int32_t notneg = ((sp >> 15) & 1) ^ 1;
-			int32_t jump = press & ((st[l] == 0) | (swim[l] & ((t != 0) | notneg)));
-			/* InitJS */
-			t = js_sel32(jump, 0x20, t);
-			yv = js_sel32(jump, yv & ~0xff, yv);
-			int32_t org = js_sel32(jump, yv >> 8, origin[l]);
-			int32_t s1 = js_sel32(jump, 1, st[l]);
-			int32_t fo = js_sel32(jump, jforce[l], force[l]);
-			sp = js_sel32(jump, js_sel32(top, ispeed[l] & 0xff, ispeed[l]), sp);
-			uint32_t fl = js_selu32(jump & top, SMB1_FLAG_SWIM_TOP, 0);
-			/* JumpSwimSub */
-			notneg = ((sp >> 15) & 1) ^ 1;
-			int32_t risen = (org - (yv >> 8)) & 0xff;
-			int32_t dump = notneg | (((a & prev[l]) ^ 1) & (risen >= SMB1_DIFF_TO_HALT));
-			fo = js_sel32(dump, fforce[l], fo);
-			fo = js_sel32(top, SMB1_SWIM_TOP_FORCE, fo);
-			fl |= js_selu32(top, SMB1_FLAG_SWIM_TOP, 0);
-			/* ImposeGravity */
-			int32_t ny = (yv + ((sp ^ 0x8000) - 0x8000)) & 0xffffff;
-			int32_t nsp = (sp + fo) & 0xffff;
-			fl |= js_selu32(((sp >> 8) == 0x7f) & ((nsp >> 8) == 0x80), SMB1_FLAG_SPEED_WRAP, 0);
-			int32_t clamp = ((((nsp >> 8) - SMB1_MAX_SPEED) & 0x80) == 0) & ((nsp & 0xff) >= 0x80);
-			nsp = js_sel32(clamp, SMB1_MAX_SPEED << 8, nsp);
-			fl |= js_selu32(clamp, SMB1_FLAG_CLAMPED, 0);
-			fl |= js_selu32(((nsp ^ 0x8000) - 0x8000) > (SMB1_MAX_SPEED << 8),
-					SMB1_FLAG_FALL_OVER_4, 0);
-			/* PlayerBGCollision -> LandPlyr */
-			int32_t land = ((nsp & 0x8000) == 0) & ((ny >> 8) >= SMB1_GROUND);
-			ny = js_sel32(land, ny & ~0x0f00, ny);
-			nsp = js_sel32(land, 0, nsp);
-			/* all of JumpSwimSub only runs in Player_State 1 */
-			y[l] = js_sel32(s1, ny, yv);
-			spd[l] = js_sel32(s1, nsp, sp);
-			st[l] = js_sel32(s1, land ^ 1, 0);
-			force[l] = js_sel32(s1, fo, force[l]);
-			origin[l] = org;
-			timer[l] = t;
-			prev[l] = a;                               /* SaveAB */
-			fl = js_selu32(s1, fl, 0);
-			js_lane_acc_frame(&acc, l, f, (SMB1_GROUND << 8) - y[l], st[l] == 0, fl);
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += JS_VW) {
+		int32_t jf[JS_VW], ff[JS_VW], isp[JS_VW], sw[JS_VW];
+		for (int i = 0; i < JS_VW; i++) {
+			int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+			int env = args->axis[SMB1_AX_ENV][l];
+			int row = smb1_row(args->axis[SMB1_AX_VX][l], env != 0, env == 2);
+			jf[i] = JumpMForceData[row];
+			ff[i] = FallMForceData[row];
+			isp[i] = PlayerYSpdData[row] << 8 | InitMForceData[row];
+			sw[i] = -(env != 0);
 		}
-		if ((f & 15) == 15 && js_lane_all_landed(&acc))
-			break;
+		const js_vi jforce = js_vload(jf), fforce = js_vload(ff), ispeed = js_vload(isp);
+		const js_vi swim = js_vload(sw);
+		const js_vi zero = js_vsplat(0);
+		js_vi y = js_vsplat(SMB1_GROUND << 8), spd = zero, force = zero, origin = zero;
+		js_vi air = zero, prev = zero, timer = zero; /* air: -1 in Player_State 1 */
+		js_vacc acc;
+		js_vacc_init(&acc, args, l0);
+
+		for (int f = 0; f < args->n_frames; f++) {
+			js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f); /* -1 held */
+			js_vi t = timer + (timer != 0);                  /* DecTimers (+ -1) */
+			js_vi ypos = (y >> 8) & 0xff;
+			js_vi top = swim & (ypos < SMB1_SWIM_TOP);
+			js_vi press = a & ~prev;                          /* CheckForJumping */
+			js_vi notneg = (spd & 0x8000) == 0;
+			js_vi jump = press & (~air | (swim & ((t != 0) | notneg)));
+			/* InitJS */
+			t = js_vsel(jump, js_vsplat(0x20), t);
+			js_vi yv = js_vsel(jump, y & ~0xff, y);
+			js_vi org = js_vsel(jump, yv >> 8, origin);
+			js_vi s1 = air | jump;
+			js_vi fo = js_vsel(jump, jforce, force);
+			js_vi sp = js_vsel(jump, js_vsel(top, ispeed & 0xff, ispeed), spd);
+			js_vu fl = (js_vu)(jump & top) & SMB1_FLAG_SWIM_TOP;
+			/* JumpSwimSub */
+			notneg = (sp & 0x8000) == 0;
+			js_vi risen = (org - (yv >> 8)) & 0xff;
+			js_vi dump = notneg | (~(a & prev) & (risen >= SMB1_DIFF_TO_HALT));
+			fo = js_vsel(dump, fforce, fo);
+			fo = js_vsel(top, js_vsplat(SMB1_SWIM_TOP_FORCE), fo);
+			fl |= (js_vu)top & SMB1_FLAG_SWIM_TOP;
+			/* ImposeGravity */
+			js_vi ny = (yv + ((sp ^ 0x8000) - 0x8000)) & 0xffffff;
+			js_vi nsp = (sp + fo) & 0xffff;
+			fl |= (js_vu)(((sp >> 8) == 0x7f) & ((nsp >> 8) == 0x80)) & SMB1_FLAG_SPEED_WRAP;
+			js_vi clamp = ((((nsp >> 8) - SMB1_MAX_SPEED) & 0x80) == 0) & ((nsp & 0xff) >= 0x80);
+			nsp = js_vsel(clamp, js_vsplat(SMB1_MAX_SPEED << 8), nsp);
+			fl |= (js_vu)clamp & SMB1_FLAG_CLAMPED;
+			fl |= (js_vu)(((nsp ^ 0x8000) - 0x8000) > (SMB1_MAX_SPEED << 8)) & SMB1_FLAG_FALL_OVER_4;
+			/* PlayerBGCollision -> LandPlyr */
+			js_vi land = ((nsp & 0x8000) == 0) & ((ny >> 8) >= SMB1_GROUND);
+			ny = js_vsel(land, ny & ~0x0f00, ny);
+			nsp = js_vsel(land, zero, nsp);
+			/* JumpSwimSub and the landing only run in Player_State 1 */
+			y = js_vsel(s1, ny, yv);
+			spd = js_vsel(s1, nsp, sp);
+			air = s1 & ~land;
+			force = js_vsel(s1, fo, force);
+			origin = org;
+			timer = t;
+			prev = a;                                         /* SaveAB */
+			js_vacc_frame(&acc, f, (SMB1_GROUND << 8) - y, ~air, fl & (js_vu)s1);
+			if ((f & 7) == 7 && js_vacc_done(&acc, f))
+				break;
+		}
+		js_vacc_store(&acc, args, l0);
 	}
-	js_lane_acc_store(&acc, args);
 }
 
 #endif

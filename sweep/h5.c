@@ -7,7 +7,7 @@
  *                          the flag bits (flag_meanings "bit0=no_takeoff ...", flag_masks,
  *                          flag_names)
  *     <axis>               dimension scale per model axis: int32 values lo..hi (numeric axes), or
- *                          the chosen names as fixed-length strings (named axes), with
+ *                          the chosen names as variable-length strings (named axes), with
  *     <axis>_index         int32 (named axes only): the axis value (index into the names)
  *     hold                 dimension scale of a hold grid: int32 frames held
  *     sequence             dimension scale of a sequence grid: int32 0..n-1, with
@@ -20,8 +20,11 @@
  * Readable as-is by h5py and by xarray (netCDF4 and h5netcdf engines): the scales carry the
  * NAME/CLASS attributes H5DS gives them and are attached to every dimension of every variable
  * that has that dimension; the auxiliary coordinates (<axis>_index, sequence_text) are listed in
- * each data variable's CF `coordinates` attribute.  Strings in attributes are variable-length
- * UTF-8 (h5py reads them as str); no _FillValue is written (every element is written).
+ * each data variable's CF `coordinates` attribute.  Every string (attributes and datasets) is
+ * variable-length UTF-8: h5py reads str attributes, xarray str coordinates with either engine.
+ * Fixed-length string datasets are NOT used: netCDF-C 4.9 reads only the first element of one
+ * (xarray's netcdf4 engine then crashes), and h5netcdf hands them over as bytes.  No _FillValue
+ * is written (every element is written).
  *
  * Links and attributes are created with creation order tracked and indexed, as netCDF-4 does, so
  * netCDF lists dimensions and variables in the order written here.
@@ -147,16 +150,16 @@ static int attr_write(wctx *w, hid_t obj, const char *obj_name, const char *name
 	}
 	attr = H5Acreate2(obj, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
 	if (attr < 0) {
-		h5_fail(w->err, w->errn, "cannot create attribute %s:%s in '%s'", obj_name, name, w->h->tmp);
+		h5_fail(w->err, w->errn, "cannot create attribute %s:%s in '%s'", obj_name, name, w->h->path);
 		goto out;
 	}
 	if (H5Awrite(attr, type, buf) < 0) {
-		h5_fail(w->err, w->errn, "cannot write attribute %s:%s in '%s'", obj_name, name, w->h->tmp);
+		h5_fail(w->err, w->errn, "cannot write attribute %s:%s in '%s'", obj_name, name, w->h->path);
 		goto out;
 	}
 	if (H5Aclose(attr) < 0) {
 		attr = -1;
-		h5_fail(w->err, w->errn, "cannot close attribute %s:%s in '%s'", obj_name, name, w->h->tmp);
+		h5_fail(w->err, w->errn, "cannot close attribute %s:%s in '%s'", obj_name, name, w->h->path);
 		goto out;
 	}
 	attr = -1;
@@ -254,11 +257,11 @@ static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *
 	}
 	ds = H5Dcreate2(group, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
 	if (ds < 0) {
-		h5_fail(w->err, w->errn, "cannot create dataset %s/%s in '%s'", gname, name, w->h->tmp);
+		h5_fail(w->err, w->errn, "cannot create dataset %s/%s in '%s'", gname, name, w->h->path);
 		goto fail;
 	}
 	if (H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0) {
-		h5_fail(w->err, w->errn, "cannot write dataset %s/%s to '%s'", gname, name, w->h->tmp);
+		h5_fail(w->err, w->errn, "cannot write dataset %s/%s to '%s'", gname, name, w->h->path);
 		goto fail;
 	}
 	close_id(dcpl);
@@ -269,20 +272,6 @@ fail:
 	close_id(dcpl);
 	close_id(space);
 	return -1;
-}
-
-/* Fixed-length string type of width n (at least 1), NUL-padded, UTF-8. */
-static hid_t fixed_str_type(size_t n)
-{
-	hid_t t = H5Tcopy(H5T_C_S1);
-	if (t < 0)
-		return -1;
-	if (H5Tset_size(t, n ? n : 1) < 0 || H5Tset_strpad(t, H5T_STR_NULLPAD) < 0 ||
-	    H5Tset_cset(t, H5T_CSET_UTF8) < 0) {
-		H5Tclose(t);
-		return -1;
-	}
-	return t;
 }
 
 /* ---- the sweep group ---- */
@@ -325,8 +314,7 @@ static int write_axis_scale(wctx *w, hid_t group, const char *gname, const js_gr
 	const js_axis *ax = &g->model->axes[a];
 	hsize_t n = (hsize_t)js_grid_axis_len(g, a);
 	int32_t *vals = malloc((size_t)n * sizeof *vals);
-	char *names = NULL;
-	hid_t st = -1;
+	const char **names = NULL;
 	int rc = -1;
 	if (!vals) {
 		set_err(w->err, w->errn, "out of memory for the scale %s/%s", gname, ax->name);
@@ -336,29 +324,20 @@ static int write_axis_scale(wctx *w, hid_t group, const char *gname, const js_gr
 		vals[i] = g->lo[a] + (int32_t)i;
 	snprintf(s->names[a], sizeof s->names[a], "%s", ax->name);
 	if (ax->n_names > 0) {
-		size_t width = 1;
+		names = calloc((size_t)n, sizeof *names);
+		if (!names) {
+			set_err(w->err, w->errn, "out of memory for the scale %s/%s", gname, ax->name);
+			goto out;
+		}
 		for (hsize_t i = 0; i < n; i++) {
 			if (vals[i] < 0 || vals[i] >= ax->n_names || !ax->names[vals[i]]) {
 				set_err(w->err, w->errn, "axis %s: value %d has no name", ax->name,
 					(int)vals[i]);
 				goto out;
 			}
-			size_t len = strlen(ax->names[vals[i]]);
-			width = len > width ? len : width;
+			names[i] = ax->names[vals[i]];
 		}
-		names = calloc((size_t)n, width);
-		if (!names) {
-			set_err(w->err, w->errn, "out of memory for the scale %s/%s", gname, ax->name);
-			goto out;
-		}
-		for (hsize_t i = 0; i < n; i++)
-			memcpy(names + i * width, ax->names[vals[i]], strlen(ax->names[vals[i]]));
-		st = fixed_str_type(width);
-		if (st < 0) {
-			h5_fail(w->err, w->errn, "cannot make a string type for %s/%s", gname, ax->name);
-			goto out;
-		}
-		s->dim[a] = dataset_write(w, group, gname, ax->name, st, 1, &n, 0, names);
+		s->dim[a] = dataset_write(w, group, gname, ax->name, w->h->vstr, 1, &n, 0, names);
 		if (s->dim[a] < 0 || make_scale(w, s->dim[a], gname, ax->name) ||
 		    attr_ul(w, s->dim[a], ax->name, NULL, ax->long_name))
 			goto out;
@@ -382,7 +361,6 @@ static int write_axis_scale(wctx *w, hid_t group, const char *gname, const js_gr
 	}
 	rc = 0;
 out:
-	close_id(st);
 	free(names);
 	free(vals);
 	return rc;
@@ -576,7 +554,7 @@ int js_h5_write_sweep(js_h5 *h, const js_grid *g, const js_result *r, char *err,
 
 	htri_t exists = H5Lexists(h->file, m->id, H5P_DEFAULT);
 	if (exists < 0) {
-		h5_fail(err, errn, "cannot look up group %s in '%s'", gname, h->tmp);
+		h5_fail(err, errn, "cannot look up group %s in '%s'", gname, h->path);
 		goto out;
 	}
 	if (exists) {
@@ -593,7 +571,7 @@ int js_h5_write_sweep(js_h5 *h, const js_grid *g, const js_result *r, char *err,
 	}
 	group = H5Gcreate2(h->file, m->id, H5P_DEFAULT, gcpl, H5P_DEFAULT);
 	if (group < 0) {
-		h5_fail(err, errn, "cannot create group %s in '%s'", gname, h->tmp);
+		h5_fail(err, errn, "cannot create group %s in '%s'", gname, h->path);
 		goto out;
 	}
 	if (write_group_attrs(&w, group, gname, g))

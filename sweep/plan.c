@@ -91,6 +91,56 @@ void js_grid_lane_input(const js_grid *g, size_t i, uint8_t *input)
 	}
 }
 
+void js_pack_planes(const uint8_t *input, int n_frames, uint32_t *const planes[JS_N_BUTTONS], int l)
+{
+	int words = (n_frames + 31) >> 5;
+	for (int b = 0; b < JS_N_BUTTONS; b++) {
+		for (int w = 0; w < words; w++) {
+			uint32_t x = 0;
+			for (int k = 0; k < 32 && w * 32 + k < n_frames; k++)
+				x |= (uint32_t)((input[w * 32 + k] >> b) & 1u) << k;
+			planes[b][w * JS_BLOCK + l] = x;
+		}
+	}
+}
+
+/* The first n bits set, n in 0..32. */
+static uint32_t low_bits(long n)
+{
+	return n <= 0 ? 0 : n >= 32 ? 0xffffffffu : (1u << n) - 1;
+}
+
+void js_grid_lane_planes(const js_grid *g, size_t i, int32_t *axis_values,
+			 uint32_t *const planes[JS_N_BUTTONS], int l)
+{
+	int32_t ax[JS_MAX_AXES] = { 0 };
+	size_t p = lane_pattern(g, i, ax);
+	if (axis_values)
+		for (int a = 0; a < JS_MAX_AXES; a++)
+			axis_values[a] = ax[a];
+	if (g->pattern != JS_PATTERN_HOLD) {
+		uint8_t input[JS_MAX_FRAMES];
+		js_grid_lane_input(g, i, input);
+		js_pack_planes(input, g->n_frames, planes, l);
+		return;
+	}
+	/* Holds: jump on frames 0..h-1, input axes' buttons on every frame; only the buttons the
+	 * model reads are written. */
+	int h = g->hold_lo + (int)p;
+	unsigned extra = 0;
+	for (int a = 0; a < g->model->n_axes; a++)
+		if (g->model->axes[a].input_bit && ax[a])
+			extra |= g->model->axes[a].input_bit;
+	int words = (g->n_frames + 31) >> 5;
+	for (int b = 0; b < JS_N_BUTTONS; b++) {
+		if (!((g->model->inputs >> b) & 1u))
+			continue;
+		uint32_t all = (extra >> b) & 1u ? 0xffffffffu : 0;
+		for (int w = 0; w < words; w++)
+			planes[b][w * JS_BLOCK + l] = all | (b == 0 ? low_bits((long)h - 32L * w) : 0);
+	}
+}
+
 int js_result_alloc(js_result *r, size_t n)
 {
 	memset(r, 0, sizeof *r);

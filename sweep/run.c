@@ -18,7 +18,7 @@ typedef struct block_buf {
 	int64_t rise[JS_BLOCK];
 	int32_t apex[JS_BLOCK], air[JS_BLOCK];
 	uint32_t flags[JS_BLOCK];
-	uint8_t *input;   /* [n_frames][JS_BLOCK] */
+	uint32_t *planes[JS_N_BUTTONS]; /* [words][JS_BLOCK] each */
 	uint8_t *column;  /* one lane's inputs, for the reference */
 } block_buf;
 
@@ -29,23 +29,11 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 	size_t n = js_grid_lanes(g);
 	int nl = (int)(n - first < JS_BLOCK ? n - first : JS_BLOCK);
 	int nf = g->n_frames;
-	for (int l = 0; l < JS_BLOCK; l++) {
-		size_t i = first + (size_t)(l < nl ? l : nl - 1);
-		int32_t ax[JS_MAX_AXES] = { 0 };
-		js_grid_lane_axes(g, i, ax);
-		for (int a = 0; a < JS_MAX_AXES; a++)
-			b->axis[a][l] = ax[a];
-		js_grid_lane_input(g, i, b->column);
-		for (int f = 0; f < nf; f++)
-			b->input[(size_t)f * JS_BLOCK + (size_t)l] = b->column[f];
-	}
 	if (o->reference) {
 		for (int l = 0; l < nl; l++) {
-			int32_t ax[JS_MAX_AXES];
-			for (int a = 0; a < JS_MAX_AXES; a++)
-				ax[a] = b->axis[a][l];
-			for (int f = 0; f < nf; f++)
-				b->column[f] = b->input[(size_t)f * JS_BLOCK + (size_t)l];
+			int32_t ax[JS_MAX_AXES] = { 0 };
+			js_grid_lane_axes(g, first + (size_t)l, ax);
+			js_grid_lane_input(g, first + (size_t)l, b->column);
 			js_acc acc;
 			js_reference_run(m, ax, b->column, nf, &acc);
 			b->rise[l] = acc.rise;
@@ -54,10 +42,19 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 			b->flags[l] = acc.flags;
 		}
 	} else {
-		js_lane_args args = { .n_lanes = nl, .n_frames = nf, .input = b->input, .rise = b->rise,
+		for (int l = 0; l < JS_BLOCK; l++) {
+			size_t i = first + (size_t)(l < nl ? l : nl - 1);
+			int32_t ax[JS_MAX_AXES];
+			js_grid_lane_planes(g, i, ax, b->planes, l);
+			for (int a = 0; a < JS_MAX_AXES; a++)
+				b->axis[a][l] = ax[a];
+		}
+		js_lane_args args = { .n_lanes = nl, .n_frames = nf, .rise = b->rise,
 				      .apex_frame = b->apex, .airtime = b->air, .flags = b->flags };
 		for (int a = 0; a < JS_MAX_AXES; a++)
 			args.axis[a] = b->axis[a];
+		for (int k = 0; k < JS_N_BUTTONS; k++)
+			args.input[k] = b->planes[k];
 		m->lane[o->isa](&args);
 	}
 	memcpy(r->rise + first, b->rise, (size_t)nl * sizeof *b->rise);
@@ -76,14 +73,16 @@ void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
 
 #pragma omp parallel num_threads(threads)
 	{
+		size_t words = (size_t)(g->n_frames + 31) / 32;
 		block_buf *b = malloc(sizeof *b);
-		uint8_t *input = malloc((size_t)g->n_frames * JS_BLOCK);
+		uint32_t *planes = calloc(words * JS_BLOCK * JS_N_BUTTONS, sizeof *planes);
 		uint8_t *column = malloc((size_t)g->n_frames);
-		if (!b || !input || !column) {
+		if (!b || !planes || !column) {
 			fprintf(stderr, "jumpsweep: out of memory\n");
 			exit(1);
 		}
-		b->input = input;
+		for (int k = 0; k < JS_N_BUTTONS; k++)
+			b->planes[k] = planes + (size_t)k * words * JS_BLOCK;
 		b->column = column;
 #pragma omp for schedule(dynamic, 4)
 		for (long k = 0; k < n_blocks; k++) {
@@ -98,7 +97,7 @@ void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
 			}
 		}
 		free(column);
-		free(input);
+		free(planes);
 		free(b);
 	}
 	if (show)

@@ -44,6 +44,13 @@ size_t js_grid_lanes(const js_grid *g);
 /* Lane i: its axis values and its input bytes for frames 0..n_frames-1. */
 void js_grid_lane_axes(const js_grid *g, size_t i, int32_t *axis_values);
 void js_grid_lane_input(const js_grid *g, size_t i, uint8_t *input);
+/* Lane i's axis values (if axis_values) and its inputs as bit planes at lane slot l of a block
+ * (js_lane_args.input layout): planes[b][w * JS_BLOCK + l] for w = 0..(n_frames+31)/32-1.  For
+ * hold grids only the buttons the model reads are written (the others stay as they were). */
+void js_grid_lane_planes(const js_grid *g, size_t i, int32_t *axis_values,
+			 uint32_t *const planes[JS_N_BUTTONS], int l);
+/* Packs n_frames input bytes into bit planes at lane slot l. */
+void js_pack_planes(const uint8_t *input, int n_frames, uint32_t *const planes[JS_N_BUTTONS], int l);
 
 /* Per-lane results, indexed like the lanes. */
 typedef struct js_result {

@@ -67,7 +67,11 @@ static inline int tu_check_lanes(const js_model *m, size_t n, const int32_t *axe
 	int32_t *ax[JS_MAX_AXES];
 	for (int a = 0; a < JS_MAX_AXES; a++)
 		ax[a] = calloc(JS_BLOCK, sizeof(int32_t));
-	uint8_t *blk_in = calloc((size_t)n_frames * JS_BLOCK, 1);
+	size_t words = (size_t)(n_frames + 31) / 32;
+	uint32_t *planes_mem = calloc(words * JS_BLOCK * JS_N_BUTTONS, sizeof(uint32_t));
+	uint32_t *planes[JS_N_BUTTONS];
+	for (int k = 0; k < JS_N_BUTTONS; k++)
+		planes[k] = planes_mem + (size_t)k * words * JS_BLOCK;
 	int64_t rise[JS_BLOCK];
 	int32_t apex[JS_BLOCK], air[JS_BLOCK];
 	uint32_t flags[JS_BLOCK];
@@ -81,13 +85,14 @@ static inline int tu_check_lanes(const js_model *m, size_t n, const int32_t *axe
 				size_t src = b + (size_t)(l < nl ? l : nl - 1);
 				for (int a = 0; a < m->n_axes; a++)
 					ax[a][l] = axes[src * (size_t)m->n_axes + (size_t)a];
-				for (int f = 0; f < n_frames; f++)
-					blk_in[(size_t)f * JS_BLOCK + (size_t)l] = inputs[src * (size_t)n_frames + (size_t)f];
+				js_pack_planes(inputs + src * (size_t)n_frames, n_frames, planes, l);
 			}
-			js_lane_args args = { .n_lanes = nl, .n_frames = n_frames, .input = blk_in,
-					      .rise = rise, .apex_frame = apex, .airtime = air, .flags = flags };
+			js_lane_args args = { .n_lanes = nl, .n_frames = n_frames, .rise = rise,
+					      .apex_frame = apex, .airtime = air, .flags = flags };
 			for (int a = 0; a < JS_MAX_AXES; a++)
 				args.axis[a] = ax[a];
+			for (int k = 0; k < JS_N_BUTTONS; k++)
+				args.input[k] = planes[k];
 			m->lane[isa](&args);
 			for (int l = 0; l < nl; l++) {
 				js_acc ref;
@@ -107,7 +112,7 @@ static inline int tu_check_lanes(const js_model *m, size_t n, const int32_t *axe
 	}
 	for (int a = 0; a < JS_MAX_AXES; a++)
 		free(ax[a]);
-	free(blk_in);
+	free(planes_mem);
 	return paths;
 }
 

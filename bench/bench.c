@@ -1,0 +1,173 @@
+/* bench/bench.c - step-core throughput: jumps and lane-steps per second per model, for the
+ * scalar reference and for the lane kernel on each ISA, on 1 thread and on all threads.
+ *
+ * Workload: the model's default grid (every default start condition x holds 0..default_hold),
+ * repeated until a run takes at least --min-time seconds.  A lane-step is one frame of one jump
+ * from its take-off to its landing (the sum of airtimes); frames a lane kernel steps past a
+ * lane's landing, while the rest of its block is still airborne, are not counted, so the ratio
+ * is the speed-up on useful work.
+ *
+ * With --disasm (the default when objdump is on PATH) each lane kernel's machine code in this
+ * executable is disassembled and its instructions on xmm / ymm / zmm registers are counted and
+ * printed as '#' comment lines: the evidence that each ISA path is vectorised.
+ *
+ *   jsbench [--model ID] [--min-time S] [--threads N] [--no-disasm]
+ */
+#include <getopt.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sweep.h"
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef struct measure {
+	double jumps_per_s, steps_per_s;
+} measure;
+
+/* Runs the grid repeatedly for at least min_time seconds; returns rates. */
+static measure run(const js_grid *g, js_result *r, int reference, js_isa isa, int threads,
+		   double min_time, double useful_steps)
+{
+	js_run_opts o = { .reference = reference, .isa = isa, .threads = threads };
+	long reps = 0;
+	double t0 = now(), t;
+	do {
+		js_sweep_run(g, &o, r);
+		reps++;
+		t = now() - t0;
+	} while (t < min_time);
+	measure m = { (double)reps * (double)r->n / t, (double)reps * useful_steps / t };
+	return m;
+}
+
+/* Counts instructions of one function by operand register class, from objdump's output. */
+static void disasm_counts(const char *exe, const char *sym)
+{
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "objdump -d --no-show-raw-insn --disassemble=%s '%s' 2>/dev/null",
+		 sym, exe);
+	FILE *p = popen(cmd, "r");
+	if (!p)
+		return;
+	char line[512];
+	long total = 0, xmm = 0, ymm = 0, zmm = 0;
+	while (fgets(line, sizeof line, p)) {
+		if (!strchr(line, '\t') || strstr(line, ">:"))
+			continue;
+		total++;
+		if (strstr(line, "%zmm"))
+			zmm++;
+		else if (strstr(line, "%ymm"))
+			ymm++;
+		else if (strstr(line, "%xmm"))
+			xmm++;
+	}
+	pclose(p);
+	if (total)
+		printf("# %-22s %5ld instructions: %4ld on zmm, %4ld on ymm, %4ld on xmm\n", sym, total,
+		       zmm, ymm, xmm);
+}
+
+int main(int argc, char **argv)
+{
+	const char *only = NULL;
+	double min_time = 0.5;
+	int threads = omp_get_max_threads();
+	int disasm = 1;
+	static const struct option opts[] = {
+		{ "model", required_argument, 0, 'm' }, { "min-time", required_argument, 0, 't' },
+		{ "threads", required_argument, 0, 'j' }, { "no-disasm", no_argument, 0, 'n' },
+		{ "help", no_argument, 0, 'h' },         { 0, 0, 0, 0 },
+	};
+	int c;
+	while ((c = getopt_long(argc, argv, "m:t:j:nh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'm': only = optarg; break;
+		case 't': min_time = atof(optarg); break;
+		case 'j': threads = atoi(optarg); break;
+		case 'n': disasm = 0; break;
+		case 'h':
+			printf("usage: jsbench [--model ID] [--min-time S] [--threads N] [--no-disasm]\n");
+			return 0;
+		default: return 2;
+		}
+	}
+	if (only && !js_model_find(only)) {
+		fprintf(stderr, "jsbench: unknown model '%s'\n", only);
+		return 2;
+	}
+	if (min_time <= 0 || threads < 1) {
+		fprintf(stderr, "jsbench: --min-time and --threads must be positive\n");
+		return 2;
+	}
+
+	printf("# jumpsweep %s bench: lane-steps/s = frames of jumps from take-off to landing per "
+	       "second; x = ratio to the model's scalar reference on 1 thread\n", JS_VERSION);
+	printf("# CPU paths available:");
+	for (int i = 0; i < JS_ISA_COUNT; i++)
+		if (js_isa_available((js_isa)i))
+			printf(" %s", js_isa_name((js_isa)i));
+	printf("; threads: 1 and %d\n", threads);
+	printf("%-8s %-10s %7s %14s %14s %8s\n", "model", "path", "threads", "jumps/s", "lane-steps/s",
+	       "x ref");
+	for (int k = 0; k < js_n_models; k++) {
+		const js_model *m = js_models[k];
+		if (only && strcmp(only, m->id) != 0)
+			continue;
+		js_grid g;
+		js_grid_default(&g, m);
+		js_result r;
+		if (js_result_alloc(&r, js_grid_lanes(&g)) != 0)
+			return 1;
+		js_run_opts o = { .reference = 1, .threads = 1 };
+		js_sweep_run(&g, &o, &r);
+		double useful = 0;
+		for (size_t i = 0; i < r.n; i++)
+			useful += r.airtime[i];
+		measure ref = run(&g, &r, 1, JS_ISA_SCALAR, 1, min_time, useful);
+		printf("%-8s %-10s %7d %14.4g %14.4g %8.2f\n", m->id, "reference", 1, ref.jumps_per_s,
+		       ref.steps_per_s, 1.0);
+		if (threads > 1) {
+			measure mt = run(&g, &r, 1, JS_ISA_SCALAR, threads, min_time, useful);
+			printf("%-8s %-10s %7d %14.4g %14.4g %8.2f\n", m->id, "reference", threads,
+			       mt.jumps_per_s, mt.steps_per_s, mt.steps_per_s / ref.steps_per_s);
+		}
+		for (int i = 0; i < JS_ISA_COUNT; i++) {
+			if (!js_isa_available((js_isa)i) || !m->lane[i])
+				continue;
+			measure one = run(&g, &r, 0, (js_isa)i, 1, min_time, useful);
+			printf("%-8s %-10s %7d %14.4g %14.4g %8.2f\n", m->id, js_isa_name((js_isa)i), 1,
+			       one.jumps_per_s, one.steps_per_s, one.steps_per_s / ref.steps_per_s);
+			if (threads > 1) {
+				measure mt = run(&g, &r, 0, (js_isa)i, threads, min_time, useful);
+				printf("%-8s %-10s %7d %14.4g %14.4g %8.2f\n", m->id, js_isa_name((js_isa)i),
+				       threads, mt.jumps_per_s, mt.steps_per_s, mt.steps_per_s / ref.steps_per_s);
+			}
+		}
+		js_result_free(&r);
+		fflush(stdout);
+	}
+	if (disasm) {
+		printf("# vectorisation evidence: instructions of each lane kernel in this binary by "
+		       "register class (objdump -d)\n");
+		for (int k = 0; k < js_n_models; k++) {
+			if (only && strcmp(only, js_models[k]->id) != 0)
+				continue;
+			for (int i = 0; i < JS_ISA_COUNT; i++) {
+				char sym[128];
+				snprintf(sym, sizeof sym, "%s_lane_%s", js_models[k]->id, js_isa_name((js_isa)i));
+				disasm_counts("/proc/self/exe", sym);
+			}
+		}
+	}
+	return 0;
+}
