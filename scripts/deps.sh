@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# scripts/deps.sh - install (as root, via apt-get) or name the Debian packages jumpsweep needs.
+set -euo pipefail
+pkgs=(gcc g++ make cmake pkg-config libhdf5-dev hdf5-tools libcriterion-dev
+      python3 python3-numpy python3-h5py python3-xarray python3-netcdf4)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+  echo "jumpsweep: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "jumpsweep: missing Debian packages: ${missing[*]} (run: sudo apt-get install ${missing[*]})" >&2
+  exit 1
+fi
