@@ -25,8 +25,9 @@ enum {
 	JS_IN_JUMP = 1u << 0, /* the jump button (A on NES/SNES, A/B/C on Genesis, Jump in Celeste) */
 	JS_IN_DOWN = 1u << 1, /* Down on the d-pad / stick (Celeste fast fall) */
 };
-/* A character on the ground never takes off without a jump press: the sweep and the lane
- * kernels rely on this to stop stepping lanes with no press left. */
+/* A character on the ground never takes off without a jump press, except on frame 0 when an
+ * axis forces the take-off (sonic1 start=written/spring): the lane kernels rely on this to stop
+ * stepping lanes with no press left (they first check on frame 7). */
 
 /* Flags common to all models (bits 0..7); a model defines its own from bit 8 up and names them
  * in js_model.flag_names (index = bit number). */
