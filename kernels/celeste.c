@@ -1,0 +1,539 @@
+/* kernels/celeste.c - Celeste (PC, FNA/XNA): Madeline's jump, vertical axis, float32 exact.
+ *
+ * Follows NoelFB/Celeste Source/Player/Player.cs (line numbers below are of that file at commit
+ * 1b0ce45) and, for the engine classes the release leaves out, JamesMcMahon/monocle-engine
+ * (Monocle/Util/Calc.cs Calc.Approach, Monocle/Engine.cs, Monocle/Input/VirtualButton.cs).  Actor
+ * (MoveV / MoveVExact) is not in either public repository; its behaviour is taken from the game's
+ * decompiled Celeste.Actor (as published in e.g. BloodLantern/Celeste Celeste/Actor.cs), cited as
+ * "Actor.MoveV" below.  Facts only: no code is copied.
+ *
+ * Units: Speed.Y in px/s (float32), + down.  Position.Y is a whole pixel (Actor positions are
+ * integers), the fraction lives in Actor.movementCounter.Y ("remainder", float32).  The model puts
+ * the floor's top edge at y = 0 and Madeline's feet (Position.Y: both her hitboxes, normalHitbox
+ * (8, 11, -4, -11) and duckHitbox (8, 6, -4, -6), Player.cs L263-264, end at offset 0) at y = 0
+ * when standing, so y <= 0 always and the height is -y whole pixels (sub_per_unit 1).
+ *
+ * One frame = one Engine.Update, in this order:
+ *   Engine.Update        DeltaTime = RawDeltaTime * TimeRate (* TimeRateB in the shipped game);
+ *                        with both rates 1f the product is RawDeltaTime exactly (x * 1f == x), so
+ *                        dt is the axis value: (float)0.0166667 (FNA/XNA fixed step of 166,667
+ *                        ticks: (float)(166667 * 1e-7) == (float)0.0166667 == 0x1.111134p-6) or
+ *                        (float)(1.0 / 60) == 0x1.111112p-6.
+ *   MInput.Update        Input.Jump.Update (VirtualButton.Update): bufferCounter -= DeltaTime; a
+ *                        new press (down now, up last update) sets it to BufferTime (0.08f for
+ *                        Jump, Celeste.Input.Initialize); button not down at all -> 0.
+ *   Player.Update        L633-651 onGround = Speed.Y >= 0 && a Solid at Position + UnitY;
+ *                        L715-720 onGround ? jumpGraceTimer = JumpGraceTime
+ *                                          : (jumpGraceTimer > 0 ? jumpGraceTimer -= dt);
+ *                        L742-744 varJumpTimer > 0 ? varJumpTimer -= dt;
+ *                        L908 base.Update() -> StateMachine (StNormal, L323) -> NormalUpdate;
+ *                        L935 MoveV(Speed.Y * Engine.DeltaTime, onCollideV).
+ *   NormalUpdate (L2784) vertical part:
+ *                        L2911-2924 Input.MoveY == 1 && Speed.Y >= MaxFall
+ *                                   ? maxFall = Approach(maxFall, FastMaxFall, FastMaxAccel * dt)
+ *                                   : maxFall = Approach(maxFall, MaxFall, FastMaxAccel * dt);
+ *                        L2928-2957 if (!onGround): mult = |Speed.Y| < HalfGravThreshold && Jump
+ *                                   held ? .5f : 1f; Speed.Y = Approach(Speed.Y, maxFall,
+ *                                   Gravity * mult * dt) (C# evaluates (Gravity * mult) * dt, left
+ *                                   to right; 900 * .5 = 450 exactly, so one rounding either way);
+ *                        L2960-2966 varJumpTimer > 0: held ? Speed.Y = Math.Min(Speed.Y,
+ *                                   varJumpSpeed) : varJumpTimer = 0;
+ *                        L2970-2975 Input.Jump.Pressed && jumpGraceTimer > 0 -> Jump().
+ *   Jump (L1660-1673)    ConsumeBuffer (bufferCounter = 0), jumpGraceTimer = 0, varJumpTimer =
+ *                        VarJumpTime, Speed.Y = JumpSpeed, Speed += LiftBoost (0 on flat ground:
+ *                        -105f + 0f == -105f), varJumpSpeed = Speed.Y.
+ *   Actor.MoveV          movementCounter.Y += moveV; move = (int)Math.Round((double)counter,
+ *                        MidpointRounding.ToEven); if move != 0: counter -= (float)move and
+ *                        MoveVExact(move).
+ *   Actor.MoveVExact     pixel by pixel: a Solid at Position + UnitY * sign -> movementCounter.Y
+ *                        = 0, onCollide (Player.OnCollideV, L2453: ... Speed.Y = 0, L2632),
+ *                        stop; else Y += sign.
+ *
+ * Jump input and the buffer: Input.Jump.Pressed is bufferCounter > 0 || a press this update (no
+ * repeat for Jump).  Madeline starts standing, so the first press always finds jumpGraceTimer =
+ * 0.1 > 0 and Jump() consumes it at once; after take-off Jump() has zeroed the grace timer and
+ * only ground refills it, so a press in the air (bufferCounter = 0.08 s, kept while the button
+ * stays down) does nothing until she is back on the ground.  The buffer is modelled (reference and
+ * lane kernel) so the trace and any frame after landing are the game's; within the accounted
+ * window (take-off to landing) it cannot change a result.
+ *
+ * Landing: the update whose MoveV brings her feet back to y = 0 is the landing frame.  Either the
+ * pixel loop hits the floor (movementCounter.Y and Speed.Y zeroed), or the move ends exactly on
+ * y = 0 (no collision: Speed.Y and the remainder stay until the next update's onGround / MoveV
+ * collision; flag floor_exact).  The tapped jump with dt fna lands the second way on update 14.
+ *
+ * Float rules: every operation is one float32 IEEE operation in C#'s order (x86-64 SSE, as the
+ * 64-bit FNA build and RyuJIT/Mono x64 run it); the project builds with -ffp-contract=off.  Math.Min
+ * / Math.Max / Approach are written as the .NET Framework compares (a < b ? a : b); no signed zero
+ * reaches them here (the targets are 160, 240 and varJumpSpeed = -105).  Rounding assumes the
+ * default round-to-nearest mode.
+ *
+ * Left out (not reachable on flat ground with Jump and Down only): horizontal movement (moveX = 0,
+ * so no wall slide / wall jump), lift boost, AutoJump (false: Jump() clears it), dashes, ceilings
+ * (OnCollideV's upward branch), JumpThru, water, space physics, Assist-mode game speed (TimeRate
+ * != 1), the 32-bit XNA build's x87 evaluation.  Ducking (Down on the ground, L2858-2862) changes
+ * only the hitbox top, not Position.Y, so it is not state here.
+ */
+#include "model.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#if FLT_EVAL_METHOD != 0
+#error "celeste: float expressions must be evaluated in float (FLT_EVAL_METHOD 0, e.g. SSE)"
+#endif
+
+/* Player.cs constants (L23-28, L48-51). */
+#define CELESTE_MAX_FALL 160.0f           /* MaxFall, L23 */
+#define CELESTE_GRAVITY 900.0f            /* Gravity, L24 */
+#define CELESTE_HALF_GRAV_THRESHOLD 40.0f /* HalfGravThreshold, L25 */
+#define CELESTE_FAST_MAX_FALL 240.0f      /* FastMaxFall, L27 */
+#define CELESTE_FAST_MAX_ACCEL 300.0f     /* FastMaxAccel, L28 */
+#define CELESTE_JUMP_GRACE_TIME 0.1f      /* JumpGraceTime, L48 */
+#define CELESTE_JUMP_SPEED (-105.0f)      /* JumpSpeed, L49 */
+#define CELESTE_VAR_JUMP_TIME 0.2f        /* VarJumpTime, L51 */
+#define CELESTE_JUMP_BUFFER_TIME 0.08f    /* Input.Jump = new VirtualButton(..., 0.08f, ...) */
+
+/* Engine.DeltaTime per axis value (see the header). */
+#define CELESTE_DT_FNA ((float)0.0166667)
+#define CELESTE_DT_EXACT ((float)(1.0 / 60))
+
+enum { CELESTE_AX_DT, CELESTE_AX_DOWN };
+enum { CELESTE_DT_IS_FNA, CELESTE_DT_IS_EXACT };
+
+/* Model flags (bit numbers from JS_FLAG_MODEL_SHIFT). */
+#define CELESTE_FLAG_FAST_FALL (1u << 8)   /* the fast-fall branch ran: Down, Speed.Y >= MaxFall */
+#define CELESTE_FLAG_VAR_JUMP_CUT (1u << 9) /* release while varJumpTimer > 0 zeroed the timer */
+#define CELESTE_FLAG_HALF_GRAVITY (1u << 10) /* gravity applied with mult .5 */
+#define CELESTE_FLAG_AT_MAX_FALL (1u << 11) /* gravity's Approach reached maxFall */
+#define CELESTE_FLAG_ROUND_TIE (1u << 12)  /* MoveV's remainder was exactly n + 1/2: ToEven decided */
+#define CELESTE_FLAG_FLOOR_EXACT (1u << 13) /* MoveV ended on the floor without colliding */
+
+static inline float celeste_dt(int32_t axis_value)
+{
+	return axis_value == CELESTE_DT_IS_EXACT ? CELESTE_DT_EXACT : CELESTE_DT_FNA;
+}
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
+typedef struct celeste_state {
+	int32_t y;              /* Position.Y - floor top: whole px, + down, 0 standing */
+	float remainder;        /* Actor.movementCounter.Y */
+	float speed;            /* Speed.Y, px/s */
+	float max_fall;         /* maxFall (NormalBegin L2762: MaxFall) */
+	float var_jump_timer;   /* varJumpTimer */
+	float var_jump_speed;   /* varJumpSpeed */
+	float jump_grace_timer; /* jumpGraceTimer */
+	float jump_buffer;      /* Input.Jump's bufferCounter */
+	float dt;               /* Engine.DeltaTime (axis dt) */
+	uint32_t frame_flags;   /* events of the last step (CELESTE_FLAG_*) */
+	uint8_t prev_jump;      /* the jump button on the previous update (MInput's previous state) */
+	uint8_t on_ground;      /* onGround of the last update */
+} celeste_state;
+
+/* The .NET Framework's Math.Max / Math.Min (float) for non-NaN operands. */
+static float cs_max(float a, float b)
+{
+	return a > b ? a : b;
+}
+
+static float cs_min(float a, float b)
+{
+	return a < b ? a : b;
+}
+
+/* Calc.Approach (Monocle/Util/Calc.cs L852-855): move val toward target by at most maxMove. */
+static float celeste_approach(float val, float target, float max_move)
+{
+	return val > target ? cs_max(val - max_move, target) : cs_min(val + max_move, target);
+}
+
+/* CollideFirst<Solid> with the feet at y: the floor fills every row >= 0, so the hitbox (whose
+ * bottom edge is Position.Y) overlaps it once y > 0.  Nothing is above. */
+static int celeste_solid_at(int32_t y)
+{
+	return y > 0;
+}
+
+static void celeste_init(void *vs, const int32_t *ax)
+{
+	celeste_state *s = vs;
+	memset(s, 0, sizeof *s);
+	s->max_fall = CELESTE_MAX_FALL; /* NormalBegin */
+	s->dt = celeste_dt(ax[CELESTE_AX_DT]);
+	s->on_ground = 1;
+}
+
+/* Player.OnCollideV (L2453) in StNormal, no dash: the landing effects, then Speed.Y = 0 (L2632). */
+static void celeste_on_collide_v(celeste_state *s)
+{
+	s->speed = 0.0f;
+}
+
+/* Actor.MoveVExact */
+static void celeste_move_v_exact(celeste_state *s, int32_t move)
+{
+	int32_t sign = move > 0 ? 1 : -1;
+	while (move != 0) {
+		if (celeste_solid_at(s->y + sign)) {
+			s->remainder = 0.0f; /* movementCounter.Y = 0 */
+			celeste_on_collide_v(s);
+			return;
+		}
+		move -= sign;
+		s->y += sign;
+	}
+	if (sign > 0 && s->y == 0)
+		s->frame_flags |= CELESTE_FLAG_FLOOR_EXACT;
+}
+
+/* Actor.MoveV */
+static void celeste_move_v(celeste_state *s, float move_v)
+{
+	s->remainder += move_v;
+	double r = rint((double)s->remainder); /* Math.Round(double, ToEven); the cast is exact */
+	if (fabs((double)s->remainder - r) == 0.5)
+		s->frame_flags |= CELESTE_FLAG_ROUND_TIE;
+	int32_t move = (int32_t)r;
+	if (move == 0)
+		return;
+	s->remainder -= (float)move;
+	celeste_move_v_exact(s, move);
+}
+
+/* Player.Jump (L1660-1673) with moveX = 0 and LiftBoost = 0. */
+static void celeste_jump(celeste_state *s)
+{
+	s->jump_buffer = 0.0f; /* Input.Jump.ConsumeBuffer() */
+	s->jump_grace_timer = 0.0f;
+	s->var_jump_timer = CELESTE_VAR_JUMP_TIME;
+	s->speed = CELESTE_JUMP_SPEED;
+	s->speed += 0.0f; /* Speed += LiftBoost */
+	s->var_jump_speed = s->speed;
+}
+
+/* NormalUpdate (L2784), the vertical part (L2897-3005). */
+static void celeste_normal_update(celeste_state *s, int jump_check, int down, int jump_pressed)
+{
+	float dt = s->dt;
+	/* Calculate current max fall speed (L2899-2925), not in space */
+	if (down && s->speed >= CELESTE_MAX_FALL) {
+		s->max_fall = celeste_approach(s->max_fall, CELESTE_FAST_MAX_FALL,
+					       CELESTE_FAST_MAX_ACCEL * dt);
+		s->frame_flags |= CELESTE_FLAG_FAST_FALL;
+	} else {
+		s->max_fall = celeste_approach(s->max_fall, CELESTE_MAX_FALL, CELESTE_FAST_MAX_ACCEL * dt);
+	}
+	/* Gravity (L2928-2958); no wall slide with moveX = 0 and Grab up */
+	if (!s->on_ground) {
+		float max = s->max_fall;
+		float mult = (fabsf(s->speed) < CELESTE_HALF_GRAV_THRESHOLD && jump_check) ? 0.5f : 1.0f;
+		s->speed = celeste_approach(s->speed, max, CELESTE_GRAVITY * mult * dt);
+		if (mult == 0.5f)
+			s->frame_flags |= CELESTE_FLAG_HALF_GRAVITY;
+		if (s->speed == max)
+			s->frame_flags |= CELESTE_FLAG_AT_MAX_FALL;
+	}
+	/* Variable Jumping (L2960-2967); AutoJump is false */
+	if (s->var_jump_timer > 0.0f) {
+		if (jump_check) {
+			s->speed = cs_min(s->speed, s->var_jump_speed);
+		} else {
+			s->var_jump_timer = 0.0f;
+			s->frame_flags |= CELESTE_FLAG_VAR_JUMP_CUT;
+		}
+	}
+	/* Jumping (L2969-2975); the wall-jump and water branches find nothing on open flat ground */
+	if (jump_pressed && s->jump_grace_timer > 0.0f)
+		celeste_jump(s);
+}
+
+static void celeste_step(void *vs, unsigned input)
+{
+	celeste_state *s = vs;
+	int jump = (input & JS_IN_JUMP) != 0;
+	int down = (input & JS_IN_DOWN) != 0;
+	float dt = s->dt;
+	s->frame_flags = 0;
+
+	/* MInput.Update -> Input.Jump.Update (VirtualButton.Update) */
+	int node_pressed = jump && !s->prev_jump;
+	s->jump_buffer -= dt;
+	if (node_pressed)
+		s->jump_buffer = CELESTE_JUMP_BUFFER_TIME;
+	else if (!jump)
+		s->jump_buffer = 0.0f;
+	int jump_pressed = s->jump_buffer > 0.0f || node_pressed; /* VirtualButton.Pressed */
+
+	/* Player.Update: Get ground (L633-651) */
+	s->on_ground = s->speed >= 0.0f && celeste_solid_at(s->y + 1);
+	/* Jump Grace (L714-720) */
+	if (s->on_ground)
+		s->jump_grace_timer = CELESTE_JUMP_GRACE_TIME;
+	else if (s->jump_grace_timer > 0.0f)
+		s->jump_grace_timer -= dt;
+	/* Var Jump (L742-744) */
+	if (s->var_jump_timer > 0.0f)
+		s->var_jump_timer -= dt;
+	/* base.Update (L908) -> StateMachine -> NormalUpdate */
+	celeste_normal_update(s, jump, down, jump_pressed);
+	/* Physics (L935) */
+	celeste_move_v(s, s->speed * dt);
+
+	s->prev_jump = (uint8_t)jump;
+}
+
+static void celeste_observe(const void *vs, js_obs *o)
+{
+	const celeste_state *s = vs;
+	o->height = -(int64_t)s->y;
+	o->grounded = s->y == 0;
+	o->flags = s->frame_flags;
+}
+
+/* %.9g prints every float so that strtof reads back the same bits. */
+static int celeste_trace_row(const void *vs, char *buf, size_t n)
+{
+	const celeste_state *s = vs;
+	return snprintf(buf, n, "%d,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%u", (int)s->y,
+			(double)s->remainder, (double)s->speed, (double)s->max_fall,
+			(double)s->var_jump_timer, (double)s->var_jump_speed,
+			(double)s->jump_grace_timer, (double)s->jump_buffer, (unsigned)s->on_ground);
+}
+
+JS_LANE_DECLARE(celeste);
+
+static const char *const celeste_claims[] = {
+	"celeste/jump-speed",     "celeste/var-jump-time",  "celeste/var-jump",
+	"celeste/gravity",        "celeste/max-fall",       "celeste/fast-fall",
+	"celeste/half-gravity",   "celeste/approach",       "celeste/coyote-time",
+	"celeste/update-order",   "celeste/subpixel-movement", "celeste/delta-time",
+	"celeste/timer-rounding", "celeste/simulated-apex", NULL,
+};
+
+const js_model js_model_celeste = {
+	.id = "celeste",
+	.game = "Celeste",
+	.platform = "PC (FNA/XNA, .NET)",
+	.character = "Madeline, normal state (StNormal), flat ground",
+	.unit = "px",
+	.sub_per_unit = 1,
+	.fps = 60.0,
+	.frame = "one Engine.Update (fixed step; Engine.DeltaTime from axis dt)",
+	.sources = "NoelFB/Celeste Source/Player/Player.cs: constants L23-28 L48-51, Update L603 "
+		   "(onGround L633-651, jumpGraceTimer L714-720, varJumpTimer L742-744, base.Update L908, "
+		   "MoveV L935), Jump L1660-1673, OnCollideV L2453-2640, NormalBegin L2760, NormalUpdate "
+		   "L2784 (max fall L2899-2925, gravity L2952-2957, var jump L2960-2966, jump L2970-2975); "
+		   "JamesMcMahon/monocle-engine Monocle/Util/Calc.cs Calc.Approach, Monocle/Engine.cs "
+		   "Update (DeltaTime), Monocle/Input/VirtualButton.cs (buffer); Celeste.Actor MoveV / "
+		   "MoveVExact and Celeste.Input (Jump buffer 0.08) from the decompiled game",
+	.notes = "Frame 0 is the press; the take-off update already moves by JumpSpeed*dt (-1.75 px, "
+		 "rounded to -2). y down, floor at 0; rise in whole pixels. Landing: the update whose "
+		 "MoveV puts the feet back on the floor (by collision, or exactly: flag floor_exact). "
+		 "float32 in C#'s order, round-to-nearest, Math.Round ToEven. Input.Jump's 0.08 s buffer is "
+		 "modelled but cannot act between take-off and landing (jumpGraceTimer is 0 in the air). "
+		 "Not modelled: horizontal movement, lift boost, dashes, walls, ceilings, water, Assist "
+		 "game speed, x87 (32-bit XNA) evaluation.",
+	.claims = celeste_claims,
+	.n_axes = 2,
+	.axes = {
+		{ .name = "dt", .unit = "", .long_name = "Engine.DeltaTime: fna = (float)0.0166667 s "
+		  "(FNA/XNA default 166,667-tick fixed step), exact = (float)(1/60) s",
+		  .min = 0, .max = 1, .def_lo = 0, .def_hi = 1, .n_names = 2,
+		  .names = { "fna", "exact" } },
+		{ .name = "down", .unit = "", .long_name = "Down held on every frame (Input.MoveY = 1: "
+		  "fast fall once falling at MaxFall)", .min = 0, .max = 1, .def_lo = 0, .def_hi = 1,
+		  .n_names = 2, .names = { "off", "on" }, .input_bit = JS_IN_DOWN },
+	},
+	.inputs = JS_IN_JUMP | JS_IN_DOWN,
+	.default_frames = 128,
+	.default_hold = 40,
+	.flag_names = {
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[8] = "fast_fall", [9] = "var_jump_cut", [10] = "half_gravity", [11] = "at_max_fall",
+		[12] = "round_tie", [13] = "floor_exact",
+	},
+	.state_size = sizeof(celeste_state),
+	.init = celeste_init,
+	.step = celeste_step,
+	.observe = celeste_observe,
+	.trace_header = "y,remainder,speed,max_fall,var_jump_timer,var_jump_speed,jump_grace_timer,"
+			"jump_buffer,on_ground",
+	.trace_row = celeste_trace_row,
+	.lane = JS_LANE_TABLE(celeste),
+};
+
+#else /* ---- lane kernel (compiled once per ISA) ---- */
+
+#include "lane.h"
+
+_Static_assert(JS_IN_JUMP == 1u << 0 && JS_IN_DOWN == 1u << 1, "celeste reads planes 0 and 1");
+
+/* c ? a : b on floats, for c in {0, 1}, as a mask on the bit patterns.  Written as integer
+ * selects so that no float operation ends up inside a conditional arm: with the default
+ * -ftrapping-math GCC will not if-convert (and so not vectorise) a branch holding a float
+ * operation, since that would execute it speculatively. */
+static inline float celeste_self(int32_t c, float a, float b)
+{
+	uint32_t ua, ub, r;
+	float out;
+	memcpy(&ua, &a, sizeof ua);
+	memcpy(&ub, &b, sizeof ub);
+	r = js_selu32(c, ua, ub);
+	memcpy(&out, &r, sizeof out);
+	return out;
+}
+
+/* Calc.Approach with the .NET Framework's Math.Max / Math.Min, as in the reference: every
+ * candidate is computed, then selected (max(a, b) = a > b ? a : b, min(a, b) = a < b ? a : b). */
+static inline float celeste_lane_approach(float val, float target, float max_move)
+{
+	float down = val - max_move, up = val + max_move;
+	float lo = celeste_self(down > target, down, target);
+	float hi = celeste_self(up < target, up, target);
+	return celeste_self(val > target, lo, hi);
+}
+
+/* Round half to even without a call: for |x| < 2^22, x + 1.5 * 2^23 lands in [2^23, 2^24), where
+ * the float spacing is 1, so the addition rounds x to an integer under round-to-nearest-even; the
+ * subtraction is then exact.  Needs -fno-associative-math (the default; never -ffast-math).  The
+ * remainder stays below 5 px in magnitude: at most 1/2 after a move plus |Speed.Y| * dt
+ * <= 240 * 0.0167 < 4 px. */
+static inline float celeste_round_even(float x)
+{
+	const float magic = 0x1.8p23f;
+	return (x + magic) - magic;
+}
+
+#ifdef CELESTE_LANE_TRACE
+/* Test hook: CELESTE_LANE_TRACE(f, y, rem, sp, mf, vt, vs, gr, buf) sees the block's state after
+ * every frame (tests/test_celeste.c compiles this kernel once more with it to compare float
+ * bits with the reference).  Never defined in the library build. */
+#define CELESTE_TRACE_FRAME(f) CELESTE_LANE_TRACE(f, y, rem, sp, mf, vt, vs, gr, buf)
+#else
+#define CELESTE_TRACE_FRAME(f) ((void)0)
+#endif
+
+/* The reference above over a block of lanes, state in SoA float / int32 arrays, every branch a
+ * select.  Per lane and frame: VirtualButton.Update, onGround, the two timers, NormalUpdate's
+ * vertical part, Actor.MoveV with the floor.  (900 * mult) * dt is precomputed per lane as
+ * 900 * dt and 450 * dt: 900f * .5f == 450f exactly, so the product has the same bits; likewise
+ * FastMaxAccel * dt.  MoveVExact's pixel loop collapses: moving up never collides (no ceiling);
+ * moving down by m from y <= 0 collides iff y + m > 0, and then stops at y = 0.  Height -y fits
+ * int32 trivially: y is never below the floor, and upward speed only comes from Jump() on the
+ * ground (-105 px/s for at most 0.2 s, then gravity), so -y stays under 30 px. */
+void JS_LANE_FN(celeste)(const js_lane_args *args)
+{
+	int32_t y[JS_BLOCK], prev[JS_BLOCK];
+	float rem[JS_BLOCK], sp[JS_BLOCK], mf[JS_BLOCK], vt[JS_BLOCK], vs[JS_BLOCK], gr[JS_BLOCK];
+	float buf[JS_BLOCK];
+	float dt[JS_BLOCK], accel_dt[JS_BLOCK], grav_dt[JS_BLOCK], half_grav_dt[JS_BLOCK];
+	js_lane_acc acc;
+
+	for (int l = 0; l < JS_BLOCK; l++) {
+		int ll = l < args->n_lanes ? l : args->n_lanes - 1;
+		float d = celeste_dt(args->axis[CELESTE_AX_DT][ll]);
+		dt[l] = d;
+		accel_dt[l] = CELESTE_FAST_MAX_ACCEL * d;
+		grav_dt[l] = (CELESTE_GRAVITY * 1.0f) * d;
+		half_grav_dt[l] = (CELESTE_GRAVITY * 0.5f) * d;
+		y[l] = 0;
+		prev[l] = 0;
+		rem[l] = 0.0f;
+		sp[l] = 0.0f;
+		mf[l] = CELESTE_MAX_FALL;
+		vt[l] = 0.0f;
+		vs[l] = 0.0f;
+		gr[l] = 0.0f;
+		buf[l] = 0.0f;
+	}
+	js_lane_acc_init(&acc, args);
+
+	for (int f = 0; f < args->n_frames; f++) {
+		/* bit planes: plane b holds input bit b (model.h, js_lane_args) */
+		const uint32_t *jump_row = args->input[0] + (f >> 5) * JS_BLOCK;
+		const uint32_t *down_row = args->input[1] + (f >> 5) * JS_BLOCK;
+		for (int l = 0; l < JS_BLOCK; l++) {
+			int32_t jump = js_lane_bit(jump_row, l, f);
+			int32_t down = js_lane_bit(down_row, l, f);
+			float d = dt[l];
+			uint32_t fl = 0;
+
+			/* VirtualButton.Update / Pressed */
+			int32_t edge = jump & (prev[l] ^ 1);
+			float b = buf[l] - d;
+			b = celeste_self(edge, CELESTE_JUMP_BUFFER_TIME, b);
+			b = celeste_self(jump, b, 0.0f);
+			int32_t pressed = (b > 0.0f) | edge;
+
+			/* onGround, jumpGraceTimer, varJumpTimer */
+			float s = sp[l];
+			int32_t yy = y[l];
+			int32_t ground = (s >= 0.0f) & (yy >= 0);
+			float g = gr[l];
+			g = celeste_self(ground, CELESTE_JUMP_GRACE_TIME, celeste_self(g > 0.0f, g - d, g));
+			float t = vt[l];
+			t = celeste_self(t > 0.0f, t - d, t);
+
+			/* NormalUpdate: max fall */
+			int32_t fast = down & (s >= CELESTE_MAX_FALL);
+			float m = celeste_lane_approach(mf[l],
+							celeste_self(fast, CELESTE_FAST_MAX_FALL, CELESTE_MAX_FALL),
+							accel_dt[l]);
+			fl |= js_selu32(fast, CELESTE_FLAG_FAST_FALL, 0);
+			/* gravity */
+			int32_t air = ground ^ 1;
+			int32_t half = (fabsf(s) < CELESTE_HALF_GRAV_THRESHOLD) & jump;
+			float sg = celeste_lane_approach(s, m, celeste_self(half, half_grav_dt[l], grav_dt[l]));
+			s = celeste_self(air, sg, s);
+			fl |= js_selu32(air & half, CELESTE_FLAG_HALF_GRAVITY, 0);
+			fl |= js_selu32(air & (sg == m), CELESTE_FLAG_AT_MAX_FALL, 0);
+			/* variable jumping */
+			int32_t var_on = t > 0.0f;
+			float vsp = vs[l];
+			s = celeste_self(var_on & jump, celeste_self(s < vsp, s, vsp), s);
+			int32_t cut = var_on & (jump ^ 1);
+			t = celeste_self(cut, 0.0f, t);
+			fl |= js_selu32(cut, CELESTE_FLAG_VAR_JUMP_CUT, 0);
+			/* jumping: Jump() */
+			int32_t jmp = pressed & (g > 0.0f);
+			b = celeste_self(jmp, 0.0f, b);
+			g = celeste_self(jmp, 0.0f, g);
+			t = celeste_self(jmp, CELESTE_VAR_JUMP_TIME, t);
+			s = celeste_self(jmp, CELESTE_JUMP_SPEED + 0.0f, s);
+			vsp = celeste_self(jmp, s, vsp);
+
+			/* Actor.MoveV(Speed.Y * dt) */
+			float r = rem[l] + s * d;
+			float rr = celeste_round_even(r);
+			int32_t move = (int32_t)rr;
+			fl |= js_selu32((r - rr == 0.5f) | (r - rr == -0.5f), CELESTE_FLAG_ROUND_TIE, 0);
+			r = r - rr; /* movementCounter.Y -= move; x - 0 == x when move is 0 */
+			int32_t ny = yy + move;
+			int32_t hit = (move > 0) & (ny > 0);
+			fl |= js_selu32((move > 0) & (ny == 0), CELESTE_FLAG_FLOOR_EXACT, 0);
+			ny = js_sel32(hit, 0, ny);
+			r = celeste_self(hit, 0.0f, r);
+			s = celeste_self(hit, 0.0f, s);
+
+			y[l] = ny;
+			rem[l] = r;
+			sp[l] = s;
+			mf[l] = m;
+			vt[l] = t;
+			vs[l] = vsp;
+			gr[l] = g;
+			buf[l] = b;
+			prev[l] = jump;
+			js_lane_acc_frame(&acc, l, f, -ny, ny == 0, fl);
+		}
+		CELESTE_TRACE_FRAME(f);
+		if ((f & 7) == 7 && js_lane_all_done(&acc, f))
+			break;
+	}
+	js_lane_acc_store(&acc, args);
+}
+
+#endif
