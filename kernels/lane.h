@@ -117,7 +117,7 @@ static inline void js_lane_acc_store(const js_lane_acc *a, const js_lane_args *a
  * in 32-bit lanes: 1 for the scalar path (plain scalar code), 4 SSE4, 8 AVX2, 16 AVX-512.
  * Comparisons yield -1 / 0 per lane; js_vsel blends with such a mask. */
 #ifndef JS_VU
-#define JS_VU 2 /* registers per lane group: independent chains for instruction-level parallelism */
+#define JS_VU 1 /* registers per lane group (wider groups lower badly in GCC 12: measured 16x slower at 2) */
 #endif
 #if defined(__AVX512F__) && !defined(JS_LANE_SCALAR)
 #define JS_VW (16 * JS_VU)
