@@ -261,76 +261,92 @@ const js_model js_model_smb1 = {
  * ImposeGravity's byte-wise carry chain (dummy += MoveForce, Position += Speed + c, HighPos +=
  * $00/$FF + c), and MoveForce += force with the carry into Speed is speed16 += force mod 2^16
  * (the signed byte wraps $7F -> $80 just as ADC #$00 does).  Every branch is a select on a
- * -1/0 mask. */
+ * -1/0 mask.  Two groups are stepped side by side: each frame depends on the last, so two
+ * independent chains keep the vector units busy. */
+typedef struct smb1_lanes {
+	js_vi jforce, fforce, ispeed, swim;              /* per-lane constants (row, env) */
+	js_vi y, spd, force, origin, air, prev, timer;   /* air: -1 in Player_State 1 */
+	js_vacc acc;
+} smb1_lanes;
+
+static inline void smb1_lanes_init(smb1_lanes *s, const js_lane_args *args, int l0)
+{
+	int32_t jf[JS_VW], ff[JS_VW], isp[JS_VW], sw[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		int env = args->axis[SMB1_AX_ENV][l];
+		int row = smb1_row(args->axis[SMB1_AX_VX][l], env != 0, env == 2);
+		jf[i] = JumpMForceData[row];
+		ff[i] = FallMForceData[row];
+		isp[i] = PlayerYSpdData[row] << 8 | InitMForceData[row];
+		sw[i] = -(env != 0);
+	}
+	s->jforce = js_vload(jf);
+	s->fforce = js_vload(ff);
+	s->ispeed = js_vload(isp);
+	s->swim = js_vload(sw);
+	s->y = js_vsplat(SMB1_GROUND << 8);
+	s->spd = s->force = s->origin = s->air = s->prev = s->timer = js_vsplat(0);
+	js_vacc_init(&s->acc, args, l0);
+}
+
+static inline void smb1_lanes_frame(smb1_lanes *s, const js_lane_args *args, int l0, int f)
+{
+	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f); /* -1 held */
+	js_vi t = s->timer + (s->timer != 0);                 /* DecTimers (+ -1) */
+	js_vi top = s->swim & (((s->y >> 8) & 0xff) < SMB1_SWIM_TOP);
+	js_vi press = a & ~s->prev;                            /* CheckForJumping */
+	js_vi jump = press & (~s->air | (s->swim & ((t != 0) | ((s->spd & 0x8000) == 0))));
+	/* InitJS */
+	t = js_vsel(jump, js_vsplat(0x20), t);
+	js_vi yv = js_vsel(jump, s->y & ~0xff, s->y);
+	js_vi org = js_vsel(jump, yv >> 8, s->origin);
+	js_vi s1 = s->air | jump;
+	js_vi fo = js_vsel(jump, s->jforce, s->force);
+	js_vi sp = js_vsel(jump, js_vsel(top, s->ispeed & 0xff, s->ispeed), s->spd);
+	/* JumpSwimSub */
+	js_vi risen = (org - (yv >> 8)) & 0xff;
+	js_vi dump = ((sp & 0x8000) == 0) | (~(a & s->prev) & (risen >= SMB1_DIFF_TO_HALT));
+	fo = js_vsel(dump, s->fforce, fo);
+	fo = js_vsel(top, js_vsplat(SMB1_SWIM_TOP_FORCE), fo);
+	/* ImposeGravity */
+	js_vi ny = (yv + ((sp ^ 0x8000) - 0x8000)) & 0xffffff;
+	js_vi nsp = (sp + fo) & 0xffff;
+	js_vi wrap = ((sp >> 8) == 0x7f) & ((nsp >> 8) == 0x80);
+	js_vi clamp = ((((nsp >> 8) - SMB1_MAX_SPEED) & 0x80) == 0) & ((nsp & 0xff) >= 0x80);
+	nsp = js_vsel(clamp, js_vsplat(SMB1_MAX_SPEED << 8), nsp);
+	js_vi over = ((nsp ^ 0x8000) - 0x8000) > (SMB1_MAX_SPEED << 8);
+	/* PlayerBGCollision -> LandPlyr */
+	js_vi land = ((nsp & 0x8000) == 0) & ((ny >> 8) >= SMB1_GROUND);
+	ny = js_vsel(land, ny & ~0x0f00, ny);
+	nsp = js_vsel(land, js_vsplat(0), nsp);
+	/* JumpSwimSub and the landing only run in Player_State 1 */
+	js_vu fl = ((js_vu)top & SMB1_FLAG_SWIM_TOP) | ((js_vu)wrap & SMB1_FLAG_SPEED_WRAP) |
+		   ((js_vu)clamp & SMB1_FLAG_CLAMPED) | ((js_vu)over & SMB1_FLAG_FALL_OVER_4);
+	s->y = js_vsel(s1, ny, yv);
+	s->spd = js_vsel(s1, nsp, sp);
+	s->air = s1 & ~land;
+	s->force = js_vsel(s1, fo, s->force);
+	s->origin = org;
+	s->timer = t;
+	s->prev = a;                                           /* SaveAB */
+	js_vacc_frame(&s->acc, f, (SMB1_GROUND << 8) - s->y, ~s->air, fl & (js_vu)s1);
+}
+
 void JS_LANE_FN(smb1)(const js_lane_args *args)
 {
-	for (int l0 = 0; l0 < JS_BLOCK; l0 += JS_VW) {
-		int32_t jf[JS_VW], ff[JS_VW], isp[JS_VW], sw[JS_VW];
-		for (int i = 0; i < JS_VW; i++) {
-			int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
-			int env = args->axis[SMB1_AX_ENV][l];
-			int row = smb1_row(args->axis[SMB1_AX_VX][l], env != 0, env == 2);
-			jf[i] = JumpMForceData[row];
-			ff[i] = FallMForceData[row];
-			isp[i] = PlayerYSpdData[row] << 8 | InitMForceData[row];
-			sw[i] = -(env != 0);
-		}
-		const js_vi jforce = js_vload(jf), fforce = js_vload(ff), ispeed = js_vload(isp);
-		const js_vi swim = js_vload(sw);
-		const js_vi zero = js_vsplat(0);
-		js_vi y = js_vsplat(SMB1_GROUND << 8), spd = zero, force = zero, origin = zero;
-		js_vi air = zero, prev = zero, timer = zero; /* air: -1 in Player_State 1 */
-		js_vacc acc;
-		js_vacc_init(&acc, args, l0);
-
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
+		smb1_lanes g0, g1;
+		smb1_lanes_init(&g0, args, l0);
+		smb1_lanes_init(&g1, args, l0 + JS_VW);
 		for (int f = 0; f < args->n_frames; f++) {
-			js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f); /* -1 held */
-			js_vi t = timer + (timer != 0);                  /* DecTimers (+ -1) */
-			js_vi ypos = (y >> 8) & 0xff;
-			js_vi top = swim & (ypos < SMB1_SWIM_TOP);
-			js_vi press = a & ~prev;                          /* CheckForJumping */
-			js_vi notneg = (spd & 0x8000) == 0;
-			js_vi jump = press & (~air | (swim & ((t != 0) | notneg)));
-			/* InitJS */
-			t = js_vsel(jump, js_vsplat(0x20), t);
-			js_vi yv = js_vsel(jump, y & ~0xff, y);
-			js_vi org = js_vsel(jump, yv >> 8, origin);
-			js_vi s1 = air | jump;
-			js_vi fo = js_vsel(jump, jforce, force);
-			js_vi sp = js_vsel(jump, js_vsel(top, ispeed & 0xff, ispeed), spd);
-			js_vu fl = (js_vu)(jump & top) & SMB1_FLAG_SWIM_TOP;
-			/* JumpSwimSub */
-			notneg = (sp & 0x8000) == 0;
-			js_vi risen = (org - (yv >> 8)) & 0xff;
-			js_vi dump = notneg | (~(a & prev) & (risen >= SMB1_DIFF_TO_HALT));
-			fo = js_vsel(dump, fforce, fo);
-			fo = js_vsel(top, js_vsplat(SMB1_SWIM_TOP_FORCE), fo);
-			fl |= (js_vu)top & SMB1_FLAG_SWIM_TOP;
-			/* ImposeGravity */
-			js_vi ny = (yv + ((sp ^ 0x8000) - 0x8000)) & 0xffffff;
-			js_vi nsp = (sp + fo) & 0xffff;
-			fl |= (js_vu)(((sp >> 8) == 0x7f) & ((nsp >> 8) == 0x80)) & SMB1_FLAG_SPEED_WRAP;
-			js_vi clamp = ((((nsp >> 8) - SMB1_MAX_SPEED) & 0x80) == 0) & ((nsp & 0xff) >= 0x80);
-			nsp = js_vsel(clamp, js_vsplat(SMB1_MAX_SPEED << 8), nsp);
-			fl |= (js_vu)clamp & SMB1_FLAG_CLAMPED;
-			fl |= (js_vu)(((nsp ^ 0x8000) - 0x8000) > (SMB1_MAX_SPEED << 8)) & SMB1_FLAG_FALL_OVER_4;
-			/* PlayerBGCollision -> LandPlyr */
-			js_vi land = ((nsp & 0x8000) == 0) & ((ny >> 8) >= SMB1_GROUND);
-			ny = js_vsel(land, ny & ~0x0f00, ny);
-			nsp = js_vsel(land, zero, nsp);
-			/* JumpSwimSub and the landing only run in Player_State 1 */
-			y = js_vsel(s1, ny, yv);
-			spd = js_vsel(s1, nsp, sp);
-			air = s1 & ~land;
-			force = js_vsel(s1, fo, force);
-			origin = org;
-			timer = t;
-			prev = a;                                         /* SaveAB */
-			js_vacc_frame(&acc, f, (SMB1_GROUND << 8) - y, ~air, fl & (js_vu)s1);
-			if ((f & 7) == 7 && js_vacc_done(&acc, f))
+			smb1_lanes_frame(&g0, args, l0, f);
+			smb1_lanes_frame(&g1, args, l0 + JS_VW, f);
+			if ((f & 7) == 7 && js_vacc_done(&g0.acc, f) && js_vacc_done(&g1.acc, f))
 				break;
 		}
-		js_vacc_store(&acc, args, l0);
+		js_vacc_store(&g0.acc, args, l0);
+		js_vacc_store(&g1.acc, args, l0 + JS_VW);
 	}
 }
 
