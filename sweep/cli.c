@@ -18,8 +18,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "sweep.h"
 #include "trace.h"
+
+/* Subcommands in their own files (commands.h). */
+static const js_command js_commands[] = {
+	{ NULL, NULL, NULL },
+};
 
 #define EXIT_USAGE 2
 #define EXIT_RUNTIME 1
@@ -483,6 +489,10 @@ int main(int argc, char **argv)
 	for (int i = 0; i < argc && w < sizeof command_line - 1; i++)
 		w += (size_t)snprintf(command_line + w, sizeof command_line - w, "%s%s", i ? " " : "",
 				      argv[i]);
+	if (argc > 1)
+		for (const js_command *k = js_commands; k->name; k++)
+			if (strcmp(argv[1], k->name) == 0)
+				return k->fn(argc - 1, argv + 1);
 
 	cli c = { .isa = js_isa_current() };
 	c.axis_args = calloc((size_t)argc, sizeof *c.axis_args);
@@ -532,7 +542,14 @@ int main(int argc, char **argv)
 		}
 		case OPT_REFERENCE: c.reference = 1; break;
 		case OPT_PROGRESS: c.progress = 1; break;
-		case 'h': fputs(usage_text, stdout); return 0;
+		case 'h':
+			fputs(usage_text, stdout);
+			if (js_commands[0].name) {
+				printf("\nmore commands (jumpsweep COMMAND --help):\n");
+				for (const js_command *k = js_commands; k->name; k++)
+					printf("  %-20s  %s\n", k->name, k->summary);
+			}
+			return 0;
 		case 'V': printf("jumpsweep %s\n", JS_VERSION); return 0;
 		case ':':
 			die(EXIT_USAGE, "option '%s' needs a value (see jumpsweep --help)", argv[optind - 1]);
