@@ -24,6 +24,8 @@
 enum {
 	JS_IN_JUMP = 1u << 0, /* the jump button (A on NES/SNES, A/B/C on Genesis, Jump in Celeste) */
 	JS_IN_DOWN = 1u << 1, /* Down on the d-pad / stick (Celeste fast fall) */
+	JS_IN_Z = 1u << 2,    /* Z trigger (SM64 long jump / ground pound) */
+	JS_IN_B = 1u << 3,    /* B / a second action button */
 };
 /* A character on the ground never takes off without a jump press, except on frame 0 when an
  * axis forces the take-off (sonic1 start=written/spring): the lane kernels rely on this to stop

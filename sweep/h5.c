@@ -423,7 +423,7 @@ static int write_pattern_scale(wctx *w, hid_t group, const char *gname, const js
 	if (s->aux[p] < 0 || attach(w, s->aux[p], gname, "sequence_text", s, p, 0) ||
 	    attr_ul(w, s->aux[p], "sequence_text", NULL,
 		    "input sequence: one character per frame from the press (frame 0), '.' nothing, "
-		    "'J' jump, 'D' down, 'B' both; a count repeats the character"))
+		    "'J' jump, 'D' down, 'Z', 'B', [..] several; a count repeats it"))
 		goto out;
 	coords_add(s, "sequence_text");
 	rc = 0;

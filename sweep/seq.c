@@ -1,20 +1,22 @@
-/* sweep/seq.c - input sequences in text form: one character per frame ('.' nothing, 'J' jump,
- * 'D' down, 'B' both), an optional decimal repeat count after a character, blanks ignored. */
+/* sweep/seq.c - input sequences in text form (see sweep.h): '.' nothing, a button letter, or
+ * "[...]" several buttons, each optionally followed by a decimal repeat count; blanks ignored. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "sweep.h"
 
-static int letter_bits(int c)
+static int letter_bit(int c)
 {
-	switch (c) {
-	case '.': return 0;
-	case 'J': return JS_IN_JUMP;
-	case 'D': return JS_IN_DOWN;
-	case 'B': return JS_IN_JUMP | JS_IN_DOWN;
-	default: return -1;
-	}
+	const char *p = c ? strchr(JS_SEQ_BUTTONS, c) : NULL;
+	return p ? 1 << (p - JS_SEQ_BUTTONS) : -1;
+}
+
+static const char *printable(int c)
+{
+	static char b[2];
+	b[0] = isprint(c) ? (char)c : '?';
+	return b;
 }
 
 int js_seq_parse(const char *text, uint8_t *out, int max_frames, int *len, char *err, size_t errn)
@@ -25,13 +27,34 @@ int js_seq_parse(const char *text, uint8_t *out, int max_frames, int *len, char 
 			p++;
 			continue;
 		}
-		int bits = letter_bits(*p);
-		if (bits < 0) {
-			snprintf(err, errn, "bad character '%c' in input sequence \"%s\" (use . J D B and counts)",
-				 isprint((unsigned char)*p) ? *p : '?', text);
-			return -1;
+		int bits = 0;
+		if (*p == '.') {
+			p++;
+		} else if (*p == '[') {
+			for (p++; *p && *p != ']'; p++) {
+				int b = letter_bit((unsigned char)*p);
+				if (b < 0) {
+					snprintf(err, errn, "bad button '%s' in input sequence \"%s\" (buttons: %s)",
+						 printable((unsigned char)*p), text, JS_SEQ_BUTTONS);
+					return -1;
+				}
+				bits |= b;
+			}
+			if (*p != ']') {
+				snprintf(err, errn, "unclosed '[' in input sequence \"%s\"", text);
+				return -1;
+			}
+			p++;
+		} else {
+			bits = letter_bit((unsigned char)*p);
+			if (bits < 0) {
+				snprintf(err, errn,
+					 "bad character '%s' in input sequence \"%s\" (use . %s, [..] and counts)",
+					 printable((unsigned char)*p), text, JS_SEQ_BUTTONS);
+				return -1;
+			}
+			p++;
 		}
-		p++;
 		long count = 1;
 		if (isdigit((unsigned char)*p)) {
 			count = 0;
@@ -62,9 +85,28 @@ int js_seq_parse(const char *text, uint8_t *out, int max_frames, int *len, char 
 	return 0;
 }
 
+/* One frame's buttons as text: "." / "J" / "[JZ]". */
+static int frame_text(unsigned bits, char *out)
+{
+	int k = 0, nb = 0;
+	for (int b = 0; b < 4; b++)
+		nb += (bits >> b) & 1;
+	if (nb == 0) {
+		out[0] = '.';
+		return 1;
+	}
+	if (nb > 1)
+		out[k++] = '[';
+	for (int b = 0; b < 4; b++)
+		if ((bits >> b) & 1)
+			out[k++] = JS_SEQ_BUTTONS[b];
+	if (nb > 1)
+		out[k++] = ']';
+	return k;
+}
+
 void js_seq_format(const uint8_t *seq, int len, char *out, size_t n)
 {
-	static const char letters[] = JS_SEQ_LETTERS; /* index = bits */
 	size_t w = 0;
 	if (n == 0)
 		return;
@@ -73,10 +115,11 @@ void js_seq_format(const uint8_t *seq, int len, char *out, size_t n)
 		int j = i;
 		while (j < len && seq[j] == seq[i])
 			j++;
-		char tok[24];
-		int run = j - i;
-		char c = letters[seq[i] & 3];
-		int k = run > 1 ? snprintf(tok, sizeof tok, "%c%d", c, run) : snprintf(tok, sizeof tok, "%c", c);
+		char tok[32];
+		int k = frame_text(seq[i] & 15u, tok);
+		if (j - i > 1)
+			k += snprintf(tok + k, sizeof tok - (size_t)k, "%d", j - i);
+		tok[k] = 0;
 		if (w + (size_t)k + 1 > n)
 			break;
 		memcpy(out + w, tok, (size_t)k + 1);
@@ -87,6 +130,8 @@ void js_seq_format(const uint8_t *seq, int len, char *out, size_t n)
 
 const char *js_input_name(unsigned input)
 {
-	static const char *const names[4] = { "-", "J", "D", "JD" };
-	return names[input & 3];
+	static const char *const names[16] = { "-",  "J",   "D",   "JD",   "Z",   "JZ",   "DZ",
+					       "JDZ", "B",  "JB",  "DB",   "JDB", "ZB",   "JZB",
+					       "DZB", "JDZB" };
+	return names[input & 15u];
 }

@@ -7,14 +7,15 @@
 
 #include "model.h"
 
-/* Input sequences: one byte of JS_IN_* bits per frame.  Text form (sweep/seq.c): one character
- * per frame, '.' nothing, 'J' jump, 'D' down, 'B' jump and down; a decimal count after a
- * character repeats it; blanks are ignored.  "J10.5J" = jump held 10 frames, 5 up, 1 pressed. */
-#define JS_SEQ_LETTERS ".JDB"
+/* Input sequences: one byte of JS_IN_* bits per frame.  Text form (sweep/seq.c): one item per
+ * frame: '.' nothing, a button letter ('J' jump, 'D' down, 'Z' Z, 'B' B), or several buttons in
+ * brackets ("[JD]" jump and down); a decimal count after an item repeats it; blanks are ignored.
+ * "J10.5J" = jump held 10 frames, 5 up, 1 pressed; "[JZ]3" = jump and Z for 3 frames. */
+#define JS_SEQ_BUTTONS "JDZB" /* letter of bit 0, 1, 2, 3 */
 int js_seq_parse(const char *text, uint8_t *out, int max_frames, int *len, char *err, size_t errn);
 /* Writes the run-length text form of a sequence (the inverse of js_seq_parse). */
 void js_seq_format(const uint8_t *seq, int len, char *out, size_t n);
-/* One frame's input as a short name for traces: "-", "J", "D", "JD". */
+/* One frame's input as a short name for traces: "-", "J", "D", "JD", "JZ", ... */
 const char *js_input_name(unsigned input);
 
 enum { JS_PATTERN_HOLD = 0, JS_PATTERN_SEQ = 1 };
