@@ -101,6 +101,9 @@ Test(cli, usage_errors)
 	expect_usage_error("sweep smb1 --frames 0 -o x.h5", "--frames");
 	expect_usage_error("sweep smb1 --seq J3X -o x.h5", "bad character 'X'");
 	expect_usage_error("sweep smb1 --seq J300 -o x.h5", "longer than the frame limit");
+	expect_usage_error("sweep smb1 --seq '[JQ]' -o x.h5", "bad button 'Q'");
+	expect_usage_error("sweep smb1 --seq '[JD' -o x.h5", "unclosed '['");
+	expect_usage_error("sweep smb1 --seq J0 -o x.h5", "repeat count 0");
 	expect_usage_error("sweep smb1 --hold 1 --seq J -o x.h5", "not both");
 	expect_usage_error("sweep smb1", "no output file");
 	expect_usage_error("sweep smb1 -o", "needs a value");
@@ -173,4 +176,18 @@ Test(cli, sweep_writes_one_complete_file)
 	cr_expect_eq(stat(p, &st), 0);
 	cr_expect_gt(st.st_size, 1000);
 	cr_expect_eq(stray_files(), 1, "only s.h5, no temporary file");
+}
+
+/* Input sequences: items, brackets and counts give the same frames as their expansion. */
+Test(cli, sequence_forms)
+{
+	char a[1 << 16];
+	cr_expect_eq(js("trace celeste --seq '[JD]3 J2 .3 D'"), 0, "%s", err_buf);
+	memcpy(a, out_buf, sizeof a);
+	cr_expect_eq(js("trace celeste --seq '[DJ][JD][JD]JJ...D'"), 0, "%s", err_buf);
+	cr_expect_str_eq(a, out_buf);
+	cr_expect(strstr(out_buf, "\n0,JD,") != NULL, "frame 0 input JD: %s", out_buf);
+	cr_expect(strstr(out_buf, "\n3,J,") != NULL);
+	cr_expect(strstr(out_buf, "\n5,-,") != NULL);
+	cr_expect(strstr(out_buf, "\n8,D,") != NULL);
 }
