@@ -4,7 +4,14 @@
  * frames by the lane kernel (or lane by lane by the reference), and its results stored at the
  * block's own lane indices, so the output does not depend on the thread count or the schedule.
  * The last block is padded with copies of its last lane (they land when it lands, so the
- * kernel's early stop is not delayed; their results are not stored). */
+ * kernel's early stop is not delayed; their results are not stored).
+ *
+ * Lanes run in "pattern-major" order: execution index e covers every start condition for one
+ * hold (or sequence) before the next, so the lanes of a vector group share a jump pattern and
+ * differ only in neighbouring start conditions.  Their airtimes are then close, and a group's
+ * early stop wastes few steps; results are stored at each lane's grid index, so the output
+ * layout does not change. */
+
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +19,14 @@
 #include <unistd.h>
 
 #include "sweep.h"
+
+/* Grid index of execution index e (see above). */
+static size_t exec_lane(const js_grid *g, size_t e)
+{
+	size_t np = (size_t)js_grid_pattern_len(g);
+	size_t na = js_grid_lanes(g) / np;
+	return (e % na) * np + e / na;
+}
 
 typedef struct block_buf {
 	int32_t axis[JS_MAX_AXES][JS_BLOCK];
@@ -32,8 +47,8 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 	if (o->reference) {
 		for (int l = 0; l < nl; l++) {
 			int32_t ax[JS_MAX_AXES] = { 0 };
-			js_grid_lane_axes(g, first + (size_t)l, ax);
-			js_grid_lane_input(g, first + (size_t)l, b->column);
+			js_grid_lane_axes(g, exec_lane(g, first + (size_t)l), ax);
+			js_grid_lane_input(g, exec_lane(g, first + (size_t)l), b->column);
 			js_acc acc;
 			js_reference_run(m, ax, b->column, nf, &acc);
 			b->rise[l] = acc.rise;
@@ -43,7 +58,7 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 		}
 	} else {
 		for (int l = 0; l < JS_BLOCK; l++) {
-			size_t i = first + (size_t)(l < nl ? l : nl - 1);
+			size_t i = exec_lane(g, first + (size_t)(l < nl ? l : nl - 1));
 			int32_t ax[JS_MAX_AXES];
 			js_grid_lane_planes(g, i, ax, b->planes, l);
 			for (int a = 0; a < JS_MAX_AXES; a++)
@@ -57,10 +72,13 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 			args.input[k] = b->planes[k];
 		m->lane[o->isa](&args);
 	}
-	memcpy(r->rise + first, b->rise, (size_t)nl * sizeof *b->rise);
-	memcpy(r->apex_frame + first, b->apex, (size_t)nl * sizeof *b->apex);
-	memcpy(r->airtime + first, b->air, (size_t)nl * sizeof *b->air);
-	memcpy(r->flags + first, b->flags, (size_t)nl * sizeof *b->flags);
+	for (int l = 0; l < nl; l++) {
+		size_t i = exec_lane(g, first + (size_t)l);
+		r->rise[i] = b->rise[l];
+		r->apex_frame[i] = b->apex[l];
+		r->airtime[i] = b->air[l];
+		r->flags[i] = b->flags[l];
+	}
 }
 
 void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
