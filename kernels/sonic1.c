@@ -369,103 +369,183 @@ const js_model js_model_sonic1 = {
 
 #include "lane.h"
 
-/* The reference above over a block of lanes, SoA: obY as uint32 (16.16, wraps like add.l),
- * obVelY as an int32 holding the sign-extended word (every .w result goes through s1_sext16, the
- * add.w wrap), the status bits as 0/1 int32s.  Every branch of the reference is a select; the
- * take-off and the air frame are both computed and the one that applies is kept. */
+/* The reference above on JS_VW lanes at a time (js_vi / js_vu registers), each group run through
+ * all its frames with the state in registers, then the next group.  Every branch of the
+ * reference is a select on a -1/0 mask; the ground take-off and the air frame are both computed
+ * and the one that applies is kept.  Facts about the reference that make the frame cheap:
+ *
+ *   - On the ground obVelY is 0 (it starts 0 and every landing on the flat floor writes 0), and
+ *     so are bits 2 (rolling) and objoff_3C (both start 0; Sonic_ResetOnFloor clears both).  A
+ *     take-off therefore writes obVelY := -$680 / -$380 (0 + CalcSine * d2 >> 8, no wrap) or vy0,
+ *     and the air frame run on a grounded lane changes nothing: with obVelY 0 neither
+ *     Sonic_JumpHeight rule fires, ObjectFall moves by 0, and the landing is masked by air.
+ *   - Rolling and objoff_3C are set together (Sonic_Jump, start=written) and cleared together
+ *     (Sonic_ResetOnFloor), and start=spring sets neither: one mask `ju` holds both.
+ *   - The state keeps the feet, F = obY + (obHeight << 16) (mod 2^32), instead of obY: a take-off
+ *     curls Sonic up with obY += 5 and obHeight $13 -> $E, so F does not change; a landing adds
+ *     d1 to obY's pixel word and uncurls (obHeight $E -> $13, obY -= 5), so F += d1 << 16; an
+ *     air move adds the same d to both.  obY = F - (obHeight << 16) is rebuilt only for the
+ *     add.l overflow test (y_wrap).
+ *   - The height is (($03FF << 16) - F) >> 8 as a signed 32-bit difference whose low 8 bits are 0
+ *     (see the header), so the accounting runs on raw = ($03FF << 16) - F, which is 256 * height
+ *     exactly: same sign, same order, the same frames win; rise is divided by 256 once at the
+ *     end.
+ *   - start=written/spring take off on frame 0 only, from the ground, so frame 0 is peeled off
+ *     the loop and the later frames have no pending take-off. */
+
+/* Sign-extension of a 16-bit word in an int32 lane (the 68k's .w wrap), as s1_sext16. */
+static inline js_vi s1_vsext16(js_vi x)
+{
+	return ((x & 0xffff) ^ 0x8000) - 0x8000;
+}
+
 void JS_LANE_FN(sonic1)(const js_lane_args *args)
 {
-	uint32_t y[JS_BLOCK];
-	int32_t vy[JS_BLOCK], air[JS_BLOCK], roll[JS_BLOCK], jumping[JS_BLOCK], prev[JS_BLOCK];
-	int32_t water[JS_BLOCK], vy0[JS_BLOCK], forced[JS_BLOCK], written[JS_BLOCK];
-	js_lane_acc acc;
-
-	for (int l = 0; l < JS_BLOCK; l++) {
-		int ll = l < args->n_lanes ? l : args->n_lanes - 1;
-		int32_t start = args->axis[S1_AX_START][ll];
-		water[l] = args->axis[S1_AX_ENV][ll] == S1_ENV_UNDERWATER;
-		forced[l] = start != S1_START_JUMP; /* pending: the take-off on frame 0 */
-		written[l] = start == S1_START_WRITTEN;
-		vy0[l] = s1_sext16(args->axis[S1_AX_VY0][ll]);
-		y[l] = S1_STAND_Y;
-		vy[l] = 0;
-		air[l] = 0;
-		roll[l] = 0;
-		jumping[l] = 0;
-		prev[l] = 0;
-	}
-	js_lane_acc_init(&acc, args);
-
-	for (int f = 0; f < args->n_frames; f++) {
-		const uint32_t *jump_row = args->input[0] + (f >> 5) * JS_BLOCK;
-		/* start=written/spring take off on frame 0 only */
-		int32_t first = f == 0;
-		for (int l = 0; l < JS_BLOCK; l++) {
-			int32_t abc = js_lane_bit(jump_row, l, f);
-			int32_t wa = water[l];
-			int32_t ai = air[l];
-			int32_t ro = roll[l];
-			int32_t ju = jumping[l];
-			int32_t v = vy[l];
-			uint32_t yv = y[l];
-			uint32_t fl = 0;
-
-			/* take-off: start=written/spring on frame 0, or Sonic_Jump on a new press */
-			int32_t pend = forced[l] & first;
-			int32_t jump = (ai ^ 1) & (pend ^ 1) & abc & (prev[l] ^ 1);
-			int32_t takeoff = pend | jump;
-			int32_t curl = jump | (pend & written[l]); /* sets objoff_3C and rolls */
-			int32_t jspeed = js_sel32(wa, S1_JUMP_SPEED_WATER, S1_JUMP_SPEED);
-			int32_t tv = js_sel32(pend, vy0[l], s1_sext16(v - jspeed));
-			uint32_t ty = yv + js_selu32(curl & (ro ^ 1), (uint32_t)S1_ROLL_SHIFT << 16, 0);
-
-			/* Sonic_JumpHeight */
-			int32_t cap = js_sel32(wa, S1_RELEASE_CAP_WATER, S1_RELEASE_CAP);
-			int32_t release = ju & (v < cap) & (abc ^ 1);
-			int32_t spring = (ju ^ 1) & (v < S1_SPRING_CAP);
-			int32_t hv = js_sel32(release, cap, js_sel32(spring, S1_SPRING_CAP, v));
-			fl |= js_selu32(release, S1_FLAG_RELEASE_CAP, 0);
-			fl |= js_selu32(spring, S1_FLAG_SPRING_CAP, 0);
-			fl |= js_selu32(ju & (hv < S1_SPRING_CAP), S1_FLAG_NO_FC0_CAP, 0);
-
-			/* ObjectFall, underwater lift */
-			uint32_t d = (uint32_t)hv << 8;
-			uint32_t ny = yv + d;
-			fl |= js_selu32((int32_t)((~(yv ^ d) & (yv ^ ny)) >> 31), S1_FLAG_Y_WRAP, 0);
-			int32_t nv = s1_sext16(hv + S1_GRAVITY);
-			nv = js_sel32(wa, s1_sext16(nv - S1_WATER_LIFT), nv);
-			fl |= js_selu32(nv < hv, S1_FLAG_VY_WRAP, 0);
-
-			/* Sonic_Floor */
-			int32_t radius = js_sel32(ro, S1_HEIGHT_ROLL, S1_HEIGHT_STAND);
-			int32_t pen = s1_floor_pen(ny, radius);
-			int32_t d1 = js_sel32(pen <= 32, -pen, -17 - ((pen - 1) & 15));
-			int32_t d2 = s1_sext8(-(int32_t)((((uint32_t)nv >> 8) + 8) & 0xff));
-			int32_t into = (nv >= 0) & (pen > 0);
-			int32_t land = into & (s1_sext8(d1) >= d2);
-			fl |= js_selu32(into & (land ^ 1), S1_FLAG_MISSED_LANDING, 0);
-			fl |= js_selu32(land & (pen > 32), S1_FLAG_DEEP_LANDING, 0);
-			uint32_t ly = ny + ((uint32_t)d1 << 16) -
-				      js_selu32(ro, (uint32_t)S1_ROLL_SHIFT << 16, 0);
-			ny = js_selu32(land, ly, ny);
-			nv = js_sel32(land, 0, nv);
-
-			/* air: the air frame; ground: the take-off or standing still */
-			y[l] = js_selu32(ai, ny, js_selu32(takeoff, ty, yv));
-			vy[l] = js_sel32(ai, nv, js_sel32(takeoff, tv, v));
-			air[l] = js_sel32(ai, land ^ 1, takeoff);
-			roll[l] = js_sel32(ai, ro & (land ^ 1), ro | curl);
-			jumping[l] = js_sel32(ai, ju & (land ^ 1), ju | curl);
-			prev[l] = abc;
-			fl = js_selu32(ai, fl, 0);
-
-			int32_t rad = js_sel32(roll[l], S1_HEIGHT_ROLL, S1_HEIGHT_STAND);
-			js_lane_acc_frame(&acc, l, f, s1_height(y[l], rad), air[l] ^ 1, fl);
+	/* Lanes n_lanes.. are copies of the last lane, never stored: a group made only of them is
+	 * skipped. */
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += JS_VW) {
+		int32_t wa[JS_VW], fo[JS_VW], wr[JS_VW], v0[JS_VW];
+		for (int i = 0; i < JS_VW; i++) {
+			int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+			int32_t start = args->axis[S1_AX_START][l];
+			wa[i] = -(args->axis[S1_AX_ENV][l] == S1_ENV_UNDERWATER);
+			fo[i] = -(start != S1_START_JUMP); /* frame 0 takes off whatever the buttons */
+			wr[i] = -(start == S1_START_WRITTEN); /* ... as a jump (curled, objoff_3C) */
+			v0[i] = s1_sext16(args->axis[S1_AX_VY0][l]);
 		}
-		if ((f & 7) == 7 && js_lane_all_done(&acc, f))
-			break;
+		const js_vi water = js_vload(wa), forced = js_vload(fo), written = js_vload(wr);
+		const js_vi vy0 = js_vload(v0);
+		/* Per-lane constants of obStatus bit 6: Sonic_Jump's speed (0 - d2, CalcSine($C0) =
+		 * -$100, asr.l #8: exact, in range), Sonic_JumpHeight's cap, and the net gravity of an
+		 * air frame: addi.w #$38 then subi.w #$28 is one add of $10 mod 2^16 (two .w wraps
+		 * compose into one). */
+		const js_vi tvj = js_vsel(water, js_vsplat(-S1_JUMP_SPEED_WATER), js_vsplat(-S1_JUMP_SPEED));
+		const js_vi cap = js_vsel(water, js_vsplat(S1_RELEASE_CAP_WATER), js_vsplat(S1_RELEASE_CAP));
+		const js_vi grav = js_vsel(water, js_vsplat(S1_GRAVITY - S1_WATER_LIFT),
+					   js_vsplat(S1_GRAVITY));
+		const js_vu feet_row = (js_vu)js_vsplat((int32_t)(S1_FEET_ROW << 16));
+		const js_vu rad_stand = (js_vu)js_vsplat(S1_HEIGHT_STAND << 16);
+		const js_vu rad_curl = (js_vu)js_vsplat((S1_HEIGHT_STAND - S1_HEIGHT_ROLL) << 16);
+		const uint32_t *in = args->input[0] + l0;
+		js_vacc acc;
+		js_vacc_init(&acc, args, l0); /* for last_jump; the rest is kept below */
+
+		/* Frame 0: everyone stands (air 0, obVelY 0, upright).  Take-off: forced (start=written
+		 * or spring), or a press (prev_abc is 0 before frame 0).  Curled: Sonic_Jump's press
+		 * (not forced) or start=written.  obVelY: vy0 forced, else Sonic_Jump's speed.  The feet
+		 * stay on row $03FF (the curl's obY += 5 cancels obHeight -5), nothing moves: height 0,
+		 * no flags, no landing, so the accounting has nothing to record. */
+		js_vu bits = js_vloadu(in);
+		js_vi abc = (js_vi)(bits & 1u) != 0;
+		js_vi air = forced | abc;
+		js_vi ju = (abc & ~forced) | written;
+		js_vi vy = air & js_vsel(forced, vy0, tvj);
+		js_vi prev = abc;
+		js_vu feet = feet_row;
+
+		/* The accounting (js_acc_frame), specialised.  live: not landed yet.  A lane counts
+		 * ("on": took off and not landed) on its first flight's frames; before its take-off it
+		 * stands with the feet on row $03FF, height 0, which never beats rise >= 0, and it has
+		 * no events, so `live` alone masks what needs masking.  took = landed | air (a lane
+		 * leaves the air only by landing).  cnt counts the frames a lane has been live at the
+		 * start of (frame 0 included): on its landing frame f that is f + 1, the airtime. */
+		js_vi live = js_vsplat(-1), rise = js_vsplat(0), apex = rise, cnt = js_vsplat(1);
+		js_vu flags = (js_vu)rise;
+
+		for (int f = 1; f < args->n_frames; f++) {
+			if ((f & 31) == 0)
+				bits = js_vloadu(in + (f >> 5) * JS_BLOCK);
+			else
+				bits >>= 1;
+			abc = (js_vi)(bits & 1u) != 0; /* A/B/C held (v_jpadhold2): -1 / 0 */
+
+			/* Sonic_MdNormal -> Sonic_Jump on the ground: a new press (held now, not last
+			 * frame).  obVelY is 0 there, so the take-off speed is tvj. */
+			js_vi jump = ~air & abc & ~prev;
+
+			/* Sonic_JumpHeight.  Jumping (ju): below the cap (cmp.w / ble: strictly) with
+			 * A/B/C up -> the cap; no -$FC0 clamp, flagged when obVelY < -$FC0 after it (the
+			 * cap is above -$FC0, so only an obVelY the release rule left alone can be).  Not
+			 * jumping: obVelY < -$FC0 -> -$FC0.  On the ground obVelY 0 fires neither. */
+			js_vi low = vy < S1_SPRING_CAP;
+			js_vi release = ju & ~abc & (vy < cap);
+			js_vi spring = low & ~ju;
+			js_vi hv = js_vsel(release, cap, js_vsel(spring, js_vsplat(S1_SPRING_CAP), vy));
+			js_vu fl = ((js_vu)release & S1_FLAG_RELEASE_CAP) |
+				   ((js_vu)spring & S1_FLAG_SPRING_CAP) |
+				   ((js_vu)(low & ju & ~release) & S1_FLAG_NO_FC0_CAP);
+
+			/* ObjectFall: obY += ext.l(obVelY) << 8 (add.l: the uint32 add wraps like it),
+			 * flag y_wrap on the signed overflow of that add (operands of one sign, result of
+			 * the other).  The feet move by the same d. */
+			js_vu d = (js_vu)hv << 8;
+			js_vu y = feet - (rad_stand - ((js_vu)ju & rad_curl)); /* obY = F - obHeight << 16 */
+			js_vu ny = y + d;
+			fl |= (js_vu)((js_vi)((y ^ ny) & (d ^ ny)) < 0) & S1_FLAG_Y_WRAP;
+			js_vu nfeet = feet + d;
+			/* obVelY += $38 (underwater: net $10), a .w add: hv is in [-$8000, $7FFF] and
+			 * grav > 0, so the sum wraps only past $7FFF, where nv < hv: vy_wrap. */
+			js_vi t = hv + grav;
+			js_vi vwrap = t > 0x7fff;
+			js_vi nv = t - (vwrap & 0x10000);
+			fl |= (js_vu)vwrap & S1_FLAG_VY_WRAP;
+
+			/* Sonic_Floor, only when falling (nv >= 0; CalcAngle's $40 quadrant) with the feet
+			 * sensor in the floor: pen = sensor row (obY + obHeight as an add.w, read signed)
+			 * - $03FF > 0.  The sensor row is the high word of the feet (carry out of the
+			 * add.l dropped = the add.w wrap).  FindFloor: d1 = -q, q = pen up to 32, else
+			 * 17 + ((pen - 1) & 15); as 17 + ((pen - 1) & 15) is pen + 16 for pen in 1..16
+			 * and pen for 17..32, q = min(pen, 17 + ((pen - 1) & 15)), and (pen - 1) & 15 is
+			 * row & 15 ($83FF + 1 is a multiple of 16).  d1 is in [-32, -1], so its byte
+			 * compare is the int compare.  The landing test byte(d1) >= byte(-(hi(obVelY) +
+			 * 8)): for nv in [0, $7FFF] the right side is -(hi + 8) while hi + 8 <= $80
+			 * (nv < $7900) and positive (never met) above; so land <=> nv < $7900 (unsigned:
+			 * also nv >= 0) and hi + 8 >= q, i.e. nv >= (q - 8) << 8. */
+			js_vi row = (js_vi)(nfeet >> 16);
+			js_vi pen = (row ^ 0x8000) - (0x8000 + (int32_t)S1_FEET_ROW);
+			js_vi qd = (row & 15) + 17;
+			js_vi q = js_vsel(pen < qd, pen, qd);
+			js_vi into = air & (pen > 0);
+			js_vi ok = ((js_vu)nv < 0x7900u) & (nv >= (q << 8) - 0x800);
+			js_vi land = into & ok;
+			fl |= (js_vu)(into & ~ok & (nv >= 0)) & S1_FLAG_MISSED_LANDING;
+			fl |= (js_vu)(land & (pen > 32)) & S1_FLAG_DEEP_LANDING;
+			/* add.w d1,obY and Sonic_ResetOnFloor's uncurl: the feet rise by q px */
+			feet = nfeet - ((js_vu)land & ((js_vu)q << 16));
+
+			/* Air lanes keep the air frame (a landing: obVelY 0, bits 1/2/objoff_3C clear);
+			 * ground lanes keep F (their air frame left it), and a take-off sets bit 1,
+			 * curls, obVelY := tvj.  A grounded lane's air frame is a no-op (obVelY 0, the
+			 * landing masked by air), so nothing selects on air. */
+			js_vi stay = air & ~land;
+			vy = (nv & stay) | (jump & tvj);
+			ju = (ju & ~land) | jump;
+			air = stay | jump;
+			prev = abc;
+
+			/* Accounting: raw = ($03FF << 16) - F = 256 * height (the header); every event
+			 * above needs air before the frame, so it counts while live; below_start needs
+			 * air after it. */
+			js_vi raw = (js_vi)(feet_row - feet);
+			fl |= (js_vu)((raw < 0) & air) & JS_FLAG_BELOW_START;
+			flags |= fl & (js_vu)live;
+			js_vi higher = live & (raw > rise);
+			rise = js_vsel(higher, raw, rise);
+			apex = js_vsel(higher, js_vsplat(f), apex);
+			cnt -= live; /* + 1 while live before this frame's landing */
+			live &= ~land;
+			if ((f & 7) == 7 && js_vall(~live | (~air & (acc.last_jump <= f))))
+				break;
+		}
+		/* raw = 256 * height exactly (low 8 bits 0), and rise >= 0: the shift is exact. */
+		acc.rise = rise >> 8;
+		acc.apex = apex;
+		acc.air = ~live & cnt; /* airtime 0 unless landed */
+		acc.landed = ~live;
+		acc.took = ~live | air;
+		acc.flags = flags;
+		js_vacc_store(&acc, args, l0);
 	}
-	js_lane_acc_store(&acc, args);
 }
 
 #endif
