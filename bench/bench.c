@@ -11,7 +11,10 @@
  * executable is disassembled and its instructions on xmm / ymm / zmm registers are counted and
  * printed as '#' comment lines: the evidence that each ISA path is vectorised.
  *
- *   jsbench [--model ID] [--min-time S] [--threads N] [--no-disasm]
+ *   jsbench [--model ID] [--min-time S] [--threads N] [--no-disasm] [--csv FILE]
+ *
+ * --csv also writes the table as CSV (model,path,threads,jumps_per_s,lane_steps_per_s,ratio),
+ * the input of notebooks/bench.ipynb.
  */
 #include <getopt.h>
 #include <omp.h>
@@ -19,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "sweep.h"
 
@@ -34,6 +38,17 @@ typedef struct measure {
 } measure;
 
 /* Runs the grid repeatedly for at least min_time seconds; returns rates. */
+static FILE *csv;
+
+static void row(const char *model, const char *path, int threads, measure m, double ref)
+{
+	printf("%-8s %-10s %7d %14.4g %14.4g %8.2f\n", model, path, threads, m.jumps_per_s,
+	       m.steps_per_s, m.steps_per_s / ref);
+	if (csv)
+		fprintf(csv, "%s,%s,%d,%.6g,%.6g,%.4f\n", model, path, threads, m.jumps_per_s,
+			m.steps_per_s, m.steps_per_s / ref);
+}
+
 static measure run(const js_grid *g, js_result *r, int reference, js_isa isa, int threads,
 		   double min_time, double useful_steps)
 {
@@ -52,9 +67,10 @@ static measure run(const js_grid *g, js_result *r, int reference, js_isa isa, in
 /* Counts instructions of one function by operand register class, from objdump's output. */
 static void disasm_counts(const char *exe, const char *sym)
 {
-	char cmd[1024];
-	snprintf(cmd, sizeof cmd, "objdump -d --no-show-raw-insn --disassemble=%s '%s' 2>/dev/null",
-		 sym, exe);
+	char cmd[4400];
+	snprintf(cmd, sizeof cmd,
+		 "objdump -d --no-show-raw-insn '%s' 2>/dev/null | awk '/<%s>:$/{p=1;next} p&&/^$/{exit} p'",
+		 exe, sym);
 	FILE *p = popen(cmd, "r");
 	if (!p)
 		return;
@@ -86,17 +102,21 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "model", required_argument, 0, 'm' }, { "min-time", required_argument, 0, 't' },
 		{ "threads", required_argument, 0, 'j' }, { "no-disasm", no_argument, 0, 'n' },
-		{ "help", no_argument, 0, 'h' },         { 0, 0, 0, 0 },
+		{ "csv", required_argument, 0, 'c' },     { "help", no_argument, 0, 'h' },
+		{ 0, 0, 0, 0 },
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "m:t:j:nh", opts, NULL)) != -1) {
+	const char *csv_path = NULL;
+	while ((c = getopt_long(argc, argv, "m:t:j:nc:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'c': csv_path = optarg; break;
 		case 'm': only = optarg; break;
 		case 't': min_time = atof(optarg); break;
 		case 'j': threads = atoi(optarg); break;
 		case 'n': disasm = 0; break;
 		case 'h':
-			printf("usage: jsbench [--model ID] [--min-time S] [--threads N] [--no-disasm]\n");
+			printf("usage: jsbench [--model ID] [--min-time S] [--threads N] [--no-disasm] "
+			       "[--csv FILE]\n");
 			return 0;
 		default: return 2;
 		}
@@ -110,6 +130,14 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
+	if (csv_path) {
+		csv = fopen(csv_path, "w");
+		if (!csv) {
+			fprintf(stderr, "jsbench: cannot write '%s'\n", csv_path);
+			return 1;
+		}
+		fprintf(csv, "model,path,threads,jumps_per_s,lane_steps_per_s,ratio\n");
+	}
 	printf("# jumpsweep %s bench: lane-steps/s = frames of jumps from take-off to landing per "
 	       "second; x = ratio to the model's scalar reference on 1 thread\n", JS_VERSION);
 	printf("# CPU paths available:");
@@ -134,29 +162,29 @@ int main(int argc, char **argv)
 		for (size_t i = 0; i < r.n; i++)
 			useful += r.airtime[i];
 		measure ref = run(&g, &r, 1, JS_ISA_SCALAR, 1, min_time, useful);
-		printf("%-8s %-10s %7d %14.4g %14.4g %8.2f\n", m->id, "reference", 1, ref.jumps_per_s,
-		       ref.steps_per_s, 1.0);
+		row(m->id, "reference", 1, ref, ref.steps_per_s);
 		if (threads > 1) {
 			measure mt = run(&g, &r, 1, JS_ISA_SCALAR, threads, min_time, useful);
-			printf("%-8s %-10s %7d %14.4g %14.4g %8.2f\n", m->id, "reference", threads,
-			       mt.jumps_per_s, mt.steps_per_s, mt.steps_per_s / ref.steps_per_s);
+			row(m->id, "reference", threads, mt, ref.steps_per_s);
 		}
 		for (int i = 0; i < JS_ISA_COUNT; i++) {
 			if (!js_isa_available((js_isa)i) || !m->lane[i])
 				continue;
 			measure one = run(&g, &r, 0, (js_isa)i, 1, min_time, useful);
-			printf("%-8s %-10s %7d %14.4g %14.4g %8.2f\n", m->id, js_isa_name((js_isa)i), 1,
-			       one.jumps_per_s, one.steps_per_s, one.steps_per_s / ref.steps_per_s);
+			row(m->id, js_isa_name((js_isa)i), 1, one, ref.steps_per_s);
 			if (threads > 1) {
 				measure mt = run(&g, &r, 0, (js_isa)i, threads, min_time, useful);
-				printf("%-8s %-10s %7d %14.4g %14.4g %8.2f\n", m->id, js_isa_name((js_isa)i),
-				       threads, mt.jumps_per_s, mt.steps_per_s, mt.steps_per_s / ref.steps_per_s);
+				row(m->id, js_isa_name((js_isa)i), threads, mt, ref.steps_per_s);
 			}
 		}
 		js_result_free(&r);
 		fflush(stdout);
 	}
 	if (disasm) {
+		/* the path of this executable (objdump's own /proc/self/exe would be objdump) */
+		char exe[4096];
+		ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+		exe[len > 0 ? len : 0] = 0;
 		printf("# vectorisation evidence: instructions of each lane kernel in this binary by "
 		       "register class (objdump -d)\n");
 		for (int k = 0; k < js_n_models; k++) {
@@ -165,9 +193,13 @@ int main(int argc, char **argv)
 			for (int i = 0; i < JS_ISA_COUNT; i++) {
 				char sym[128];
 				snprintf(sym, sizeof sym, "%s_lane_%s", js_models[k]->id, js_isa_name((js_isa)i));
-				disasm_counts("/proc/self/exe", sym);
+				disasm_counts(exe, sym);
 			}
 		}
+	}
+	if (csv && fclose(csv) != 0) {
+		fprintf(stderr, "jsbench: cannot write '%s'\n", csv_path);
+		return 1;
 	}
 	return 0;
 }
