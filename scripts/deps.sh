@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # scripts/deps.sh - install (as root, via apt-get) or name the Debian packages jumpsweep needs.
 set -euo pipefail
-pkgs=(gcc g++ make cmake pkg-config libhdf5-dev hdf5-tools libcriterion-dev
-      python3 python3-numpy python3-h5py python3-xarray python3-netcdf4)
+pkgs=(gcc g++ make cmake pkg-config libhdf5-dev hdf5-tools libcriterion-dev libjansson-dev
+      python3 python3-numpy python3-h5py python3-xarray python3-netcdf4
+      python3-matplotlib jupyter-nbconvert python3-nbclient python3-nbformat python3-ipykernel)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
