@@ -24,6 +24,7 @@
 
 /* Subcommands in their own files (commands.h). */
 static const js_command js_commands[] = {
+	{ "check", js_cmd_check, "run the claims files against the models" },
 	{ NULL, NULL, NULL },
 };
 

@@ -14,4 +14,6 @@ typedef struct js_command {
 	const char *summary; /* one line for --help */
 } js_command;
 
+int js_cmd_check(int argc, char **argv);
+
 #endif

@@ -110,34 +110,44 @@ static uint32_t low_bits(long n)
 	return n <= 0 ? 0 : n >= 32 ? 0xffffffffu : (1u << n) - 1;
 }
 
-void js_grid_lane_planes(const js_grid *g, size_t i, int32_t *axis_values,
-			 uint32_t *const planes[JS_N_BUTTONS], int l)
+void js_grid_block(const js_grid *g, const size_t *lanes, int32_t *const axis[JS_MAX_AXES],
+		   uint32_t *const planes[JS_N_BUTTONS])
 {
-	int32_t ax[JS_MAX_AXES] = { 0 };
-	size_t p = lane_pattern(g, i, ax);
-	if (axis_values)
-		for (int a = 0; a < JS_MAX_AXES; a++)
-			axis_values[a] = ax[a];
-	if (g->pattern != JS_PATTERN_HOLD) {
-		uint8_t input[JS_MAX_FRAMES];
-		js_grid_lane_input(g, i, input);
-		js_pack_planes(input, g->n_frames, planes, l);
-		return;
-	}
-	/* Holds: jump on frames 0..h-1, input axes' buttons on every frame; only the buttons the
-	 * model reads are written. */
-	int h = g->hold_lo + (int)p;
-	unsigned extra = 0;
-	for (int a = 0; a < g->model->n_axes; a++)
-		if (g->model->axes[a].input_bit && ax[a])
-			extra |= g->model->axes[a].input_bit;
+	const js_model *m = g->model;
 	int words = (g->n_frames + 31) >> 5;
+	int32_t hold[JS_BLOCK];
+	uint32_t extra[JS_BLOCK];
+	for (int l = 0; l < JS_BLOCK; l++) {
+		int32_t ax[JS_MAX_AXES] = { 0 };
+		size_t p = lane_pattern(g, lanes[l], ax);
+		unsigned x = 0;
+		for (int a = 0; a < JS_MAX_AXES; a++) {
+			axis[a][l] = ax[a];
+			if (a < m->n_axes && m->axes[a].input_bit && ax[a])
+				x |= m->axes[a].input_bit;
+		}
+		extra[l] = x;
+		hold[l] = g->hold_lo + (int32_t)p;
+		if (g->pattern != JS_PATTERN_HOLD) {
+			uint8_t input[JS_MAX_FRAMES];
+			js_grid_lane_input(g, lanes[l], input);
+			js_pack_planes(input, g->n_frames, planes, l);
+		}
+	}
+	if (g->pattern != JS_PATTERN_HOLD)
+		return;
+	/* Holds: jump on frames 0..h-1, input axes' buttons on every frame; only the buttons the
+	 * model reads are written.  Word by word over the block's lanes (contiguous stores). */
 	for (int b = 0; b < JS_N_BUTTONS; b++) {
-		if (!((g->model->inputs >> b) & 1u))
+		if (!((m->inputs >> b) & 1u))
 			continue;
-		uint32_t all = (extra >> b) & 1u ? 0xffffffffu : 0;
-		for (int w = 0; w < words; w++)
-			planes[b][w * JS_BLOCK + l] = all | (b == 0 ? low_bits((long)h - 32L * w) : 0);
+		for (int w = 0; w < words; w++) {
+			uint32_t *row = planes[b] + (size_t)w * JS_BLOCK;
+			for (int l = 0; l < JS_BLOCK; l++) {
+				uint32_t all = (uint32_t)0 - ((extra[l] >> b) & 1u);
+				row[l] = all | (b == 0 ? low_bits((long)hold[l] - 32L * w) : 0);
+			}
+		}
 	}
 }
 

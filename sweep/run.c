@@ -20,11 +20,9 @@
 
 #include "sweep.h"
 
-/* Grid index of execution index e (see above). */
-static size_t exec_lane(const js_grid *g, size_t e)
+/* Grid index of execution index e (see above); na = lanes per pattern, np = patterns. */
+static size_t exec_lane(size_t e, size_t na, size_t np)
 {
-	size_t np = (size_t)js_grid_pattern_len(g);
-	size_t na = js_grid_lanes(g) / np;
 	return (e % na) * np + e / na;
 }
 
@@ -41,14 +39,17 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 		      js_result *r)
 {
 	const js_model *m = g->model;
-	size_t n = js_grid_lanes(g);
+	size_t n = js_grid_lanes(g), np = (size_t)js_grid_pattern_len(g), na = n / np;
 	int nl = (int)(n - first < JS_BLOCK ? n - first : JS_BLOCK);
 	int nf = g->n_frames;
+	size_t lanes[JS_BLOCK];
+	for (int l = 0; l < JS_BLOCK; l++)
+		lanes[l] = exec_lane(first + (size_t)(l < nl ? l : nl - 1), na, np);
 	if (o->reference) {
 		for (int l = 0; l < nl; l++) {
 			int32_t ax[JS_MAX_AXES] = { 0 };
-			js_grid_lane_axes(g, exec_lane(g, first + (size_t)l), ax);
-			js_grid_lane_input(g, exec_lane(g, first + (size_t)l), b->column);
+			js_grid_lane_axes(g, lanes[l], ax);
+			js_grid_lane_input(g, lanes[l], b->column);
 			js_acc acc;
 			js_reference_run(m, ax, b->column, nf, &acc);
 			b->rise[l] = acc.rise;
@@ -57,13 +58,10 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 			b->flags[l] = acc.flags;
 		}
 	} else {
-		for (int l = 0; l < JS_BLOCK; l++) {
-			size_t i = exec_lane(g, first + (size_t)(l < nl ? l : nl - 1));
-			int32_t ax[JS_MAX_AXES];
-			js_grid_lane_planes(g, i, ax, b->planes, l);
-			for (int a = 0; a < JS_MAX_AXES; a++)
-				b->axis[a][l] = ax[a];
-		}
+		int32_t *axis[JS_MAX_AXES];
+		for (int a = 0; a < JS_MAX_AXES; a++)
+			axis[a] = b->axis[a];
+		js_grid_block(g, lanes, axis, b->planes);
 		js_lane_args args = { .n_lanes = nl, .n_frames = nf, .rise = b->rise,
 				      .apex_frame = b->apex, .airtime = b->air, .flags = b->flags };
 		for (int a = 0; a < JS_MAX_AXES; a++)
@@ -73,11 +71,10 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 		m->lane[o->isa](&args);
 	}
 	for (int l = 0; l < nl; l++) {
-		size_t i = exec_lane(g, first + (size_t)l);
-		r->rise[i] = b->rise[l];
-		r->apex_frame[i] = b->apex[l];
-		r->airtime[i] = b->air[l];
-		r->flags[i] = b->flags[l];
+		r->rise[lanes[l]] = b->rise[l];
+		r->apex_frame[lanes[l]] = b->apex[l];
+		r->airtime[lanes[l]] = b->air[l];
+		r->flags[lanes[l]] = b->flags[l];
 	}
 }
 

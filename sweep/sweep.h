@@ -45,11 +45,12 @@ size_t js_grid_lanes(const js_grid *g);
 /* Lane i: its axis values and its input bytes for frames 0..n_frames-1. */
 void js_grid_lane_axes(const js_grid *g, size_t i, int32_t *axis_values);
 void js_grid_lane_input(const js_grid *g, size_t i, uint8_t *input);
-/* Lane i's axis values (if axis_values) and its inputs as bit planes at lane slot l of a block
- * (js_lane_args.input layout): planes[b][w * JS_BLOCK + l] for w = 0..(n_frames+31)/32-1.  For
- * hold grids only the buttons the model reads are written (the others stay as they were). */
-void js_grid_lane_planes(const js_grid *g, size_t i, int32_t *axis_values,
-			 uint32_t *const planes[JS_N_BUTTONS], int l);
+/* A block of lanes for a lane kernel: lane lanes[l] at slot l (l < JS_BLOCK), its axis values in
+ * axis[a][l] and its inputs as bit planes (js_lane_args.input layout: planes[b][w * JS_BLOCK + l]
+ * for w = 0..(n_frames+31)/32-1).  For hold grids only the buttons the model reads are written
+ * (the others stay as they were). */
+void js_grid_block(const js_grid *g, const size_t *lanes, int32_t *const axis[JS_MAX_AXES],
+		   uint32_t *const planes[JS_N_BUTTONS]);
 /* Packs n_frames input bytes into bit planes at lane slot l. */
 void js_pack_planes(const uint8_t *input, int n_frames, uint32_t *const planes[JS_N_BUTTONS], int l);
 
@@ -90,7 +91,13 @@ typedef struct js_h5 js_h5;
 js_h5 *js_h5_create(const char *path, const js_h5_meta *meta, char *err, size_t errn);
 /* Writes the group /<model id> with the grid's scales and the results. */
 int js_h5_write_sweep(js_h5 *h, const js_grid *g, const js_result *r, char *err, size_t errn);
+/* Writes /<model id>/reach (and /<model id> with the model's attributes if no sweep made it). */
+struct js_reach;
+int js_h5_write_reach(js_h5 *h, const struct js_reach *r, char *err, size_t errn);
 /* Closes and renames to the final path (commit = 1), or closes and removes the temporary file. */
 int js_h5_close(js_h5 *h, int commit, char *err, size_t errn);
+
+/* ---- every reachable apex (sweep/reach.c) ---- */
+#include "reach.h"
 
 #endif

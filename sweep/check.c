@@ -1,0 +1,1306 @@
+/* sweep/check.c - jumpsweep check: runs the claims files (claims/<game>.json, docs/claims.md) against
+ * the models.
+ *
+ *   jumpsweep check [--claim ID]... [--game STEM]... [--format text|json|tap] [--claims DIR]
+ *
+ * Every file is read and validated in full before anything runs, so a bad file (exit 2, one line
+ * naming the file, the claim and the field) never leaves half a report.  Each check then runs the
+ * model's scalar reference through the model contract only (init / step / observe / trace_row,
+ * js_reference_run); a check that measures a whole jump also runs the lane kernel on every ISA
+ * path this machine has, one block of identical lanes, and fails if any lane of any path
+ * disagrees with the reference.  Exit 0 when every claim passes, 1 when any fails. */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "commands.h"
+#include "sweep.h"
+
+#define CK_EXIT_FAIL 1
+#define CK_EXIT_USAGE 2
+#define CK_MAX_COLS 64
+
+/* ---- errors ---- */
+
+static _Noreturn void ck_die(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("jumpsweep: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(CK_EXIT_USAGE);
+}
+
+static void *ck_alloc(size_t n)
+{
+	void *p = calloc(1, n ? n : 1);
+	if (!p) {
+		fputs("jumpsweep: out of memory\n", stderr);
+		exit(CK_EXIT_FAIL);
+	}
+	return p;
+}
+
+static char *ck_strdup(const char *s)
+{
+	char *p = ck_alloc(strlen(s) + 1);
+	memcpy(p, s, strlen(s) + 1);
+	return p;
+}
+
+/* Where a claims-file error is: the file, the claim (id, or its index when it has none), the
+ * check (1-based, 0 for claim fields). */
+typedef struct ck_where {
+	const char *file;
+	const char *claim_id;
+	int claim_index;
+	int check;
+} ck_where;
+
+/* One line: "FILE: claim ID, check N, field 'F': message". */
+static _Noreturn void ck_bad(const ck_where *w, const char *field, const char *fmt, ...)
+{
+	char msg[1024], claim[300] = "";
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (w->claim_id)
+		snprintf(claim, sizeof claim, "claim %s, ", w->claim_id);
+	else if (w->claim_index > 0)
+		snprintf(claim, sizeof claim, "claim #%d (no id), ", w->claim_index);
+	char check[32] = "";
+	if (w->check > 0)
+		snprintf(check, sizeof check, "check %d, ", w->check);
+	ck_die("%s: %s%sfield '%s': %s", w->file, claim, check, field, msg);
+}
+
+/* ---- claims in memory ---- */
+
+enum {
+	M_RISE,
+	M_RISE_UNITS,
+	M_APEX_FRAME,
+	M_AIRTIME,
+	M_COLUMN,
+	M_COLUMN_STEP,
+	M_COLUMN_SERIES,
+	M_COLUMN_MAX,
+	M_COLUMN_MIN,
+	M_FLAG,
+	M_COUNT
+};
+static const char *const measure_names[M_COUNT] = {
+	"rise",        "rise_units",    "apex_frame", "airtime",    "column",
+	"column_step", "column_series", "column_max", "column_min", "flag",
+};
+
+/* The generic trace columns (sweep/trace.c), before the model's own. */
+enum { COL_HEIGHT_SUB, COL_HEIGHT, COL_GROUNDED, COL_FLAGS, COL_GENERIC };
+static const char *const generic_cols[COL_GENERIC] = { "height_sub", "height", "grounded", "flags" };
+
+static int measure_whole_jump(int m)
+{
+	return m == M_RISE || m == M_RISE_UNITS || m == M_APEX_FRAME || m == M_AIRTIME ||
+	       m == M_COLUMN_MAX || m == M_COLUMN_MIN || m == M_FLAG;
+}
+
+static int measure_uses_column(int m)
+{
+	return m == M_COLUMN || m == M_COLUMN_STEP || m == M_COLUMN_SERIES || m == M_COLUMN_MAX ||
+	       m == M_COLUMN_MIN;
+}
+
+typedef struct ck_check {
+	const js_model *m;
+	int32_t ax[JS_MAX_AXES];
+	uint8_t *input;     /* [n_frames], input axes' buttons included */
+	int n_frames;
+	char input_text[96]; /* "hold 40" / "seq J10.5J3" */
+	int measure;
+	int col;            /* column index: generic first, then the model's */
+	char col_name[64];
+	int frame, from, to;
+	int flag_bit;
+	double *expect;     /* 1 value, or to - from + 1 for column_series; flag: 0 / 1 */
+	int n_expect;
+	double tol;
+} ck_check;
+
+typedef struct ck_claim {
+	char *id, *file, *status, *sentence, *seed;
+	ck_check *checks;
+	int n_checks;
+	int selected;
+} ck_claim;
+
+typedef struct ck_set {
+	ck_claim *claims;
+	int n, cap;
+} ck_set;
+
+/* ---- the model's trace columns ---- */
+
+typedef struct ck_cols {
+	int n; /* generic + model */
+	char names[CK_MAX_COLS][64];
+} ck_cols;
+
+static void model_cols(const js_model *m, ck_cols *c)
+{
+	c->n = 0;
+	for (int i = 0; i < COL_GENERIC; i++)
+		snprintf(c->names[c->n++], sizeof c->names[0], "%s", generic_cols[i]);
+	const char *p = m->trace_header;
+	while (p && *p && c->n < CK_MAX_COLS) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		snprintf(c->names[c->n++], sizeof c->names[0], "%.*s", (int)len, p);
+		p = e ? e + 1 : p + len;
+	}
+}
+
+static int col_find(const ck_cols *c, const char *name)
+{
+	for (int i = 0; i < c->n; i++)
+		if (strcmp(c->names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+static void col_list(const ck_cols *c, char *buf, size_t n)
+{
+	buf[0] = 0;
+	for (int i = 0; i < c->n; i++) {
+		strncat(buf, i ? ", " : "", n - strlen(buf) - 1);
+		strncat(buf, c->names[i], n - strlen(buf) - 1);
+	}
+}
+
+/* ---- reading a claims file ---- */
+
+static int key_in(const char *key, const char *const *allowed)
+{
+	for (; *allowed; allowed++)
+		if (strcmp(key, *allowed) == 0)
+			return 1;
+	return 0;
+}
+
+static void check_keys(const ck_where *w, json_t *obj, const char *const *allowed, const char *what)
+{
+	const char *key;
+	json_t *v;
+	json_object_foreach(obj, key, v) {
+		(void)v;
+		if (!key_in(key, allowed))
+			ck_bad(w, key, "unknown field in %s (misspelt?)", what);
+	}
+}
+
+static const char *need_string(const ck_where *w, json_t *obj, const char *field, int required)
+{
+	json_t *v = json_object_get(obj, field);
+	if (!v) {
+		if (required)
+			ck_bad(w, field, "missing (required)");
+		return NULL;
+	}
+	if (!json_is_string(v))
+		ck_bad(w, field, "must be a string");
+	if (!*json_string_value(v))
+		ck_bad(w, field, "must not be empty");
+	return json_string_value(v);
+}
+
+/* An integer written as "0x70", "$70", "-0x680" or "-$680". */
+static int parse_hex(const char *s, int64_t *out)
+{
+	int neg = 0;
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	}
+	if (s[0] == '$')
+		s += 1;
+	else if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	else
+		return -1;
+	if (!*s)
+		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 16);
+	if (errno || *end || v > (unsigned long long)INT64_MAX)
+		return -1;
+	*out = neg ? -(int64_t)v : (int64_t)v;
+	return 0;
+}
+
+/* A number: a JSON number or a hex string. */
+static double need_number(const ck_where *w, json_t *v, const char *field)
+{
+	if (json_is_integer(v))
+		return (double)json_integer_value(v);
+	if (json_is_real(v))
+		return json_real_value(v);
+	if (json_is_string(v)) {
+		int64_t x;
+		if (parse_hex(json_string_value(v), &x) != 0)
+			ck_bad(w, field, "\"%s\" is not a hex integer (write \"0x70\" or \"$70\")",
+			       json_string_value(v));
+		return (double)x;
+	}
+	ck_bad(w, field, "must be a number (or a hex string \"0x70\" / \"$70\")");
+}
+
+static int need_int(const ck_where *w, json_t *obj, const char *field, int required, int lo, int hi,
+		    int def)
+{
+	json_t *v = json_object_get(obj, field);
+	if (!v) {
+		if (required)
+			ck_bad(w, field, "missing (required)");
+		return def;
+	}
+	if (!json_is_integer(v))
+		ck_bad(w, field, "must be an integer");
+	json_int_t x = json_integer_value(v);
+	if (x < lo || x > hi)
+		ck_bad(w, field, "%lld is outside %d..%d", (long long)x, lo, hi);
+	return (int)x;
+}
+
+static void read_axes(const ck_where *w, json_t *obj, ck_check *c)
+{
+	const js_model *m = c->m;
+	for (int a = 0; a < m->n_axes; a++)
+		c->ax[a] = m->axes[a].def_lo;
+	json_t *axes = json_object_get(obj, "axes");
+	if (!axes)
+		return;
+	if (!json_is_object(axes))
+		ck_bad(w, "axes", "must be an object of axis values by name");
+	const char *key;
+	json_t *v;
+	json_object_foreach(axes, key, v) {
+		char field[96];
+		snprintf(field, sizeof field, "axes.%s", key);
+		int a = js_axis_find(m, key);
+		if (a < 0) {
+			char list[256] = "";
+			for (int i = 0; i < m->n_axes; i++) {
+				strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+				strncat(list, m->axes[i].name, sizeof list - strlen(list) - 1);
+			}
+			ck_bad(w, field, "model %s has no axis '%s' (axes: %s)", m->id, key, list);
+		}
+		const js_axis *ax = &m->axes[a];
+		int64_t x;
+		if (json_is_string(v) && ax->n_names) {
+			int found = -1;
+			for (int i = 0; i < ax->n_names; i++)
+				if (strcmp(json_string_value(v), ax->names[i]) == 0)
+					found = i;
+			if (found < 0) {
+				char list[256] = "";
+				for (int i = 0; i < ax->n_names; i++) {
+					strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+					strncat(list, ax->names[i], sizeof list - strlen(list) - 1);
+				}
+				ck_bad(w, field, "unknown value '%s' (one of: %s)", json_string_value(v), list);
+			}
+			x = found;
+		} else if (json_is_integer(v)) {
+			x = json_integer_value(v);
+		} else if (json_is_string(v)) {
+			if (parse_hex(json_string_value(v), &x) != 0)
+				ck_bad(w, field, "\"%s\" is not an integer (numbers, or hex \"0x70\" / \"$70\")",
+				       json_string_value(v));
+		} else {
+			ck_bad(w, field, "must be an integer%s", ax->n_names ? " or a value name" : "");
+		}
+		if (x < ax->min || x > ax->max)
+			ck_bad(w, field, "%lld is outside the axis range %d..%d", (long long)x, ax->min,
+			       ax->max);
+		c->ax[a] = (int32_t)x;
+	}
+}
+
+static void read_input(const ck_where *w, json_t *obj, ck_check *c)
+{
+	json_t *hold = json_object_get(obj, "hold"), *seq = json_object_get(obj, "seq");
+	if (hold && seq)
+		ck_bad(w, "seq", "give hold or seq, not both");
+	if (!hold && !seq)
+		ck_bad(w, "hold", "missing: the jump input (hold or seq) is required");
+	c->input = ck_alloc((size_t)c->n_frames);
+	unsigned extra = 0;
+	for (int a = 0; a < c->m->n_axes; a++)
+		if (c->m->axes[a].input_bit && c->ax[a])
+			extra |= c->m->axes[a].input_bit;
+	if (hold) {
+		int h = need_int(w, obj, "hold", 1, 0, c->n_frames, 0);
+		for (int f = 0; f < c->n_frames; f++)
+			c->input[f] = (uint8_t)((f < h ? JS_IN_JUMP : 0) | extra);
+		snprintf(c->input_text, sizeof c->input_text, "hold %d", h);
+	} else {
+		if (!json_is_string(seq))
+			ck_bad(w, "seq", "must be a string in the --seq form (\"J10.5J3\")");
+		const char *text = json_string_value(seq);
+		char err[512];
+		int len = 0;
+		if (js_seq_parse(text, c->input, c->n_frames, &len, err, sizeof err) != 0)
+			ck_bad(w, "seq", "%s", err);
+		for (int f = len; f < c->n_frames; f++)
+			c->input[f] = 0;
+		for (int f = 0; f < c->n_frames; f++)
+			c->input[f] |= (uint8_t)extra;
+		snprintf(c->input_text, sizeof c->input_text, "seq %.80s", text);
+	}
+}
+
+static void read_expect(const ck_where *w, json_t *obj, ck_check *c)
+{
+	json_t *e = json_object_get(obj, "expect");
+	if (!e)
+		ck_bad(w, "expect", "missing (required)");
+	if (c->measure == M_FLAG) {
+		if (!json_is_boolean(e))
+			ck_bad(w, "expect", "must be true or false for measure 'flag'");
+		c->n_expect = 1;
+		c->expect = ck_alloc(sizeof(double));
+		c->expect[0] = json_is_true(e);
+		return;
+	}
+	if (c->measure == M_COLUMN_SERIES) {
+		if (!json_is_array(e))
+			ck_bad(w, "expect", "must be an array for measure 'column_series'");
+		int n = c->to - c->from + 1;
+		if ((int)json_array_size(e) != n)
+			ck_bad(w, "expect", "has %zu values for frames %d..%d (%d frames)",
+			       json_array_size(e), c->from, c->to, n);
+		c->n_expect = n;
+		c->expect = ck_alloc(sizeof(double) * (size_t)n);
+		for (int i = 0; i < n; i++) {
+			char field[64];
+			snprintf(field, sizeof field, "expect[%d]", i);
+			c->expect[i] = need_number(w, json_array_get(e, (size_t)i), field);
+		}
+		return;
+	}
+	c->n_expect = 1;
+	c->expect = ck_alloc(sizeof(double));
+	c->expect[0] = need_number(w, e, "expect");
+}
+
+static void read_check(const ck_where *w, json_t *obj, ck_check *c)
+{
+	static const char *const keys[] = { "model", "axes", "hold", "seq", "frames", "measure",
+					    "column", "frame", "from", "to", "flag", "expect",
+					    "tolerance", "comment", NULL };
+	if (!json_is_object(obj))
+		ck_bad(w, "checks", "each check must be an object");
+	check_keys(w, obj, keys, "a check");
+	const char *model = need_string(w, obj, "model", 1);
+	c->m = js_model_find(model);
+	if (!c->m) {
+		char list[512] = "";
+		for (int i = 0; i < js_n_models; i++) {
+			strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+			strncat(list, js_models[i]->id, sizeof list - strlen(list) - 1);
+		}
+		ck_bad(w, "model", "unknown model '%s' (models: %s)", model, list);
+	}
+	c->n_frames = need_int(w, obj, "frames", 0, 1, JS_MAX_FRAMES, c->m->default_frames);
+	read_axes(w, obj, c);
+	read_input(w, obj, c);
+
+	const char *measure = need_string(w, obj, "measure", 1);
+	c->measure = -1;
+	for (int i = 0; i < M_COUNT; i++)
+		if (strcmp(measure, measure_names[i]) == 0)
+			c->measure = i;
+	if (c->measure < 0) {
+		char list[256] = "";
+		for (int i = 0; i < M_COUNT; i++) {
+			strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+			strncat(list, measure_names[i], sizeof list - strlen(list) - 1);
+		}
+		ck_bad(w, "measure", "unknown measure '%s' (one of: %s)", measure, list);
+	}
+
+	/* The fields each measure takes, and no others. */
+	int use_col = measure_uses_column(c->measure);
+	int use_frame = c->measure == M_COLUMN || c->measure == M_COLUMN_STEP;
+	int use_range = c->measure == M_COLUMN_SERIES;
+	int use_flag = c->measure == M_FLAG;
+	const struct { const char *key; int used; } fields[] = {
+		{ "column", use_col }, { "frame", use_frame }, { "from", use_range },
+		{ "to", use_range },   { "flag", use_flag },
+	};
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		int present = json_object_get(obj, fields[i].key) != NULL;
+		if (present && !fields[i].used)
+			ck_bad(w, fields[i].key, "not used by measure '%s'", measure);
+		if (!present && fields[i].used)
+			ck_bad(w, fields[i].key, "missing (measure '%s' needs it)", measure);
+	}
+	c->col = -1;
+	if (use_col) {
+		ck_cols cols;
+		model_cols(c->m, &cols);
+		const char *name = need_string(w, obj, "column", 1);
+		c->col = col_find(&cols, name);
+		if (c->col < 0) {
+			char list[1024];
+			col_list(&cols, list, sizeof list);
+			ck_bad(w, "column", "model %s has no column '%s' (columns: %s)", c->m->id, name,
+			       list);
+		}
+		snprintf(c->col_name, sizeof c->col_name, "%s", name);
+	}
+	if (use_frame)
+		c->frame = need_int(w, obj, "frame", 1, 0, c->n_frames - 1, 0);
+	if (use_range) {
+		c->from = need_int(w, obj, "from", 1, 0, c->n_frames - 1, 0);
+		c->to = need_int(w, obj, "to", 1, c->from, c->n_frames - 1, 0);
+	}
+	c->flag_bit = -1;
+	if (use_flag) {
+		const char *name = need_string(w, obj, "flag", 1);
+		for (int b = 0; b < JS_MAX_FLAGS; b++)
+			if (c->m->flag_names[b] && strcmp(c->m->flag_names[b], name) == 0)
+				c->flag_bit = b;
+		if (c->flag_bit < 0) {
+			char list[512] = "";
+			for (int b = 0; b < JS_MAX_FLAGS; b++)
+				if (c->m->flag_names[b]) {
+					strncat(list, *list ? ", " : "", sizeof list - strlen(list) - 1);
+					strncat(list, c->m->flag_names[b], sizeof list - strlen(list) - 1);
+				}
+			ck_bad(w, "flag", "model %s has no flag '%s' (flags: %s)", c->m->id, name, list);
+		}
+	}
+	read_expect(w, obj, c);
+	json_t *tol = json_object_get(obj, "tolerance");
+	c->tol = 0;
+	if (tol) {
+		if (!json_is_number(tol))
+			ck_bad(w, "tolerance", "must be a number");
+		c->tol = json_number_value(tol);
+		if (!(c->tol >= 0) || isinf(c->tol))
+			ck_bad(w, "tolerance", "must be a finite number >= 0");
+		if (c->measure == M_FLAG && c->tol != 0)
+			ck_bad(w, "tolerance", "not used by measure 'flag'");
+	}
+}
+
+static int valid_id(const char *s)
+{
+	const char *slash = strchr(s, '/');
+	if (!slash || slash == s || !slash[1] || strchr(slash + 1, '/'))
+		return 0;
+	for (const char *p = s; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' ||
+		      *p == '/'))
+			return 0;
+	return 1;
+}
+
+static void read_file(const char *path, ck_set *set)
+{
+	json_error_t err;
+	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+	if (!root) {
+		if (err.line > 0)
+			ck_die("%s:%d:%d: invalid JSON: %s", path, err.line, err.column, err.text);
+		ck_die("%s: %s", path, err.text);
+	}
+	ck_where w = { .file = path };
+	static const char *const top_keys[] = { "game", "claims", "comment", NULL };
+	static const char *const claim_keys[] = { "id", "status", "sentence", "seed", "checks",
+						  "comment", NULL };
+	if (!json_is_object(root))
+		ck_bad(&w, "claims", "the file must hold one object {\"game\": ..., \"claims\": [...]}");
+	check_keys(&w, root, top_keys, "the file");
+	need_string(&w, root, "game", 1);
+	json_t *claims = json_object_get(root, "claims");
+	if (!claims)
+		ck_bad(&w, "claims", "missing (required)");
+	if (!json_is_array(claims))
+		ck_bad(&w, "claims", "must be an array of claims");
+	for (size_t i = 0; i < json_array_size(claims); i++) {
+		json_t *cl = json_array_get(claims, i);
+		w.claim_index = (int)i + 1;
+		w.claim_id = NULL;
+		w.check = 0;
+		if (!json_is_object(cl))
+			ck_bad(&w, "claims", "each claim must be an object");
+		const char *id = need_string(&w, cl, "id", 1);
+		if (!valid_id(id))
+			ck_bad(&w, "id", "'%s' is not an atlas slug <game>/<concept> (a-z 0-9 - _)", id);
+		w.claim_id = id;
+		check_keys(&w, cl, claim_keys, "a claim");
+		for (int k = 0; k < set->n; k++)
+			if (strcmp(set->claims[k].id, id) == 0)
+				ck_bad(&w, "id", "duplicate id (also in %s)", set->claims[k].file);
+		const char *status = need_string(&w, cl, "status", 1);
+		if (strcmp(status, "checked") != 0 && strcmp(status, "draft") != 0)
+			ck_bad(&w, "status", "'%s' is not 'checked' or 'draft'", status);
+		const char *sentence = need_string(&w, cl, "sentence", 1);
+		const char *seed = need_string(&w, cl, "seed", 0);
+		json_t *checks = json_object_get(cl, "checks");
+		if (!checks)
+			ck_bad(&w, "checks", "missing (required)");
+		if (!json_is_array(checks) || json_array_size(checks) == 0)
+			ck_bad(&w, "checks", "must be a non-empty array of checks");
+		if (set->n == set->cap) {
+			set->cap = set->cap ? 2 * set->cap : 64;
+			set->claims = realloc(set->claims, sizeof *set->claims * (size_t)set->cap);
+			if (!set->claims) {
+				fputs("jumpsweep: out of memory\n", stderr);
+				exit(CK_EXIT_FAIL);
+			}
+		}
+		ck_claim *c = &set->claims[set->n];
+		memset(c, 0, sizeof *c);
+		c->n_checks = (int)json_array_size(checks);
+		c->checks = ck_alloc(sizeof *c->checks * (size_t)c->n_checks);
+		for (int k = 0; k < c->n_checks; k++) {
+			w.check = k + 1;
+			read_check(&w, json_array_get(checks, (size_t)k), &c->checks[k]);
+		}
+		c->id = ck_strdup(id);
+		c->file = ck_strdup(path);
+		c->status = ck_strdup(status);
+		c->sentence = ck_strdup(sentence);
+		c->seed = seed ? ck_strdup(seed) : NULL;
+		set->n++;
+	}
+	json_decref(root);
+}
+
+/* ---- running a check ---- */
+
+/* A measured value: numbers (f32: printed by the model as a float32 decimal), or a flag. */
+typedef struct ck_value {
+	int n;
+	double *v;
+	unsigned char *f32;
+	int is_bool;
+} ck_value;
+
+typedef struct ck_result {
+	int pass;
+	ck_value got;
+	char note[512];    /* why it failed beyond the figures (lane disagreement, no take-off) */
+	char lanes[64];    /* the lane-kernel paths run, "scalar sse4 avx2 avx512"; "" if none */
+	int first_diff;    /* first differing element of a failed comparison, -1 if none */
+} ck_result;
+
+/* One frame's columns: generic from observe, then the model's trace_row cells. */
+typedef struct ck_rows {
+	int n_cols;
+	double *v;          /* [(n_frames + 1) * n_cols]; row 0 is the state before frame 0 */
+	unsigned char *f32; /* the same layout */
+	int *counted;       /* [n_frames + 1]: the frame is between take-off and landing */
+	char bad[256];      /* a cell that is not a number */
+} ck_rows;
+
+static int looks_float(const char *s)
+{
+	return strpbrk(s, ".eEnN") != NULL; /* a decimal point, an exponent, inf, nan */
+}
+
+/* A float32 printed with %.9g reads back to the same float; then compare as float32. */
+static int is_f32_text(const char *s, double v)
+{
+	char buf[64];
+	snprintf(buf, sizeof buf, "%.9g", (double)(float)v);
+	return looks_float(s) && strcmp(buf, s) == 0;
+}
+
+static void fill_row(const js_model *m, const void *st, ck_rows *r, int row)
+{
+	js_obs o;
+	char buf[1024];
+	double *v = r->v + (size_t)row * (size_t)r->n_cols;
+	unsigned char *f = r->f32 + (size_t)row * (size_t)r->n_cols;
+	m->observe(st, &o);
+	v[COL_HEIGHT_SUB] = (double)o.height;
+	v[COL_HEIGHT] = (double)o.height / (double)m->sub_per_unit;
+	v[COL_GROUNDED] = o.grounded;
+	v[COL_FLAGS] = o.flags;
+	m->trace_row(st, buf, sizeof buf);
+	char *p = buf;
+	for (int k = COL_GENERIC; k < r->n_cols; k++) {
+		char *e = strchr(p, ',');
+		if (e)
+			*e = 0;
+		char *end;
+		double x = strtod(p, &end);
+		if (end == p || *end) {
+			if (!r->bad[0])
+				snprintf(r->bad, sizeof r->bad, "column %d of the trace row is '%.40s', not a number",
+					 k, p);
+			x = NAN;
+		}
+		v[k] = x;
+		f[k] = (unsigned char)is_f32_text(p, x);
+		p = e ? e + 1 : p + strlen(p);
+	}
+}
+
+/* Steps the reference over every frame (past the landing too: a column may be read there) and
+ * records each frame's columns and whether it lies between take-off and landing. */
+static void ref_rows(const ck_check *c, ck_rows *r)
+{
+	ck_cols cols;
+	model_cols(c->m, &cols);
+	r->n_cols = cols.n;
+	r->v = ck_alloc(sizeof(double) * (size_t)(c->n_frames + 1) * (size_t)r->n_cols);
+	r->f32 = ck_alloc((size_t)(c->n_frames + 1) * (size_t)r->n_cols);
+	r->counted = ck_alloc(sizeof(int) * (size_t)(c->n_frames + 1));
+	r->bad[0] = 0;
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	js_acc acc;
+	js_obs o;
+	c->m->init(st, c->ax);
+	js_acc_init(&acc);
+	fill_row(c->m, st, r, 0);
+	for (int f = 0; f < c->n_frames; f++) {
+		c->m->step(st, c->input[f]);
+		c->m->observe(st, &o);
+		int was_landed = acc.landed;
+		js_acc_frame(&acc, f, &o);
+		r->counted[f + 1] = acc.took_off && !was_landed;
+		fill_row(c->m, st, r, f + 1);
+	}
+}
+
+static void free_rows(ck_rows *r)
+{
+	free(r->v);
+	free(r->f32);
+	free(r->counted);
+}
+
+/* Runs the lane kernel on every available path (one block of JS_BLOCK identical lanes) and
+ * compares every lane with the reference's accounting.  Returns 0 when all agree. */
+static int lane_agree(const ck_check *c, const js_acc *ref, ck_result *res)
+{
+	const js_model *m = c->m;
+	int32_t ax[JS_MAX_AXES][JS_BLOCK];
+	for (int a = 0; a < JS_MAX_AXES; a++)
+		for (int l = 0; l < JS_BLOCK; l++)
+			ax[a][l] = a < m->n_axes ? c->ax[a] : 0;
+	size_t words = (size_t)(c->n_frames + 31) / 32;
+	uint32_t *mem = ck_alloc(sizeof(uint32_t) * words * JS_BLOCK * JS_N_BUTTONS);
+	uint32_t *planes[JS_N_BUTTONS];
+	for (int b = 0; b < JS_N_BUTTONS; b++)
+		planes[b] = mem + (size_t)b * words * JS_BLOCK;
+	for (int l = 0; l < JS_BLOCK; l++)
+		js_pack_planes(c->input, c->n_frames, planes, l);
+	int64_t rise[JS_BLOCK];
+	int32_t apex[JS_BLOCK], air[JS_BLOCK];
+	uint32_t flags[JS_BLOCK];
+	int bad = 0;
+	res->lanes[0] = 0;
+	for (int isa = 0; isa < JS_ISA_COUNT; isa++) {
+		if (!js_isa_available((js_isa)isa) || !m->lane[isa])
+			continue;
+		strncat(res->lanes, res->lanes[0] ? " " : "", sizeof res->lanes - strlen(res->lanes) - 1);
+		strncat(res->lanes, js_isa_name((js_isa)isa), sizeof res->lanes - strlen(res->lanes) - 1);
+		js_lane_args args = { .n_lanes = JS_BLOCK, .n_frames = c->n_frames, .rise = rise,
+				      .apex_frame = apex, .airtime = air, .flags = flags };
+		for (int a = 0; a < JS_MAX_AXES; a++)
+			args.axis[a] = ax[a];
+		for (int b = 0; b < JS_N_BUTTONS; b++)
+			args.input[b] = planes[b];
+		m->lane[isa](&args);
+		for (int l = 0; l < JS_BLOCK && !bad; l++) {
+			if (rise[l] == ref->rise && apex[l] == ref->apex_frame && air[l] == ref->airtime &&
+			    flags[l] == ref->flags)
+				continue;
+			snprintf(res->note, sizeof res->note,
+				 "lane kernel %s (lane %d) disagrees with the reference: rise %lld / %lld, "
+				 "apex frame %d / %d, airtime %d / %d, flags %#x / %#x",
+				 js_isa_name((js_isa)isa), l, (long long)rise[l], (long long)ref->rise,
+				 apex[l], ref->apex_frame, air[l], ref->airtime, flags[l], ref->flags);
+			bad = 1;
+		}
+	}
+	free(mem);
+	return bad ? -1 : 0;
+}
+
+static int equal(double got, int f32, double want, double tol)
+{
+	if (tol > 0)
+		return fabs(got - want) <= tol;
+	if (got == want)
+		return 1;
+	return f32 && (float)got == (float)want;
+}
+
+static void value_alloc(ck_value *v, int n)
+{
+	v->n = n;
+	v->v = ck_alloc(sizeof(double) * (size_t)n);
+	v->f32 = ck_alloc((size_t)n);
+}
+
+static void run_check(const ck_check *c, ck_result *res)
+{
+	memset(res, 0, sizeof *res);
+	res->first_diff = -1;
+	ck_rows rows;
+	ref_rows(c, &rows);
+	js_acc acc;
+	js_reference_run(c->m, c->ax, c->input, c->n_frames, &acc);
+	int ok = 1;
+#define CELL(row) (rows.v[(size_t)(row) * (size_t)rows.n_cols + (size_t)c->col])
+#define CELL_F32(row) (rows.f32[(size_t)(row) * (size_t)rows.n_cols + (size_t)c->col])
+	if (measure_uses_column(c->measure) && c->col >= COL_GENERIC && rows.bad[0]) {
+		snprintf(res->note, sizeof res->note, "model %s: %s", c->m->id, rows.bad);
+		ok = 0;
+	}
+	switch (c->measure) {
+	case M_RISE:
+		value_alloc(&res->got, 1);
+		res->got.v[0] = (double)acc.rise;
+		break;
+	case M_RISE_UNITS:
+		value_alloc(&res->got, 1);
+		res->got.v[0] = (double)acc.rise / (double)c->m->sub_per_unit;
+		break;
+	case M_APEX_FRAME:
+		value_alloc(&res->got, 1);
+		res->got.v[0] = acc.apex_frame;
+		break;
+	case M_AIRTIME:
+		value_alloc(&res->got, 1);
+		res->got.v[0] = acc.airtime;
+		break;
+	case M_FLAG:
+		value_alloc(&res->got, 1);
+		res->got.is_bool = 1;
+		res->got.v[0] = (acc.flags >> c->flag_bit) & 1u;
+		break;
+	case M_COLUMN:
+		value_alloc(&res->got, 1);
+		res->got.v[0] = CELL(c->frame + 1);
+		res->got.f32[0] = CELL_F32(c->frame + 1);
+		break;
+	case M_COLUMN_STEP:
+		value_alloc(&res->got, 1);
+		res->got.v[0] = CELL(c->frame + 1) - CELL(c->frame);
+		break;
+	case M_COLUMN_SERIES:
+		value_alloc(&res->got, c->to - c->from + 1);
+		for (int f = c->from; f <= c->to; f++) {
+			res->got.v[f - c->from] = CELL(f + 1);
+			res->got.f32[f - c->from] = CELL_F32(f + 1);
+		}
+		break;
+	case M_COLUMN_MAX:
+	case M_COLUMN_MIN: {
+		int any = 0;
+		value_alloc(&res->got, 1);
+		for (int f = 0; f < c->n_frames; f++) {
+			if (!rows.counted[f + 1])
+				continue;
+			double x = CELL(f + 1);
+			if (!any || (c->measure == M_COLUMN_MAX ? x > res->got.v[0] : x < res->got.v[0])) {
+				res->got.v[0] = x;
+				res->got.f32[0] = CELL_F32(f + 1);
+			}
+			any = 1;
+		}
+		if (!any) {
+			res->got.n = 0;
+			snprintf(res->note, sizeof res->note, "never took off within %d frames",
+				 c->n_frames);
+			ok = 0;
+		}
+		break;
+	}
+	}
+#undef CELL
+#undef CELL_F32
+	if (ok && res->got.n == c->n_expect) {
+		for (int i = 0; i < c->n_expect; i++)
+			if (!equal(res->got.v[i], res->got.f32[i], c->expect[i], c->tol)) {
+				ok = 0;
+				res->first_diff = i;
+				break;
+			}
+	} else {
+		ok = 0;
+	}
+	if (measure_whole_jump(c->measure) && lane_agree(c, &acc, res) != 0)
+		ok = 0;
+	res->pass = ok;
+	free_rows(&rows);
+}
+
+/* ---- output ---- */
+
+/* The shortest decimal that reads back to v. */
+static void fmt_num(double v, char *buf, size_t n)
+{
+	if (isnan(v)) {
+		snprintf(buf, n, "nan");
+		return;
+	}
+	if (v == floor(v) && fabs(v) < 1e15) {
+		snprintf(buf, n, "%.0f", v);
+		return;
+	}
+	for (int p = 1; p <= 17; p++) {
+		snprintf(buf, n, "%.*g", p, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+}
+
+/* A value for the text line: a number, true/false, or a series (abbreviated past 8 values). */
+static void fmt_value(const double *v, int n, int is_bool, int series, char *buf, size_t size)
+{
+	char num[64];
+	buf[0] = 0;
+	if (n == 0) {
+		snprintf(buf, size, "-");
+		return;
+	}
+	if (is_bool) {
+		snprintf(buf, size, "%s", v[0] != 0 ? "true" : "false");
+		return;
+	}
+	if (!series) {
+		fmt_num(v[0], buf, size);
+		return;
+	}
+	strncat(buf, "[", size - strlen(buf) - 1);
+	for (int i = 0; i < n; i++) {
+		if (n > 8 && i == 5) {
+			strncat(buf, " ...", size - strlen(buf) - 1);
+			i = n - 2;
+		}
+		fmt_num(v[i], num, sizeof num);
+		strncat(buf, i ? " " : "", size - strlen(buf) - 1);
+		strncat(buf, num, size - strlen(buf) - 1);
+	}
+	strncat(buf, "]", size - strlen(buf) - 1);
+	if (n > 8) {
+		snprintf(num, sizeof num, " (%d values)", n);
+		strncat(buf, num, size - strlen(buf) - 1);
+	}
+}
+
+static void fmt_got(const ck_check *c, const ck_result *r, char *buf, size_t n)
+{
+	fmt_value(r->got.v, r->got.n, r->got.is_bool, c->measure == M_COLUMN_SERIES, buf, n);
+}
+
+static void fmt_want(const ck_check *c, char *buf, size_t n)
+{
+	fmt_value(c->expect, c->n_expect, c->measure == M_FLAG, c->measure == M_COLUMN_SERIES, buf, n);
+	if (c->tol > 0) {
+		char t[64];
+		fmt_num(c->tol, t, sizeof t);
+		size_t k = strlen(buf);
+		snprintf(buf + k, n - k, " +- %s", t);
+	}
+}
+
+/* What a check runs: "smb1 vx=8 env=air hold 40: column_step speed_frac frame 1". */
+static void fmt_what(const ck_check *c, char *buf, size_t n)
+{
+	const js_model *m = c->m;
+	size_t k = (size_t)snprintf(buf, n, "%s", m->id);
+	for (int a = 0; a < m->n_axes && k < n; a++) {
+		const js_axis *ax = &m->axes[a];
+		if (ax->n_names && c->ax[a] >= 0 && c->ax[a] < ax->n_names)
+			k += (size_t)snprintf(buf + k, n - k, " %s=%s", ax->name, ax->names[c->ax[a]]);
+		else
+			k += (size_t)snprintf(buf + k, n - k, " %s=%d", ax->name, c->ax[a]);
+	}
+	if (k < n)
+		k += (size_t)snprintf(buf + k, n - k, " %s", c->input_text);
+	if (k < n && c->n_frames != m->default_frames)
+		k += (size_t)snprintf(buf + k, n - k, " frames %d", c->n_frames);
+	if (k < n)
+		k += (size_t)snprintf(buf + k, n - k, ": %s", measure_names[c->measure]);
+	if (k < n && c->col >= 0)
+		k += (size_t)snprintf(buf + k, n - k, " %s", c->col_name);
+	if (k < n && (c->measure == M_COLUMN || c->measure == M_COLUMN_STEP))
+		k += (size_t)snprintf(buf + k, n - k, " frame %d", c->frame);
+	if (k < n && c->measure == M_COLUMN_SERIES)
+		k += (size_t)snprintf(buf + k, n - k, " frames %d..%d", c->from, c->to);
+	if (k < n && c->measure == M_FLAG)
+		snprintf(buf + k, n - k, " %s", c->m->flag_names[c->flag_bit]);
+}
+
+/* The failure in one phrase: the first differing element of a series, or the note. */
+static void fmt_diff(const ck_check *c, const ck_result *r, char *buf, size_t n)
+{
+	char a[512], b[512];
+	buf[0] = 0;
+	if (c->measure == M_COLUMN_SERIES && r->first_diff >= 0) {
+		fmt_num(r->got.v[r->first_diff], a, sizeof a);
+		fmt_num(c->expect[r->first_diff], b, sizeof b);
+		snprintf(buf, n, "first difference at frame %d: measured %s, expected %s",
+			 c->from + r->first_diff, a, b);
+	} else {
+		fmt_got(c, r, a, sizeof a);
+		fmt_want(c, b, sizeof b);
+		snprintf(buf, n, "measured %s, expected %s", a, b);
+	}
+	if (r->note[0]) {
+		size_t k = strlen(buf);
+		snprintf(buf + k, n - k, "; %s", r->note);
+	}
+}
+
+/* Joins the figures of a claim's checks, cut at about 120 characters. */
+static void join_figures(const ck_claim *cl, const ck_result *res, int want, char *buf, size_t n)
+{
+	char one[1024];
+	buf[0] = 0;
+	for (int k = 0; k < cl->n_checks; k++) {
+		if (want)
+			fmt_want(&cl->checks[k], one, sizeof one);
+		else
+			fmt_got(&cl->checks[k], &res[k], one, sizeof one);
+		if (k > 0 && strlen(buf) + strlen(one) > 120) {
+			char more[64];
+			snprintf(more, sizeof more, "; ... (%d checks)", cl->n_checks);
+			strncat(buf, more, n - strlen(buf) - 1);
+			return;
+		}
+		strncat(buf, k ? "; " : "", n - strlen(buf) - 1);
+		strncat(buf, one, n - strlen(buf) - 1);
+	}
+}
+
+static void print_text(const ck_claim *cl, ck_result *const *res, int n, int passed, int failed)
+{
+	char got[2048], want[2048], what[512], diff[2048];
+	for (int i = 0; i < n; i++) {
+		const ck_claim *c = &cl[i];
+		int ok = 1;
+		for (int k = 0; k < c->n_checks; k++)
+			ok &= res[i][k].pass;
+		join_figures(c, res[i], 0, got, sizeof got);
+		join_figures(c, res[i], 1, want, sizeof want);
+		printf("%s %s  measured %s  expected %s%s\n", ok ? "PASS" : "FAIL", c->id, got, want,
+		       strcmp(c->status, "draft") == 0 ? "  (draft)" : "");
+		for (int k = 0; k < c->n_checks && !ok; k++) {
+			if (res[i][k].pass)
+				continue;
+			fmt_what(&c->checks[k], what, sizeof what);
+			fmt_diff(&c->checks[k], &res[i][k], diff, sizeof diff);
+			printf("  check %d (%s): %s\n", k + 1, what, diff);
+		}
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+}
+
+static json_t *json_num(double v)
+{
+	if (v == floor(v) && fabs(v) < 9007199254740992.0)
+		return json_integer((json_int_t)v);
+	return json_real(v);
+}
+
+static json_t *json_value(const double *v, int n, int is_bool, int series)
+{
+	if (n == 0)
+		return json_null();
+	if (is_bool)
+		return json_boolean(v[0] != 0);
+	if (!series)
+		return json_num(v[0]);
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_num(v[i]));
+	return a;
+}
+
+static int print_json(const ck_claim *cl, ck_result *const *res, int n)
+{
+	json_t *out = json_array();
+	char what[512];
+	for (int i = 0; i < n; i++) {
+		const ck_claim *c = &cl[i];
+		json_t *o = json_object(), *checks = json_array();
+		int ok = 1;
+		for (int k = 0; k < c->n_checks; k++) {
+			const ck_check *ch = &c->checks[k];
+			const ck_result *r = &res[i][k];
+			ok &= r->pass;
+			json_t *jc = json_object();
+			fmt_what(ch, what, sizeof what);
+			json_object_set_new(jc, "model", json_string(ch->m->id));
+			json_object_set_new(jc, "what", json_string(what));
+			json_object_set_new(jc, "measure", json_string(measure_names[ch->measure]));
+			json_object_set_new(jc, "verdict", json_string(r->pass ? "pass" : "fail"));
+			json_object_set_new(jc, "measured",
+					    json_value(r->got.v, r->got.n, r->got.is_bool,
+						       ch->measure == M_COLUMN_SERIES));
+			json_object_set_new(jc, "expected",
+					    json_value(ch->expect, ch->n_expect, ch->measure == M_FLAG,
+						       ch->measure == M_COLUMN_SERIES));
+			json_object_set_new(jc, "tolerance", json_num(ch->tol));
+			if (measure_whole_jump(ch->measure))
+				json_object_set_new(jc, "lane_paths", json_string(r->lanes));
+			if (r->note[0])
+				json_object_set_new(jc, "note", json_string(r->note));
+			json_array_append_new(checks, jc);
+		}
+		json_object_set_new(o, "id", json_string(c->id));
+		json_object_set_new(o, "verdict", json_string(ok ? "pass" : "fail"));
+		json_object_set_new(o, "status", json_string(c->status));
+		json_object_set_new(o, "file", json_string(c->file));
+		json_object_set_new(o, "sentence", json_string(c->sentence));
+		if (c->seed)
+			json_object_set_new(o, "seed", json_string(c->seed));
+		json_object_set_new(o, "checks", checks);
+		json_array_append_new(out, o);
+	}
+	int rc = json_dumpf(out, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', stdout);
+	json_decref(out);
+	return rc;
+}
+
+/* A YAML double-quoted scalar. */
+static void yaml_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			putchar('\\');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+static void print_tap(const ck_claim *cl, ck_result *const *res, int n, int passed, int failed)
+{
+	char got[2048], want[2048], what[512], diff[2048];
+	printf("TAP version 13\n1..%d\n", n);
+	for (int i = 0; i < n; i++) {
+		const ck_claim *c = &cl[i];
+		int ok = 1;
+		for (int k = 0; k < c->n_checks; k++)
+			ok &= res[i][k].pass;
+		printf("%s %d - %s\n", ok ? "ok" : "not ok", i + 1, c->id);
+		if (ok)
+			continue;
+		join_figures(c, res[i], 0, got, sizeof got);
+		join_figures(c, res[i], 1, want, sizeof want);
+		printf("  ---\n  file: ");
+		yaml_str(c->file);
+		printf("\n  status: %s\n  measured: ", c->status);
+		yaml_str(got);
+		printf("\n  expected: ");
+		yaml_str(want);
+		printf("\n  failed:\n");
+		for (int k = 0; k < c->n_checks; k++) {
+			if (res[i][k].pass)
+				continue;
+			fmt_what(&c->checks[k], what, sizeof what);
+			fmt_diff(&c->checks[k], &res[i][k], diff, sizeof diff);
+			printf("    - check: %d\n      what: ", k + 1);
+			yaml_str(what);
+			printf("\n      result: ");
+			yaml_str(diff);
+			printf("\n");
+		}
+		printf("  ...\n");
+	}
+	printf("# %d passed, %d failed\n", passed, failed);
+}
+
+/* ---- the command ---- */
+
+static const char check_usage[] =
+	"usage: jumpsweep check [--claim ID]... [--game STEM]... [--format text|json|tap]\n"
+	"                       [--claims DIR]\n"
+	"\n"
+	"Runs the claims files (DIR/*.json, docs/claims.md) against the models: each check runs the\n"
+	"model's reference, and a whole-jump check the lane kernel on every ISA path too.  Prints each\n"
+	"claim's verdict with its measured and expected figures.\n"
+	"\n"
+	"  -c, --claim ID     only this claim (repeatable)\n"
+	"  -g, --game STEM    only the file DIR/STEM.json (repeatable)\n"
+	"  -F, --format FMT   text (default), json (an array of claims), tap (TAP version 13)\n"
+	"  -C, --claims DIR   the claims directory (default: $JUMPSWEEP_CLAIMS, else ./claims, else\n"
+	"                     the source tree's claims/)\n"
+	"  -h, --help         this help\n"
+	"\n"
+	"Exit status: 0 every claim passes, 1 a claim fails, 2 a bad claims file or usage.\n";
+
+static int is_dir(const char *p)
+{
+	struct stat st;
+	return p && *p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int json_name(const struct dirent *e)
+{
+	size_t n = strlen(e->d_name);
+	return e->d_name[0] != '.' && n > 5 && strcmp(e->d_name + n - 5, ".json") == 0;
+}
+
+int js_cmd_check(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "claim", required_argument, 0, 'c' }, { "game", required_argument, 0, 'g' },
+		{ "format", required_argument, 0, 'F' }, { "claims", required_argument, 0, 'C' },
+		{ "help", no_argument, 0, 'h' },        { 0, 0, 0, 0 },
+	};
+	const char **want_ids = ck_alloc(sizeof(char *) * (size_t)argc);
+	const char **games = ck_alloc(sizeof(char *) * (size_t)argc);
+	int n_ids = 0, n_games = 0;
+	const char *format = "text", *dir = NULL;
+	int opt;
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, ":c:g:F:C:h", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'c': want_ids[n_ids++] = optarg; break;
+		case 'g': games[n_games++] = optarg; break;
+		case 'F': format = optarg; break;
+		case 'C': dir = optarg; break;
+		case 'h': fputs(check_usage, stdout); return 0;
+		case ':': ck_die("check: option '%s' needs a value (see jumpsweep check --help)",
+				 argv[optind - 1]);
+		default: ck_die("check: unknown option '%s' (see jumpsweep check --help)", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		ck_die("check: unexpected argument '%s' (see jumpsweep check --help)", argv[optind]);
+	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0 && strcmp(format, "tap") != 0)
+		ck_die("check: --format %s: one of text, json, tap", format);
+
+	if (dir) {
+		if (!is_dir(dir))
+			ck_die("check: --claims %s: not a directory", dir);
+	} else if (getenv("JUMPSWEEP_CLAIMS") && *getenv("JUMPSWEEP_CLAIMS")) {
+		dir = getenv("JUMPSWEEP_CLAIMS");
+		if (!is_dir(dir))
+			ck_die("check: $JUMPSWEEP_CLAIMS %s: not a directory", dir);
+	} else if (is_dir("claims")) {
+		dir = "claims";
+	}
+#ifdef JS_SOURCE_CLAIMS_DIR
+	else if (is_dir(JS_SOURCE_CLAIMS_DIR)) {
+		dir = JS_SOURCE_CLAIMS_DIR;
+	}
+#endif
+	if (!dir)
+		ck_die("check: no claims directory (give --claims DIR or set $JUMPSWEEP_CLAIMS)");
+
+	/* Read and validate every selected file before running anything. */
+	ck_set set = { 0 };
+	char path[4096];
+	if (n_games) {
+		for (int i = 0; i < n_games; i++) {
+			snprintf(path, sizeof path, "%s/%s.json", dir, games[i]);
+			struct stat st;
+			if (stat(path, &st) != 0)
+				ck_die("check: --game %s: no claims file %s", games[i], path);
+			read_file(path, &set);
+		}
+	} else {
+		struct dirent **ents;
+		int n = scandir(dir, &ents, json_name, alphasort);
+		if (n < 0)
+			ck_die("check: cannot read %s: %s", dir, strerror(errno));
+		for (int i = 0; i < n; i++) {
+			snprintf(path, sizeof path, "%s/%s", dir, ents[i]->d_name);
+			read_file(path, &set);
+			free(ents[i]);
+		}
+		free(ents);
+	}
+	for (int i = 0; i < n_ids; i++) {
+		int found = 0;
+		for (int k = 0; k < set.n; k++)
+			if (strcmp(set.claims[k].id, want_ids[i]) == 0)
+				found = set.claims[k].selected = 1;
+		if (!found)
+			ck_die("check: --claim %s: no such claim in %s%s", want_ids[i], dir,
+			       n_games ? " (in the --game files)" : "");
+	}
+	/* The claims to run, in file order. */
+	ck_claim *run = ck_alloc(sizeof *run * (size_t)(set.n ? set.n : 1));
+	int n_run = 0;
+	for (int k = 0; k < set.n; k++)
+		if (!n_ids || set.claims[k].selected)
+			run[n_run++] = set.claims[k];
+	ck_result **res = ck_alloc(sizeof *res * (size_t)(n_run ? n_run : 1));
+	int passed = 0, failed = 0;
+	for (int i = 0; i < n_run; i++) {
+		res[i] = ck_alloc(sizeof **res * (size_t)run[i].n_checks);
+		int ok = 1;
+		for (int k = 0; k < run[i].n_checks; k++) {
+			run_check(&run[i].checks[k], &res[i][k]);
+			ok &= res[i][k].pass;
+		}
+		passed += ok;
+		failed += !ok;
+	}
+	if (strcmp(format, "json") == 0) {
+		if (print_json(run, res, n_run) != 0)
+			ck_die("check: cannot write the report");
+	} else if (strcmp(format, "tap") == 0) {
+		print_tap(run, res, n_run, passed, failed);
+	} else {
+		print_text(run, res, n_run, passed, failed);
+	}
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "jumpsweep: cannot write the report: %s\n", strerror(errno));
+		return CK_EXIT_FAIL;
+	}
+	for (int i = 0; i < n_run; i++) {
+		for (int k = 0; k < run[i].n_checks; k++) {
+			free(res[i][k].got.v);
+			free(res[i][k].got.f32);
+		}
+		free(res[i]);
+	}
+	for (int k = 0; k < set.n; k++) {
+		ck_claim *c = &set.claims[k];
+		for (int j = 0; j < c->n_checks; j++) {
+			free(c->checks[j].input);
+			free(c->checks[j].expect);
+		}
+		free(c->checks);
+		free(c->id);
+		free(c->file);
+		free(c->status);
+		free(c->sentence);
+		free(c->seed);
+	}
+	free(set.claims);
+	free(run);
+	free(res);
+	free(want_ids);
+	free(games);
+	return failed ? CK_EXIT_FAIL : 0;
+}
