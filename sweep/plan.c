@@ -104,10 +104,12 @@ void js_pack_planes(const uint8_t *input, int n_frames, uint32_t *const planes[J
 	}
 }
 
-/* The first n bits set, n in 0..32. */
-static uint32_t low_bits(long n)
+/* The first n bits set (none for n <= 0, all for n >= 32), without a branch. */
+static inline uint32_t low_bits(long n)
 {
-	return n <= 0 ? 0 : n >= 32 ? 0xffffffffu : (1u << n) - 1;
+	uint32_t full = (uint32_t)0 - (uint32_t)(n >= 32);
+	uint32_t part = ((1u << (n & 31)) - 1u) & ((uint32_t)0 - (uint32_t)(n > 0));
+	return full | part;
 }
 
 void js_grid_block(const js_grid *g, const size_t *lanes, int32_t *const axis[JS_MAX_AXES],
@@ -138,15 +140,23 @@ void js_grid_block(const js_grid *g, const size_t *lanes, int32_t *const axis[JS
 		return;
 	/* Holds: jump on frames 0..h-1, input axes' buttons on every frame; only the buttons the
 	 * model reads are written.  Word by word over the block's lanes (contiguous stores). */
+	int32_t hmax = 0;
+	for (int l = 0; l < JS_BLOCK; l++)
+		hmax = hold[l] > hmax ? hold[l] : hmax;
+	int hold_words = (hmax + 31) >> 5; /* words that can hold a jump bit */
 	for (int b = 0; b < JS_N_BUTTONS; b++) {
 		if (!((m->inputs >> b) & 1u))
 			continue;
+		uint32_t all[JS_BLOCK];
+		for (int l = 0; l < JS_BLOCK; l++)
+			all[l] = (uint32_t)0 - ((extra[l] >> b) & 1u);
 		for (int w = 0; w < words; w++) {
 			uint32_t *row = planes[b] + (size_t)w * JS_BLOCK;
-			for (int l = 0; l < JS_BLOCK; l++) {
-				uint32_t all = (uint32_t)0 - ((extra[l] >> b) & 1u);
-				row[l] = all | (b == 0 ? low_bits((long)hold[l] - 32L * w) : 0);
-			}
+			if (b == 0 && w < hold_words)
+				for (int l = 0; l < JS_BLOCK; l++)
+					row[l] = all[l] | low_bits((long)hold[l] - 32L * w);
+			else
+				memcpy(row, all, sizeof all);
 		}
 	}
 }
