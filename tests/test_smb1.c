@@ -237,32 +237,9 @@ Test(smb1, swim_strokes_reach_the_surface)
 	cr_expect_gt(top, 0x08, "and stop close to it (got $%02X)", top);
 }
 
-static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
-{
-	const js_model *m = smb1();
-	int32_t *ax = malloc(n * 2 * sizeof *ax);
-	uint8_t *in = malloc(n * (size_t)n_frames);
-	for (size_t i = 0; i < n; i++) {
-		ax[2 * i] = (int32_t)(tu_rand(&seed) % 41);
-		ax[2 * i + 1] = (int32_t)(tu_rand(&seed) % 3);
-		int h = (int)(tu_rand(&seed) % 60);
-		for (int f = 0; f < n_frames; f++) {
-			unsigned b;
-			if (mode == 0)
-				b = f < h;
-			else if (mode == 1)
-				b = (unsigned)(tu_rand(&seed) & 1);
-			else
-				b = (unsigned)((tu_rand(&seed) % 8) == 0);
-			in[i * (size_t)n_frames + (size_t)f] = (uint8_t)(b ? JS_IN_JUMP : 0);
-		}
-	}
-	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
-	free(ax);
-	free(in);
-}
-
-Test(smb1, lanes_equal_reference_holds) { check_lanes(41 * 3 * 60, 256, 1, 0); }
-Test(smb1, lanes_equal_reference_random) { check_lanes(4000, 256, 2, 1); }
-Test(smb1, lanes_equal_reference_sparse_presses) { check_lanes(4000, 400, 3, 2); }
-Test(smb1, lanes_partial_block) { check_lanes(7, 100, 4, 1); }
+/* Lane kernel == reference on every ISA: random vx/env with holds 0..59, random buttons every
+ * frame, and sparse presses (which also exercise swim re-strokes), plus a partial block. */
+Test(smb1, lanes_equal_reference_holds) { tu_check_random_lanes(smb1(), 41 * 3 * 60, 256, 1, TU_HOLDS, 60); }
+Test(smb1, lanes_equal_reference_random) { tu_check_random_lanes(smb1(), 4000, 256, 2, TU_RANDOM, 0); }
+Test(smb1, lanes_equal_reference_sparse_presses) { tu_check_random_lanes(smb1(), 4000, 400, 3, TU_SPARSE, 0); }
+Test(smb1, lanes_partial_block) { tu_check_random_lanes(smb1(), 7, 100, 4, TU_RANDOM, 0); }

@@ -5,6 +5,7 @@
 
 #include <criterion/criterion.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +114,107 @@ static inline int tu_check_lanes(const js_model *m, size_t n, const int32_t *axe
 	for (int a = 0; a < JS_MAX_AXES; a++)
 		free(ax[a]);
 	free(planes_mem);
+	return paths;
+}
+
+/* The model with this id (the test fails if there is none). */
+static inline const js_model *tu_model(const char *id)
+{
+	const js_model *m = js_model_find(id);
+	cr_assert_not_null(m, "model %s is in kernels/models.def", id);
+	return m;
+}
+
+/* Steps the reference through in[0..n-1] and stores, after each frame f, the values of the
+ * named trace columns (comma-separated: the model's trace_header names, or the generic
+ * height_sub, grounded, flags) in out[f * ncols + k].  Returns ncols. */
+static inline int tu_trace(const js_model *m, const int32_t *axes, const uint8_t *in, int n,
+			   const char *cols, double *out)
+{
+	char hdr[512], names[512], row[512];
+	snprintf(hdr, sizeof hdr, "%s", m->trace_header);
+	snprintf(names, sizeof names, "%s", cols);
+	/* which field of the trace row each wanted column is (-1 height_sub, -2 grounded, -3 flags) */
+	int idx[16], ncols = 0;
+	for (char *tok = strtok(names, ","); tok && ncols < 16; tok = strtok(NULL, ",")) {
+		int k = -100;
+		if (!strcmp(tok, "height_sub"))
+			k = -1;
+		else if (!strcmp(tok, "grounded"))
+			k = -2;
+		else if (!strcmp(tok, "flags"))
+			k = -3;
+		else {
+			char h2[512];
+			snprintf(h2, sizeof h2, "%s", hdr);
+			char *save = NULL;
+			int j = 0;
+			for (char *t = strtok_r(h2, ",", &save); t; t = strtok_r(NULL, ",", &save), j++)
+				if (!strcmp(t, tok))
+					k = j;
+		}
+		cr_assert_neq(k, -100, "%s has no trace column '%s' (%s)", m->id, tok, m->trace_header);
+		idx[ncols++] = k;
+	}
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	js_obs o;
+	m->init(st, axes);
+	for (int f = 0; f < n; f++) {
+		m->step(st, in[f]);
+		m->observe(st, &o);
+		m->trace_row(st, row, sizeof row);
+		double field[64];
+		int nf = 0;
+		for (char *p = row; nf < 64;) {
+			field[nf++] = strtod(p, NULL);
+			p = strchr(p, ',');
+			if (!p)
+				break;
+			p++;
+		}
+		for (int k = 0; k < ncols; k++) {
+			double v = idx[k] == -1 ? (double)o.height : idx[k] == -2 ? o.grounded
+				 : idx[k] == -3 ? (double)o.flags : field[idx[k]];
+			cr_assert(idx[k] < nf, "%s: trace row '%s' is short", m->id, row);
+			out[(size_t)f * (size_t)ncols + (size_t)k] = v;
+		}
+	}
+	return ncols;
+}
+
+/* Random lanes for lane == reference checks: axis values uniform over each axis's whole range;
+ * inputs on the buttons the model reads: TU_HOLDS (jump held 0..max_hold-1 frames, other
+ * buttons random per lane), TU_RANDOM (every button random every frame), TU_SPARSE (presses on
+ * about one frame in eight).  Runs them through tu_check_lanes; returns the ISA paths checked. */
+enum { TU_HOLDS, TU_RANDOM, TU_SPARSE };
+static inline int tu_check_random_lanes(const js_model *m, size_t n, int n_frames, uint64_t seed,
+					int mode, int max_hold)
+{
+	int32_t *ax = malloc(n * (size_t)(m->n_axes ? m->n_axes : 1) * sizeof *ax);
+	uint8_t *in = malloc(n * (size_t)n_frames);
+	cr_assert(ax && in);
+	for (size_t i = 0; i < n; i++) {
+		for (int a = 0; a < m->n_axes; a++) {
+			uint64_t span = (uint64_t)((int64_t)m->axes[a].max - m->axes[a].min + 1);
+			ax[i * (size_t)m->n_axes + (size_t)a] = (int32_t)(m->axes[a].min + (int64_t)(tu_rand(&seed) % span));
+		}
+		int h = (int)(tu_rand(&seed) % (uint64_t)(max_hold > 0 ? max_hold : 1));
+		unsigned held = (unsigned)tu_rand(&seed) & m->inputs & ~(unsigned)JS_IN_JUMP;
+		for (int f = 0; f < n_frames; f++) {
+			unsigned b;
+			if (mode == TU_HOLDS)
+				b = (f < h ? JS_IN_JUMP : 0) | held;
+			else if (mode == TU_RANDOM)
+				b = (unsigned)tu_rand(&seed) & m->inputs;
+			else
+				b = (tu_rand(&seed) % 8) == 0 ? (unsigned)tu_rand(&seed) & m->inputs : 0;
+			in[i * (size_t)n_frames + (size_t)f] = (uint8_t)b;
+		}
+	}
+	int paths = tu_check_lanes(m, n, ax, in, n_frames);
+	cr_assert_geq(paths, 1);
+	free(ax);
+	free(in);
 	return paths;
 }
 
