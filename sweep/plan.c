@@ -119,9 +119,24 @@ void js_grid_block(const js_grid *g, const size_t *lanes, int32_t *const axis[JS
 	int words = (g->n_frames + 31) >> 5;
 	int32_t hold[JS_BLOCK];
 	uint32_t extra[JS_BLOCK];
+	size_t np = (size_t)js_grid_pattern_len(g);
+	int32_t ax[JS_MAX_AXES] = { 0 };
+	size_t p = 0;
 	for (int l = 0; l < JS_BLOCK; l++) {
-		int32_t ax[JS_MAX_AXES] = { 0 };
-		size_t p = lane_pattern(g, lanes[l], ax);
+		/* Lanes run pattern-major (sweep/run.c): the next lane is usually the next start
+		 * condition with the same pattern, grid index + np: step the axis odometer instead
+		 * of dividing. */
+		if (l > 0 && lanes[l] == lanes[l - 1] + np) {
+			for (int a = m->n_axes - 1; a >= 0; a--) {
+				if (++ax[a] <= g->hi[a])
+					break;
+				ax[a] = g->lo[a];
+			}
+		} else if (l == 0 || lanes[l] != lanes[l - 1]) {
+			for (int a = 0; a < JS_MAX_AXES; a++)
+				ax[a] = 0;
+			p = lane_pattern(g, lanes[l], ax);
+		}
 		unsigned x = 0;
 		for (int a = 0; a < JS_MAX_AXES; a++) {
 			axis[a][l] = ax[a];
