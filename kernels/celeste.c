@@ -128,9 +128,11 @@ typedef struct celeste_state {
 	float jump_grace_timer; /* jumpGraceTimer */
 	float jump_buffer;      /* Input.Jump's bufferCounter */
 	float dt;               /* Engine.DeltaTime (axis dt) */
-	uint32_t frame_flags;   /* events of the last step (CELESTE_FLAG_*) */
 	uint8_t prev_jump;      /* the jump button on the previous update (MInput's previous state) */
 	uint8_t on_ground;      /* onGround of the last update */
+	uint8_t pad[2];         /* explicit, zeroed by init: key_size covers it */
+	uint32_t frame_flags;   /* events of the last step (CELESTE_FLAG_*); per-frame scratch,
+				 * last: outside key_size */
 } celeste_state;
 
 /* The .NET Framework's Math.Max / Math.Min (float) for non-NaN operands. */
@@ -356,6 +358,7 @@ const js_model js_model_celeste = {
 		[12] = "round_tie", [13] = "floor_exact",
 	},
 	.state_size = sizeof(celeste_state),
+	.key_size = offsetof(celeste_state, frame_flags),
 	.init = celeste_init,
 	.step = celeste_step,
 	.observe = celeste_observe,

@@ -28,8 +28,10 @@ enum {
 	JS_IN_B = 1u << 3,    /* B / a second action button */
 };
 /* A character on the ground never takes off without a jump press, except on frame 0 when an
- * axis forces the take-off (sonic1 start=written/spring): the lane kernels rely on this to stop
- * stepping lanes with no press left (they first check on frame 7). */
+ * axis forces the take-off (sonic1 start=written/spring): the shared early stop (js_vacc_done)
+ * relies on this to stop stepping lanes with no press left (it first checks on frame 7).  A
+ * model whose press starts a scripted take-off later (pop: the standing jump leaves the ground
+ * on cycle 9) uses its own stop rule in its lane kernel. */
 
 /* Flags common to all models (bits 0..7); a model defines its own from bit 8 up and names them
  * in js_model.flag_names (index = bit number). */
@@ -43,7 +45,7 @@ enum {
 #define JS_MAX_FLAGS 32
 
 #define JS_MAX_AXES 4
-#define JS_MAX_AXIS_NAMES 8
+#define JS_MAX_AXIS_NAMES 16
 
 /* An axis: a start condition or environment.  Numeric axes take integer values in [min, max];
  * named axes take the index of one of names[] (0..n_names-1).  An axis with input_bit != 0 is not
@@ -111,6 +113,12 @@ typedef struct js_model {
 	const char *flag_names[JS_MAX_FLAGS]; /* bit -> name; NULL where unused */
 
 	size_t state_size;     /* <= JS_STATE_MAX */
+	/* The leading bytes of the state that determine the future (jumpsweep reach deduplicates
+	 * states on them); 0 = all state_size bytes.  Bytes after key_size may only hold per-frame
+	 * scratch (e.g. the events of the last step, reported through observe's flags) that step
+	 * overwrites before it reads them and that observe's height and grounded do not read; so a
+	 * model places such fields last in its state struct and sets key_size = offsetof(field). */
+	size_t key_size;
 	/* Reference.  init: the character stands on flat ground the frame before frame 0, jump
 	 * button up; axis values are in the model's axis order (input axes included, ignored). */
 	void (*init)(void *state, const int32_t *axis_values);

@@ -75,7 +75,8 @@ typedef struct smb1_state {
 	uint8_t jump_swim_timer;             /* JumpSwimTimer */
 	uint8_t x_speed_abs;                 /* Player_XSpeedAbsolute (axis vx) */
 	uint8_t swimming, whirlpool;         /* SwimmingFlag, Whirlpool_Flag (axis env) */
-	uint8_t frame_flags;                 /* events of the last step (SMB1_FLAG_* >> 8) */
+	uint8_t frame_flags;                 /* events of the last step (SMB1_FLAG_* >> 8); per-frame
+					      * scratch, last: outside key_size */
 } smb1_state;
 
 static void smb1_init(void *vs, const int32_t *ax)
@@ -243,6 +244,7 @@ const js_model js_model_smb1 = {
 		[8] = "fall_over_4", [9] = "clamped", [10] = "speed_wrap", [11] = "swim_top",
 	},
 	.state_size = sizeof(smb1_state),
+	.key_size = offsetof(smb1_state, frame_flags),
 	.init = smb1_init,
 	.step = smb1_step,
 	.observe = smb1_observe,
@@ -290,13 +292,18 @@ static inline void smb1_lanes_init(smb1_lanes *s, const js_lane_args *args, int 
 	js_vacc_init(&s->acc, args, l0);
 }
 
-static inline void smb1_lanes_frame(smb1_lanes *s, const js_lane_args *args, int l0, int f)
+/* One frame of a group.  swim is a compile-time constant at each call: 0 when no lane of the
+ * group swims, so the swimming rules (JumpSwimTimer, the re-press stroke, the $14 surface) drop
+ * out of the air-only loop; it is exact because those rules only act when SwimmingFlag is set. */
+static inline void smb1_lanes_frame(smb1_lanes *s, const js_lane_args *args, int l0, int f,
+				    const int swim)
 {
 	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f); /* -1 held */
-	js_vi t = s->timer + (s->timer != 0);                 /* DecTimers (+ -1) */
-	js_vi top = s->swim & (((s->y >> 8) & 0xff) < SMB1_SWIM_TOP);
+	js_vi t = swim ? s->timer + (s->timer != 0) : s->timer; /* DecTimers (+ -1) */
+	js_vi top = swim ? s->swim & (((s->y >> 8) & 0xff) < SMB1_SWIM_TOP) : js_vsplat(0);
 	js_vi press = a & ~s->prev;                            /* CheckForJumping */
-	js_vi jump = press & (~s->air | (s->swim & ((t != 0) | ((s->spd & 0x8000) == 0))));
+	js_vi jump = swim ? press & (~s->air | (s->swim & ((t != 0) | ((s->spd & 0x8000) == 0))))
+			  : press & ~s->air;
 	/* InitJS */
 	t = js_vsel(jump, js_vsplat(0x20), t);
 	js_vi yv = js_vsel(jump, s->y & ~0xff, s->y);
@@ -339,11 +346,20 @@ void JS_LANE_FN(smb1)(const js_lane_args *args)
 		smb1_lanes g0, g1;
 		smb1_lanes_init(&g0, args, l0);
 		smb1_lanes_init(&g1, args, l0 + JS_VW);
-		for (int f = 0; f < args->n_frames; f++) {
-			smb1_lanes_frame(&g0, args, l0, f);
-			smb1_lanes_frame(&g1, args, l0 + JS_VW, f);
-			if ((f & 7) == 7 && js_vacc_done(&g0.acc, f) && js_vacc_done(&g1.acc, f))
-				break;
+		if (js_vall(~(g0.swim | g1.swim))) {
+			for (int f = 0; f < args->n_frames; f++) {
+				smb1_lanes_frame(&g0, args, l0, f, 0);
+				smb1_lanes_frame(&g1, args, l0 + JS_VW, f, 0);
+				if ((f & 7) == 7 && js_vacc_done(&g0.acc, f) && js_vacc_done(&g1.acc, f))
+					break;
+			}
+		} else {
+			for (int f = 0; f < args->n_frames; f++) {
+				smb1_lanes_frame(&g0, args, l0, f, 1);
+				smb1_lanes_frame(&g1, args, l0 + JS_VW, f, 1);
+				if ((f & 7) == 7 && js_vacc_done(&g0.acc, f) && js_vacc_done(&g1.acc, f))
+					break;
+			}
 		}
 		js_vacc_store(&g0.acc, args, l0);
 		js_vacc_store(&g1.acc, args, l0 + JS_VW);
