@@ -593,7 +593,9 @@ static void read_file(const char *path, ck_set *set)
 
 /* ---- running a check ---- */
 
-/* A measured value: numbers (f32: printed by the model as a float32 decimal), or a flag. */
+/* A measured value: numbers, or a flag.  f32[i]: 1 when the model printed the value as a float32
+ * decimal (it then also matches an expectation that rounds to the same float32), 2 when it is
+ * computed from such values (a step: compared exactly, shown with 9 digits), 0 otherwise. */
 typedef struct ck_value {
 	int n;
 	double *v;
@@ -751,7 +753,7 @@ static int equal(double got, int f32, double want, double tol)
 		return fabs(got - want) <= tol;
 	if (got == want)
 		return 1;
-	return f32 && (float)got == (float)want;
+	return f32 == 1 && (float)got == (float)want;
 }
 
 static void value_alloc(ck_value *v, int n)
@@ -806,6 +808,7 @@ static void run_check(const ck_check *c, ck_result *res)
 	case M_COLUMN_STEP:
 		value_alloc(&res->got, 1);
 		res->got.v[0] = CELL(c->frame + 1) - CELL(c->frame);
+		res->got.f32[0] = (CELL_F32(c->frame + 1) || CELL_F32(c->frame)) ? 2 : 0;
 		break;
 	case M_COLUMN_SERIES:
 		value_alloc(&res->got, c->to - c->from + 1);
@@ -857,8 +860,9 @@ static void run_check(const ck_check *c, ck_result *res)
 
 /* ---- output ---- */
 
-/* The shortest decimal that reads back to v. */
-static void fmt_num(double v, char *buf, size_t n)
+/* The shortest decimal that reads back to v (with digits9: at most 9 significant digits, for
+ * values computed from float32s). */
+static void fmt_num9(double v, int digits9, char *buf, size_t n)
 {
 	if (isnan(v)) {
 		snprintf(buf, n, "nan");
@@ -868,6 +872,10 @@ static void fmt_num(double v, char *buf, size_t n)
 		snprintf(buf, n, "%.0f", v);
 		return;
 	}
+	if (digits9) {
+		snprintf(buf, n, "%.9g", v);
+		return;
+	}
 	for (int p = 1; p <= 17; p++) {
 		snprintf(buf, n, "%.*g", p, v);
 		if (strtod(buf, NULL) == v)
@@ -875,8 +883,14 @@ static void fmt_num(double v, char *buf, size_t n)
 	}
 }
 
+static void fmt_num(double v, char *buf, size_t n)
+{
+	fmt_num9(v, 0, buf, n);
+}
+
 /* A value for the text line: a number, true/false, or a series (abbreviated past 8 values). */
-static void fmt_value(const double *v, int n, int is_bool, int series, char *buf, size_t size)
+static void fmt_value(const double *v, const unsigned char *f32, int n, int is_bool, int series,
+		      char *buf, size_t size)
 {
 	char num[64];
 	buf[0] = 0;
@@ -889,7 +903,7 @@ static void fmt_value(const double *v, int n, int is_bool, int series, char *buf
 		return;
 	}
 	if (!series) {
-		fmt_num(v[0], buf, size);
+		fmt_num9(v[0], f32 && f32[0] == 2, buf, size);
 		return;
 	}
 	strncat(buf, "[", size - strlen(buf) - 1);
@@ -911,12 +925,14 @@ static void fmt_value(const double *v, int n, int is_bool, int series, char *buf
 
 static void fmt_got(const ck_check *c, const ck_result *r, char *buf, size_t n)
 {
-	fmt_value(r->got.v, r->got.n, r->got.is_bool, c->measure == M_COLUMN_SERIES, buf, n);
+	fmt_value(r->got.v, r->got.f32, r->got.n, r->got.is_bool, c->measure == M_COLUMN_SERIES, buf,
+		  n);
 }
 
 static void fmt_want(const ck_check *c, char *buf, size_t n)
 {
-	fmt_value(c->expect, c->n_expect, c->measure == M_FLAG, c->measure == M_COLUMN_SERIES, buf, n);
+	fmt_value(c->expect, NULL, c->n_expect, c->measure == M_FLAG, c->measure == M_COLUMN_SERIES,
+		  buf, n);
 	if (c->tol > 0) {
 		char t[64];
 		fmt_num(c->tol, t, sizeof t);
@@ -974,24 +990,26 @@ static void fmt_diff(const ck_check *c, const ck_result *r, char *buf, size_t n)
 	}
 }
 
-/* Joins the figures of a claim's checks, cut at about 120 characters. */
-static void join_figures(const ck_claim *cl, const ck_result *res, int want, char *buf, size_t n)
+/* Joins the figures of a claim's checks, measured and expected, cut after the same check once
+ * either passes about 120 characters. */
+static void join_figures(const ck_claim *cl, const ck_result *res, char *got, char *want, size_t n)
 {
-	char one[1024];
-	buf[0] = 0;
+	char g[1024], w[1024];
+	got[0] = want[0] = 0;
 	for (int k = 0; k < cl->n_checks; k++) {
-		if (want)
-			fmt_want(&cl->checks[k], one, sizeof one);
-		else
-			fmt_got(&cl->checks[k], &res[k], one, sizeof one);
-		if (k > 0 && strlen(buf) + strlen(one) > 120) {
+		fmt_got(&cl->checks[k], &res[k], g, sizeof g);
+		fmt_want(&cl->checks[k], w, sizeof w);
+		if (k > 0 && (strlen(got) + strlen(g) > 120 || strlen(want) + strlen(w) > 120)) {
 			char more[64];
 			snprintf(more, sizeof more, "; ... (%d checks)", cl->n_checks);
-			strncat(buf, more, n - strlen(buf) - 1);
+			strncat(got, more, n - strlen(got) - 1);
+			strncat(want, more, n - strlen(want) - 1);
 			return;
 		}
-		strncat(buf, k ? "; " : "", n - strlen(buf) - 1);
-		strncat(buf, one, n - strlen(buf) - 1);
+		strncat(got, k ? "; " : "", n - strlen(got) - 1);
+		strncat(got, g, n - strlen(got) - 1);
+		strncat(want, k ? "; " : "", n - strlen(want) - 1);
+		strncat(want, w, n - strlen(want) - 1);
 	}
 }
 
@@ -1003,8 +1021,7 @@ static void print_text(const ck_claim *cl, ck_result *const *res, int n, int pas
 		int ok = 1;
 		for (int k = 0; k < c->n_checks; k++)
 			ok &= res[i][k].pass;
-		join_figures(c, res[i], 0, got, sizeof got);
-		join_figures(c, res[i], 1, want, sizeof want);
+		join_figures(c, res[i], got, want, sizeof got);
 		printf("%s %s  measured %s  expected %s%s\n", ok ? "PASS" : "FAIL", c->id, got, want,
 		       strcmp(c->status, "draft") == 0 ? "  (draft)" : "");
 		for (int k = 0; k < c->n_checks && !ok; k++) {
@@ -1080,8 +1097,14 @@ static int print_json(const ck_claim *cl, ck_result *const *res, int n)
 		json_object_set_new(o, "checks", checks);
 		json_array_append_new(out, o);
 	}
-	int rc = json_dumpf(out, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	fputc('\n', stdout);
+	/* One claim per line. */
+	int rc = 0;
+	fputs("[", stdout);
+	for (size_t i = 0; i < json_array_size(out); i++) {
+		fputs(i ? ",\n  " : "\n  ", stdout);
+		rc |= json_dumpf(json_array_get(out, i), stdout, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	}
+	fputs(json_array_size(out) ? "\n]\n" : "]\n", stdout);
 	json_decref(out);
 	return rc;
 }
@@ -1110,8 +1133,7 @@ static void print_tap(const ck_claim *cl, ck_result *const *res, int n, int pass
 		printf("%s %d - %s\n", ok ? "ok" : "not ok", i + 1, c->id);
 		if (ok)
 			continue;
-		join_figures(c, res[i], 0, got, sizeof got);
-		join_figures(c, res[i], 1, want, sizeof want);
+		join_figures(c, res[i], got, want, sizeof got);
 		printf("  ---\n  file: ");
 		yaml_str(c->file);
 		printf("\n  status: %s\n  measured: ", c->status);
@@ -1186,7 +1208,11 @@ int js_cmd_check(int argc, char **argv)
 		case 'g': games[n_games++] = optarg; break;
 		case 'F': format = optarg; break;
 		case 'C': dir = optarg; break;
-		case 'h': fputs(check_usage, stdout); return 0;
+		case 'h':
+			fputs(check_usage, stdout);
+			free(want_ids);
+			free(games);
+			return 0;
 		case ':': ck_die("check: option '%s' needs a value (see jumpsweep check --help)",
 				 argv[optind - 1]);
 		default: ck_die("check: unknown option '%s' (see jumpsweep check --help)", argv[optind - 1]);
