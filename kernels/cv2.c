@@ -1,0 +1,289 @@
+/* kernels/cv2.c - Castlevania II: Simon's Quest (NES): Simon's jump, vertical axis.
+ *
+ * Follows FoxCunning/Castlevania2 (snapshot 2abe12c, 2022-09-01) bank_3.asm and bank_7.asm;
+ * labels are cited where each rule comes from.
+ *
+ * Units: ObjectScreenYCoord : ObjectScreenYCoordFrac is Simon's Y, 8.8 (screen pixel : 1/256),
+ * + down; ObjectYSpeed : ObjectYSpeedFrac is a signed 8.8 speed, + down.  Sub-units 1/256 px.
+ *
+ * The frame, as the game runs it (bank 3 _81A1, Simon's update): _func_C090 (water),
+ * SwampTreadingTest, _func_1D5C9, then
+ *   _func_C57B: for actions 2 and 5 (jumping, falling) Temp93 = 1; with no floating platform
+ *     (object types $21/$22/$34/$3D) -> _loc_C632: with ObjectYSpeed not negative the feet are
+ *     probed at Y + $10 (Simon_CheckMapCollision_LeftAndRight: X - 6 and X + 6); a tile of type
+ *     1 or 2 -> _8655: _func_C4F3 snaps Y to its 8 px row, ((Y - $0D) & $F8) + $0D with no
+ *     vertical scroll (_func_C879 / _func_C85C; the collision rows start 13 px down the screen,
+ *     LoadObstacleBufferBits), ObjectScreenYCoordFrac kept; _loc_C658: speed := 0, action := 0.
+ *     So the landing is tested at the position of the previous frame's move, before this one.
+ *   _func_C227 / _func_C1E9 / _func_C2DE: the vertical move.  With the screen locked vertically
+ *     ($68 bit 7: ScrollingIsLocked, UnknownFlag0446 set by the take-off, or a room one screen
+ *     tall) _8373 runs Object_IncreaseYPositionByYVelocity (bank 7): Frac += SpeedFrac, Y +=
+ *     Speed + carry.  (_func_C2DE's screen-top rule, Y < $10 -> Y := $11 and speed 0, is out of
+ *     reach: the apex is 39 px above a take-off Y of $4D.)
+ *   _func_C4AA / _func_C38A: X.
+ *   the action handler (_JumpPointerTable_C1CA):
+ *     action 0, SimonExecuteCurrentAction0_Idle: a new A press (Input_NewJoyButtonsWork & $80) ->
+ *       UnknownContextCAD9_JoyButtons_80_A_pressed_Jump_maybe: not on a platform (_func_C8B6
+ *       carry clear) -> Object0_SetYVelocity16bit_from_AY with A = $FC, Y = $00: speed -4.00;
+ *       UnknownFlag0446 := 1; action := 2.  No move this frame (the move ran before).
+ *     action 2, SimonExecuteCurrentAction2_Jumping_5_Falling -> ..._80_A_pressed_Jump: rising,
+ *       a ceiling probe at Y - $10 (open sky here); then TempPtr08 := $0038 and
+ *       Object_GravityAccelerateBy_Var08 (bank 7 $DFE4): the 16-bit add of the word at $08 to the
+ *       speed, +$00.38 = 0.21875 px/frame^2 (the seed's "16-bit add of $0008" is this zero-page
+ *       word $0008, which holds $0038: the same 0.21875); falling (BMI on the new whole byte not
+ *       taken) with the whole byte >= 3 -> speed := $03.00.
+ * So each airborne frame moves by the speed first and adds gravity after (position += old
+ * speed), and the take-off frame only sets the speed: the first move, -4.00, is frame 1.  This
+ * confirms the move-vs-gravity order docs/models.md marks UNCONFIRMED.  The cap makes every fall
+ * speed past 3 exactly 3.00, so a move is at most 3 px and a landing snaps up 0..2 px (plus the
+ * fraction, which the snap keeps: the landed Y may keep up to 255/256 px below the row).
+ *
+ * The model: Simon stands at Y $4D.00 (a collision row start, $4D - 13 = 8 * 8) on flat ground
+ * (feet probe rows from $5D solid) the frame before frame 0; axis drop puts the landing floor
+ * drop 16 px blocks lower (a jump off a ledge's edge; horizontal movement is not modelled).  The
+ * probe at Y + $10 is solid once Y >= the landing floor's standing Y; Y stays in $26..$BF (no
+ * wrap, no water-death rows).  On flat ground the last airborne frame has Simon's feet up to 2 px
+ * into the floor (the game's own frame: flag below_start); the next frame lands and snaps.
+ * Left out: platforms, stairs, knockback, vertical scrolling, whipping in the air.
+ */
+#include "model.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "castlevania.h"
+
+#define CV2_Y0 0x4d
+#define CV2_BLOCK 16
+#define CV2_ROW_TOP 0x0d       /* the collision rows start 13 px down the screen */
+#define CV2_JUMP_SPEED 0xfc00  /* ..._80_A_pressed_Jump_maybe: LDA #$FC / LDY #$00 */
+#define CV2_GRAVITY 0x0038     /* ..._80_A_pressed_Jump: LDA #$38 / STA TempPtr08_lo */
+#define CV2_CAP 0x03           /* CMP #$03 / BCC */
+#define CV2_ACTION_JUMP 2
+
+enum { CV2_AX_DROP };
+
+#define CV2_FLAG_FALL_CAP (1u << 8) /* the speed was set to 3.00 */
+#define CV2_FLAG_SNAP_UP (1u << 9)  /* the landing snap raised Simon by whole pixels */
+
+/* _func_C4F3 with no vertical scroll: the row start at or above Y */
+static inline uint8_t cv2_snap(uint8_t y)
+{
+	return (uint8_t)((((uint8_t)(y - CV2_ROW_TOP)) & 0xf8) + CV2_ROW_TOP);
+}
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
+typedef struct cv2_state {
+	uint8_t y, y_frac;         /* ObjectScreenYCoord, ObjectScreenYCoordFrac */
+	uint8_t speed, speed_frac; /* ObjectYSpeed, ObjectYSpeedFrac */
+	uint8_t action;            /* ObjectCurrentActionType: 0 idle, 2 jumping */
+	uint8_t floor;             /* Y standing on the landing floor */
+	uint8_t prev;              /* A on the previous frame */
+	/* per-frame scratch, last: outside key_size */
+	uint8_t frame_flags; /* CV2_FLAG_* >> 8 */
+} cv2_state;
+
+static void cv2_init(void *vs, const int32_t *ax)
+{
+	cv2_state *s = vs;
+	memset(s, 0, sizeof *s);
+	s->y = CV2_Y0;
+	s->floor = (uint8_t)(CV2_Y0 + CV2_BLOCK * ax[CV2_AX_DROP]);
+}
+
+static void cv2_step(void *vs, unsigned input)
+{
+	cv2_state *s = vs;
+	uint8_t a = (input & JS_IN_JUMP) ? 1 : 0;
+	unsigned t, c;
+	s->frame_flags = 0;
+	/* _func_C57B -> _loc_C632: jumping, speed not negative, feet (Y + $10) in the floor */
+	if (s->action == CV2_ACTION_JUMP && !(s->speed & 0x80) && s->y >= s->floor) {
+		uint8_t y = cv2_snap(s->y); /* _8655: _func_C4F3 */
+		if (y != s->y)
+			s->frame_flags |= CV2_FLAG_SNAP_UP >> 8;
+		s->y = y;
+		s->speed = 0; /* _loc_C658 */
+		s->speed_frac = 0;
+		s->action = 0;
+	}
+	/* _func_C2DE -> _8373: Object_IncreaseYPositionByYVelocity */
+	t = (unsigned)s->y_frac + s->speed_frac;
+	s->y_frac = (uint8_t)t;
+	c = t >> 8;
+	s->y = (uint8_t)(s->y + s->speed + c);
+	if (s->action == CV2_ACTION_JUMP) {
+		/* Object_GravityAccelerateBy_Var08: 16-bit add of $0038 */
+		t = (unsigned)s->speed_frac + (CV2_GRAVITY & 0xff);
+		s->speed_frac = (uint8_t)t;
+		c = t >> 8;
+		s->speed = (uint8_t)(s->speed + (CV2_GRAVITY >> 8) + c);
+		if (!(s->speed & 0x80) && s->speed >= CV2_CAP) { /* BMI / CMP #$03 / BCC */
+			s->speed = CV2_CAP;
+			s->speed_frac = 0;
+			s->frame_flags |= CV2_FLAG_FALL_CAP >> 8;
+		}
+	} else if (a && !s->prev) { /* SimonExecuteCurrentAction0_Idle: a new A press */
+		s->speed = CV2_JUMP_SPEED >> 8;
+		s->speed_frac = CV2_JUMP_SPEED & 0xff;
+		s->action = CV2_ACTION_JUMP;
+	}
+	s->prev = a;
+}
+
+static void cv2_observe(const void *vs, js_obs *o)
+{
+	const cv2_state *s = vs;
+	o->height = ((int64_t)CV2_Y0 << 8) - (int64_t)((unsigned)s->y << 8 | s->y_frac);
+	o->grounded = s->action != CV2_ACTION_JUMP;
+	o->flags = (uint32_t)s->frame_flags << 8;
+}
+
+static int cv2_trace_row(const void *vs, char *buf, size_t n)
+{
+	const cv2_state *s = vs;
+	int speed_sub = (int16_t)(uint16_t)((unsigned)s->speed << 8 | s->speed_frac);
+	return snprintf(buf, n, "%u,%u,%d,%u,%d,%u", s->y, s->y_frac, (int8_t)s->speed, s->speed_frac,
+			speed_sub, s->action);
+}
+
+JS_LANE_DECLARE(cv2);
+
+static const char *const cv2_claims[] = {
+	"castlevania2/jump-gravity", "castlevania2/move-then-gravity", "castlevania2/landing", NULL,
+};
+
+const js_model js_model_cv2 = {
+	.id = "cv2",
+	.game = "Castlevania II: Simon's Quest",
+	.platform = "NES",
+	.character = "Simon Belmont",
+	.unit = "px",
+	.sub_per_unit = 256,
+	.fps = 60.0988,
+	.frame = "NTSC frame (one NMI, 60.0988 Hz)",
+	.sources = "FoxCunning/Castlevania2 bank_3.asm: Simon's update (_81A1), _func_C57B, _loc_C632, "
+		   "_8655, _func_C4F3, _func_C879, _func_C85C, _loc_C658, _func_C227, _func_C2DE, "
+		   "_8373, SimonExecuteCurrentAction0_Idle, UnknownContextCAD9_JoyButtons_80_A_pressed_"
+		   "Jump_maybe, SimonExecuteCurrentAction2_Jumping_5_Falling, UnknownContextCAD9_"
+		   "JoyButtons_80_A_pressed_Jump; bank_7.asm: Object_IncreaseYPositionByYVelocity, "
+		   "Object_GravityAccelerateBy_Var08 ($DFE4), Object0_SetYVelocity16bit_from_AY, "
+		   "LoadObstacleBufferBits",
+	.notes = "Frame 0 is the press: the idle handler sets the speed to -4.00 ($FC.00) after the "
+		 "frame's move, so Simon first moves on frame 1 (by the full 4.00). Each airborne "
+		 "frame moves by the speed, then adds gravity $00.38 (0.21875 px/frame^2); confirmed "
+		 "order: _func_C2DE moves before the action handler's Object_GravityAccelerateBy_Var08. "
+		 "A falling speed whose whole byte reaches 3 is set to 3.00. Landing: at the start of a "
+		 "frame, speed not negative and the feet (Y + $10) in the floor -> Y snapped to its 8-px "
+		 "collision row (((Y - 13) & $F8) + 13, fraction kept), speed 0, idle; no move that "
+		 "frame. Flat ground: the last airborne frame is up to 2 px into the floor (below_start), "
+		 "the next lands. No variable height. drop: landing floor drop 16-px blocks lower (a "
+		 "jump off a ledge edge; horizontal movement not modelled). Screen locked vertically. "
+		 "Left out: platforms (their jump adds the platform's speed + $FC.20), stairs, "
+		 "knockback, whipping in the air.",
+	.claims = cv2_claims,
+	.n_axes = 1,
+	.axes = {
+		{ .name = "drop", .unit = "16 px blocks", .long_name = "landing floor below the "
+		  "take-off floor", .min = 0, .max = 7, .def_lo = 0, .def_hi = 7 },
+	},
+	.inputs = JS_IN_JUMP,
+	.default_frames = 88,
+	.default_hold = 63,
+	.flag_names = {
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[8] = "fall_cap", [9] = "snap_up",
+	},
+	.state_size = sizeof(cv2_state),
+	.key_size = offsetof(cv2_state, frame_flags),
+	.init = cv2_init,
+	.step = cv2_step,
+	.observe = cv2_observe,
+	.trace_header = "y,y_frac,speed,speed_frac,speed_sub,action",
+	.trace_row = cv2_trace_row,
+	.lane = JS_LANE_TABLE(cv2),
+};
+
+#else /* ---- lane kernel (compiled once per ISA) ---- */
+
+#include "lane.h"
+#include "castlevania.h" /* the lane part: cv_acc_frame */
+
+/* The reference on JS_VW lanes at a time, state in registers, two groups side by side.  Y and the
+ * speed are 16-bit words (Y : Frac, Speed : SpeedFrac): the byte-wise adds with carry are adds
+ * mod 2^16.  Y stays in $26..$BF (file comment).  A lane that has landed stays on the ground
+ * (its accounting is over; the landed Y keeps at most its fraction below the take-off height, a
+ * height <= 0), which lets cv_acc_frame do the accounting. */
+typedef struct cv2_lanes {
+	js_vi y, spd, air, prev, floor; /* y, spd: 16-bit words; air: -1 / 0 */
+	js_vacc acc;
+} cv2_lanes;
+
+static inline void cv2_lanes_init(cv2_lanes *s, const js_lane_args *args, int l0)
+{
+	int32_t fl[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		fl[i] = CV2_Y0 + CV2_BLOCK * args->axis[CV2_AX_DROP][l];
+	}
+	s->floor = js_vload(fl);
+	s->y = js_vsplat(CV2_Y0 << 8);
+	s->spd = s->air = s->prev = js_vsplat(0);
+	js_vacc_init(&s->acc, args, l0);
+}
+
+static inline void cv2_lanes_frame(cv2_lanes *s, const js_lane_args *args, int l0, int f)
+{
+	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);
+	/* _func_C57B: the landing */
+	js_vi py = s->y >> 8;
+	js_vi land = s->air & ((s->spd & 0x8000) == 0) & (py >= s->floor);
+	js_vi sy = (((py - CV2_ROW_TOP) & 0xf8) + CV2_ROW_TOP);
+	js_vu fl = (js_vu)(land & (sy != py)) & CV2_FLAG_SNAP_UP;
+	js_vi y = js_vsel(land, (sy << 8) | (s->y & 0xff), s->y);
+	js_vi spd = s->spd & ~land;
+	js_vi air = s->air & ~land;
+	/* _8373: the move */
+	y = (y + spd) & 0xffff;
+	/* the action handler: gravity and the cap, or the take-off */
+	js_vi g = (spd + CV2_GRAVITY) & 0xffff;
+	js_vi cap = air & ((g & 0x8000) == 0) & ((g >> 8) >= CV2_CAP);
+	g = js_vsel(cap, js_vsplat(CV2_CAP << 8), g);
+	js_vi press = ~air & a & ~s->prev & ~s->acc.landed; /* frozen after the landing */
+	spd = js_vsel(air, g, js_vsel(press, js_vsplat(CV2_JUMP_SPEED), spd));
+	fl |= (js_vu)cap & CV2_FLAG_FALL_CAP;
+	s->y = y;
+	s->spd = spd;
+	s->air = air | press;
+	s->prev = a;
+	/* a press on the landing frame takes off again at once: no landing (the reference's
+	 * action is back to 2 before the frame ends) */
+	cv_acc_frame(&s->acc, f, (CV2_Y0 << 8) - y, s->air, land & ~press, fl);
+}
+
+void JS_LANE_FN(cv2)(const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
+		cv2_lanes g0, g1;
+		cv2_lanes_init(&g0, args, l0);
+		cv2_lanes_init(&g1, args, l0 + JS_VW);
+		for (int f = 0; f < args->n_frames; f++) {
+			cv2_lanes_frame(&g0, args, l0, f);
+			cv2_lanes_frame(&g1, args, l0 + JS_VW, f);
+			if ((f & 7) == 7) {
+				cv_acc_sync(&g0.acc, g0.air);
+				cv_acc_sync(&g1.acc, g1.air);
+				if (js_vacc_done(&g0.acc, f) && js_vacc_done(&g1.acc, f))
+					break;
+			}
+		}
+		cv_acc_sync(&g0.acc, g0.air);
+		cv_acc_sync(&g1.acc, g1.air);
+		js_vacc_store(&g0.acc, args, l0);
+		js_vacc_store(&g1.acc, args, l0 + JS_VW);
+	}
+}
+
+#endif

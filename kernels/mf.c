@@ -1,0 +1,140 @@
+/* kernels/mf.c - Metroid Fusion (GBA): Samus's jump, vertical axis.
+ *
+ * Follows metroidret/mf (commit 1c15cf7).  Fusion's Samus code is still assembly there
+ * (asm/samus.s; src/samus.c has empty stubs), so the facts are read from the instructions;
+ * addresses are the US ROM's, as the file labels them.  The SamusPhysics and SamusData layouts are
+ * include/structs/samus.h (yAcceleration at +2, yVelocityCap at +4; yPosition +0x18, yVelocity
+ * +0x1C); the poses include/constants/samus.h (SPOSE_STANDING 0, MID_AIR 4, LANDING 6,
+ * SPINNING 11).
+ *   SamusUpdatePhysics @ 0x08004E68: ClipdataUpdateCurrentAffecting's low byte 1-3 (water, and
+ *       the two other liquids) without suitMiscStatus & 0xA0 (the Gravity Suit or the flag the
+ *       decompilers name SMF_SA_X_SUIT) -> slowed: yAcceleration 4, yVelocityCap 0x30 (48);
+ *       else yAcceleration 6, yVelocityCap 0x80 (128).  Then gPreviousYPosition, the pose
+ *       handler (SamusUpdate @ 0x080063F8 via the table at 0x0828FD00), SetSamusPose, and two
+ *       more tables (0x0828FD18, 0x0828FD08).
+ *   SamusStanding @ 0x08006590 -> SamusSetForcedMovementForJumpingOrDropping @ 0x08005F60: a new
+ *       A press (gChangedInput & 1): forcedMovement 1, SPOSE_MID_AIR_REQUEST (0xFE).
+ *   SamusUpdateJumpVelocity @ 0x08009080 (_08009338): SPOSE_MID_AIR; yVelocity = 0xDC (220) with
+ *       suitMiscStatus & 1 (High Jump), else 0xAA (170).
+ *   SamusMidAir @ 0x08006A50 (_08006B4A) and SamusSpinning (_08007346): A not held and
+ *       yVelocity > 0 -> yVelocity = 0.
+ *   SamusUpdateVelocityPosition @ 0x08009D78 (_08009E90): yVelocity > cap -> cap >> 3; yVelocity
+ *       < -cap -> (-cap << 13) >> 16 (= -cap >> 3); else (yVelocity << 16) asr 19 (= yVelocity
+ *       >> 3, arithmetic); then "cmp yVelocity, #-0xDC; ble" skips the subtraction: gravity only
+ *       while yVelocity > -220; then yPosition -= displacement.
+ *   SamusCheckLandingCollision: the snap adds #0x3F to the block position, as Zero Mission's.
+ * UNCONFIRMED, inferred: SamusUpdateVelocityPosition has no direct caller; the tables at
+ * 0x0828FD08 / 0x0828FD18 are in data/Blob_28fd08_28ff60.bin, not extracted in the repository.
+ * 0x0828FD18 is also called from SamusUpdateCollisionData, so it is
+ * SamusUpdateDrawDistanceAndStandingStatus, and the model takes 0x0828FD08, called last, to be
+ * SamusUpdateVelocityPosition: the order of Zero Mission's SamusUpdate (pose, set pose, draw
+ * distance, velocity and position), and what the seed's claim 34 describes.  Left out: a slowed
+ * state kept by bit 7 of gSamusPhysics.slowed out of liquid (set elsewhere, e.g. being held).
+ * The rest of the frame, the units and what is left out: kernels/gba_metroid.h.
+ */
+#include "gba_metroid.h"
+
+#include <stddef.h>
+
+static const gbam_game mf_game = {
+	.jump_velocity = { 0xaa, 0xdc }, /* 170, 220 (High Jump) */
+	.accel = 6,
+	.accel_slowed = 4,
+	.up_cap = 0x80,
+	.up_cap_slowed = 0x30,
+	.down_cap = 0x80, /* one yVelocityCap both ways */
+	.down_cap_slowed = 0x30,
+	.gravity_above = -220, /* yVelocity > -0xDC */
+	.env_slowed = { 0, 1, 0 }, /* air, liquid, liquid + Gravity Suit (or SA-X suit flag) */
+	.pose_standing = 0, /* SPOSE_STANDING */
+	.pose_midair = 4,   /* SPOSE_MID_AIR */
+	.pose_landing = 6,  /* SPOSE_LANDING */
+	.pose_spinning = 11, /* SPOSE_SPINNING */
+};
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
+static void mf_init(void *vs, const int32_t *ax)
+{
+	gbam_init(vs, &mf_game, ax);
+}
+
+static void mf_step(void *vs, unsigned input)
+{
+	gbam_step(vs, &mf_game, input);
+}
+
+static void mf_observe(const void *vs, js_obs *o)
+{
+	gbam_observe(vs, &mf_game, o);
+}
+
+static int mf_trace_row(const void *vs, char *buf, size_t n)
+{
+	return gbam_trace_row(vs, &mf_game, buf, n);
+}
+
+JS_LANE_DECLARE(mf);
+
+static const char *const mf_claims[] = {
+	"mf/gravity", "mf/liquid-gravity", "mf/velocity-cap", "mf/jump-velocity", "mf/release", NULL,
+};
+
+const js_model js_model_mf = {
+	.id = "mf",
+	.game = "Metroid Fusion",
+	.platform = "GBA",
+	.character = "Samus",
+	.unit = "px",
+	.sub_per_unit = 4,
+	.fps = 59.7275,
+	.frame = "GBA frame (one SamusUpdatePhysics, 59.7275 Hz)",
+	.sources = "metroidret/mf asm/samus.s: SamusUpdatePhysics, SamusUpdate, SamusStanding, "
+		   "SamusSetForcedMovementForJumpingOrDropping, SetSamusPose, SamusUpdateJumpVelocity, "
+		   "SamusMidAir, SamusSpinning, SamusUpdateVelocityPosition, SamusCheckLandingCollision; "
+		   "include/structs/samus.h (SamusPhysics, SamusData); include/constants/samus.h "
+		   "(poses); src/in_game.c (SamusUpdatePhysics, SamusUpdateCollisionData)",
+	.notes = "Sub-units are sub-pixels (4 per px); yVelocity is in 1/8 sub-pixel (32 = 1 px/frame), "
+		 "+ up. Frame 0 is the press; the take-off frame already moves by the clamped jump "
+		 "velocity >> 3 (arithmetic), gravity after the move. Gravity runs while yVelocity > "
+		 "-220, so a fall ends in [-225, -220] (air) and moves the 128 cap, 4 px/frame; rises "
+		 "are capped the same (High Jump's 220 moves 4 px/frame until it drops to 128). Release: "
+		 "A not held and yVelocity > 0 -> 0. Stands at yPosition 0x77F on flat ground; landing "
+		 "snaps back to it. env: the whole jump in one medium. UNCONFIRMED (inferred, see "
+		 "kernels/mf.c): the unextracted table at 0x0828FD08 calls SamusUpdateVelocityPosition "
+		 "after the pose handler, as Zero Mission's SamusUpdate does. No direction held. Left "
+		 "out: Space Jump, Screw Attack, wall/bomb/morph-ball jumps, shinesparks, ledges, "
+		 "ladders, ceilings, slopes, liquid surfaces, the sticky slowed bit 7.",
+	.claims = mf_claims,
+	.n_axes = 2,
+	.axes = {
+		{ .name = "jump", .unit = "", .long_name = "jump velocity SamusUpdateJumpVelocity picks: "
+		  "normal 170, high_jump 220 (High Jump)", .min = 0, .max = 1, .def_lo = 0, .def_hi = 1,
+		  .n_names = 2, .names = { "normal", "high_jump" } },
+		{ .name = "env", .unit = "", .long_name = "medium: air, liquid (slowed), "
+		  "liquid_gravity_suit (Gravity Suit or the SA-X suit flag)", .min = 0, .max = 2,
+		  .def_lo = 0, .def_hi = 2, .n_names = 3,
+		  .names = { "air", "liquid", "liquid_gravity_suit" } },
+	},
+	.inputs = JS_IN_JUMP,
+	.default_frames = 112,
+	.default_hold = 60,
+	.flag_names = { GBAM_FLAG_NAMES },
+	.state_size = sizeof(gbam_state),
+	.key_size = offsetof(gbam_state, displacement),
+	.init = mf_init,
+	.step = mf_step,
+	.observe = mf_observe,
+	.trace_header = GBAM_TRACE_HEADER,
+	.trace_row = mf_trace_row,
+	.lane = JS_LANE_TABLE(mf),
+};
+
+#else /* ---- lane kernel (compiled once per ISA) ---- */
+
+void JS_LANE_FN(mf)(const js_lane_args *args)
+{
+	gbam_lane_run(args, &mf_game);
+}
+
+#endif

@@ -1,0 +1,513 @@
+/* kernels/sa2.c - Sonic Advance 2 (GBA): Sonic's jump, vertical axis.
+ *
+ * Follows SAT-R/sa2 (snapshot 0b2a6bb7c, 2026-03-04), src/game/stage/player.c (the file the seed
+ * cites as src/game/sa1_sa2_shared/player.c has moved there): Task_PlayerMain,
+ * Player_HandleInputs, Player_Idle, Player_TryJump, Player_InitJump, Player_Jumping,
+ * Player_TryMidAirAction, PLAYERFN_UPDATE_AIR_FALL_SPEED, PLAYERFN_UPDATE_POSITION,
+ * PLAYERFN_MAYBE_TRANSITION_TO_GROUND, sub_8022190 (the quadrant), sub_8021C4C (floor),
+ * sub_802203C (the still quadrant), sub_8029BB8 (the foot sensors), sub_8021BE0,
+ * Player_HandleSpriteYOffsetChange, sub_8023260; src/game/player_callbacks.c
+ * (Player_Sonic_TryForwardThrust); src/game/stage/terrain_collision.c (sub_801E4E4, the 8x8 tile
+ * distance); include/game/parameters/characters.h (PLAYER_JUMP_HEIGHT 4.875 / UNDER_WATER 2.625,
+ * PLAYER_MAX_NOT_HELD_JUMP_FORCE 3.0 / 1.5, PLAYER_GRAVITY 42/256 / 12/256, PLAYER_AIR_SPEED_MAX
+ * 15.0); include/global.h (Q = Q_24_8: x * 256; I: >> 8); src/trig.c (gSineTable); the mGBA
+ * ArcTan2 in src/platform/pret_sdl/sdl2.c.  The code is written from those facts, not copied.
+ *
+ * Units: qWorldY is a signed 32-bit Q24.8 position (1/256 px, + down), qSpeedAirY a signed 16-bit
+ * Q8.8 speed: sub-units 1/256 px.  Every constant is Q(x) = x * 256: jump 1248 (water 672),
+ * release cap -768 (-384), gravity 42 (12), fall cap 3840.
+ *
+ * The frame (Task_PlayerMain): Player_HandleInputs (heldInput = the buttons, frameInput = held
+ * now and not last frame), then the callback.
+ *   Standing (Player_Idle): Player_TryJump on frameInput & jump (A by default) with room over
+ *     the head (open sky) only sets the callback to Player_InitJump and returns: nothing moves on
+ *     the press frame, and the character is still on the ground after it.
+ *   The next frame, Player_InitJump: moveState |= MOVESTATE_100 ("jumping") | IN_AIR;
+ *     qSpeedAirY += I(SIN_24_8(rot * 4) * jumpHeight) with rot = rotation - 64 = 192 on flat
+ *     ground: gSineTable[768] = Q_2_14(-1), >> 6 = -256, so -1248 (-672 under water); qSpeedAirY
+ *     is 0 standing (sub_8023260 zeroes it on the ground).  Then PLAYERFN_SET_AND_CALL runs
+ *     Player_Jumping in the same frame: the take-off frame already moves.
+ *   Player_Jumping, each airborne frame:
+ *     with MOVESTATE_100: Player_Sonic_TryForwardThrust (unk71 == 1, set only by the input
+ *       buffer's d-pad patterns: never with the jump button alone) and Player_TryMidAirAction;
+ *       then the release: qSpeedAirY < -768 (-384) and jump not held (heldInput, a level check)
+ *       -> qSpeedAirY := -768 (-384).
+ *     PLAYERFN_UPDATE_AIR_FALL_SPEED: qSpeedAirY += 42 (12 in water): gravity BEFORE moving
+ *       (seed claim 33);
+ *     PLAYERFN_UPDATE_POSITION: qSpeedAirY := MIN(qSpeedAirY, 3840), then qWorldY += qSpeedAirY;
+ *     PLAYERFN_MAYBE_TRANSITION_TO_GROUND -> sub_8022190: the quadrant of
+ *       I(ArcTan2(qSpeedAirX = 0, qSpeedAirY)) - $20: falling ($40) -> sub_8021C4C, rising
+ *       ($C0) -> the ceiling (open sky here), both speeds 0 -> the angle stays 0: quadrant 3,
+ *       sub_802203C, which looks for the floor too when qSpeedAirY >= 0.
+ *   Player_TryMidAirAction on a new jump press (frameInput) while MOVESTATE_SOME_ATTACK is clear:
+ *     Sonic's homing attack needs a target within 128 px (gHomingTarget, reset each frame; no
+ *     enemies here), so it is the insta-shield: SOME_ATTACK set, a sound, and - the Sonic case
+ *     jumps to Amy's sound code, which has no `return TRUE` - the function returns FALSE, so
+ *     Player_Jumping goes on with the release and the gravity that frame: no vertical effect
+ *     (flag mid_air_action).  Claim 33's early return (before the gravity) happens for the homing
+ *     attack, Stop'n'Slam (the attack button), Tails' and Knuckles' air moves and Cream's flight,
+ *     and for the forward thrust: none of them is reachable with the jump button alone and no
+ *     targets, so Sonic's jump here is exact; those moves are left out (not modelled).
+ *
+ * The floor: flat, full 8x8 tiles, top row T = $400.  The foot sensors (sub_8029BB8) read row
+ * I(qWorldY) + spriteOffsetY; sub_801E4E4 (direction +8) gives, for the sensor p = row - (T - 1)
+ * px into the floor, d = -p up to 24 px (three tiles) and -17 - ((p - 1) & 7) deeper, and
+ * T - 1 - row >= 0 above it.  spriteOffsetY changes (14 standing, 9 spinning) go through
+ * Player_HandleSpriteYOffsetChange, which moves qWorldY by the difference (rotation 0: case 0), so
+ * the feet F = qWorldY + Q(spriteOffsetY) do not move and the model keeps F; the character stands
+ * with F = Q(T - 1), fraction 0.  sub_8021C4C (qSpeedAirY > 0): d < 0 and d >= -(I(qSpeedAirY)
+ * + 6) (either sensor; both read the same flat floor) -> qWorldY += d << 8 (whole pixels, the
+ * fraction kept), sub_8021BE0 (IN_AIR cleared, Player_TouchGround next frame), qSpeedAirY := 0
+ * on the flat.  sub_802203C (qSpeedAirY = 0): d <= 0 -> the same snap.  Because qSpeedAirY is at
+ * most 3840 (15 px) when the feet come down, the first frame they are in the floor they are at
+ * most 16 px in, within sub_801E4E4's reach and the d >= -(I + 6) test: every landing is exact
+ * (no deep or missed landing exists in this model).
+ *
+ * Start modes (axis start): jump (the game's: the press frame, then Player_InitJump) and written
+ * (frame 0 runs Player_InitJump with qSpeedAirY := vy0 instead of += the jump, MOVESTATE_100 set,
+ * then Player_Jumping: a speed written into a jump; vy0 = -1248 is the plain jump a frame early).
+ * Height: Q(T - 1) - F in 1/256 px (F is a 32-bit signed sum: no wrap within 4096 frames).
+ * Not modelled: the level's camera bounds (sub_80232D0 clamps qWorldY and kills below the
+ * bottom), water-line crossings (env keeps him in air or water), gravity inversion, boost,
+ * d-pad tricks and moves, other characters (they share the jump constants; their re-press moves
+ * differ), slopes, walls, ceilings.
+ */
+#include "model.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { SA2_AX_ENV, SA2_AX_START, SA2_AX_VY0 };
+enum { SA2_ENV_AIR, SA2_ENV_WATER };
+enum { SA2_START_JUMP, SA2_START_WRITTEN };
+
+#define SA2_FLOOR_ROW 0x400                   /* T: top row of the solid tiles */
+#define SA2_STAND_F ((SA2_FLOOR_ROW - 1) * 256) /* the feet standing: row T - 1, fraction 0 */
+#define SA2_JUMP 1248                         /* Q(PLAYER_JUMP_HEIGHT) */
+#define SA2_JUMP_WATER 672                    /* Q(PLAYER_JUMP_HEIGHT_UNDER_WATER) */
+#define SA2_CAP (-768)                        /* -Q(PLAYER_MAX_NOT_HELD_JUMP_FORCE) */
+#define SA2_CAP_WATER (-384)
+#define SA2_GRAVITY 42                        /* Q(PLAYER_GRAVITY) */
+#define SA2_GRAVITY_WATER 12
+#define SA2_FALL_MAX 3840                     /* Q(PLAYER_AIR_SPEED_MAX) */
+
+/* Model flags (bit numbers from JS_FLAG_MODEL_SHIFT). */
+#define SA2_FLAG_RELEASE_CAP (1u << 8) /* the release rule set qSpeedAirY to the cap */
+#define SA2_FLAG_FALL_CAP (1u << 9)    /* PLAYERFN_UPDATE_POSITION's MIN(.., 15.0) fired */
+#define SA2_FLAG_VY_WRAP (1u << 10)    /* the s16 qSpeedAirY wrapped past 32767 (a written vy0) */
+#define SA2_FLAG_MID_AIR (1u << 11)    /* a new jump press in the air: Sonic's insta-shield (no
+					* vertical effect) */
+
+static inline int32_t sa2_sext16(int32_t x)
+{
+	return ((x & 0xffff) ^ 0x8000) - 0x8000;
+}
+
+/* x >> 8 for a signed 32-bit x, rounding down (I()), without implementation-defined shifts. */
+static inline int32_t sa2_asr8(int32_t x)
+{
+	return (int32_t)((((uint32_t)x >> 8) ^ 0x800000u) - 0x800000u);
+}
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
+typedef struct sa2_state {
+	int32_t f;            /* the feet: qWorldY + Q(spriteOffsetY), Q24.8 */
+	int32_t vy;           /* qSpeedAirY, a signed 16-bit value */
+	int32_t vy0;          /* axis vy0 (start=written) */
+	uint8_t air;          /* MOVESTATE_IN_AIR */
+	uint8_t jumping;      /* MOVESTATE_100 */
+	uint8_t attacked;     /* MOVESTATE_SOME_ATTACK (the insta-shield was used) */
+	uint8_t init_jump;    /* the callback is Player_InitJump: it runs this frame */
+	uint8_t water;        /* MOVESTATE_IN_WATER (axis env) */
+	uint8_t prev_held;    /* heldInput of the last frame */
+	uint8_t written;      /* start=written: frame 0 is Player_InitJump with qSpeedAirY := vy0 */
+	uint8_t pad;
+	uint32_t frame_flags; /* events of the last step (SA2_FLAG_*); per-frame scratch, last:
+			       * outside key_size */
+} sa2_state;
+
+static void sa2_init(void *vs, const int32_t *ax)
+{
+	sa2_state *s = vs;
+	memset(s, 0, sizeof *s);
+	s->f = SA2_STAND_F;
+	s->water = ax[SA2_AX_ENV] == SA2_ENV_WATER;
+	s->written = ax[SA2_AX_START] == SA2_START_WRITTEN;
+	s->init_jump = s->written;
+	s->vy0 = sa2_sext16(ax[SA2_AX_VY0]);
+}
+
+/* sub_801E4E4 on the flat floor for the foot sensor at row `row` (direction +8): the distance,
+ * < 0 into the floor. */
+static int32_t sa2_floor_distance(int32_t row)
+{
+	int32_t pen = row - (SA2_FLOOR_ROW - 1);
+	if (pen <= 0)
+		return -pen <= 15 ? -pen : 24 - (row & 7); /* two empty tiles, then "far" */
+	return pen <= 24 ? -pen : -17 - ((pen - 1) & 7);
+}
+
+/* PLAYERFN_MAYBE_TRANSITION_TO_GROUND -> sub_8022190 on the flat floor (qSpeedAirX 0). */
+static void sa2_collide(sa2_state *s)
+{
+	if (s->vy < 0) /* ArcTan2(0, -) = $C000: quadrant 2, the ceiling (open sky) */
+		return;
+	int32_t d = sa2_floor_distance(sa2_asr8(s->f)); /* sub_8029BB8: I(qWorldY) + offset */
+	if (s->vy > 0) {
+		/* sub_8021C4C: result < 0 and result >= -(I(qSpeedAirY) + 6) */
+		if (d >= 0 || d < -(sa2_asr8(s->vy) + 6))
+			return;
+	} else if (d > 0) { /* sub_802203C (both speeds 0: quadrant 3): result <= 0 */
+		return;
+	}
+	s->f += d * 256;  /* qWorldY += result << 8 */
+	s->vy = 0;        /* flat: qSpeedAirY = 0 */
+	s->air = 0;       /* sub_8021BE0; Player_TouchGround clears MOVESTATE_100 / SOME_ATTACK */
+	s->jumping = 0;
+	s->attacked = 0;
+}
+
+/* Player_Jumping (Sonic; no forward thrust, no targets). */
+static void sa2_jumping(sa2_state *s, int held, int press)
+{
+	if (s->jumping) {
+		/* Player_TryMidAirAction: the insta-shield, which returns FALSE */
+		if (!s->attacked && press) {
+			s->attacked = 1;
+			s->frame_flags |= SA2_FLAG_MID_AIR;
+		}
+		int32_t cap = s->water ? SA2_CAP_WATER : SA2_CAP;
+		if (s->vy < cap && !held) {
+			s->vy = cap;
+			s->frame_flags |= SA2_FLAG_RELEASE_CAP;
+		}
+	}
+	/* PLAYERFN_UPDATE_AIR_FALL_SPEED: an s16 += */
+	int32_t v = sa2_sext16(s->vy + (s->water ? SA2_GRAVITY_WATER : SA2_GRAVITY));
+	if (v < s->vy)
+		s->frame_flags |= SA2_FLAG_VY_WRAP;
+	/* PLAYERFN_UPDATE_POSITION */
+	if (v > SA2_FALL_MAX) {
+		v = SA2_FALL_MAX;
+		s->frame_flags |= SA2_FLAG_FALL_CAP;
+	}
+	s->vy = v;
+	s->f += v;
+	sa2_collide(s);
+}
+
+static void sa2_step(void *vs, unsigned input)
+{
+	sa2_state *s = vs;
+	int held = (input & JS_IN_JUMP) != 0;
+	int press = held && !s->prev_held; /* Player_HandleInputs: frameInput */
+	s->frame_flags = 0;
+	if (s->init_jump) {
+		/* Player_InitJump, then Player_Jumping in the same frame */
+		s->init_jump = 0;
+		s->air = 1;
+		s->jumping = 1;
+		if (s->written) {
+			s->written = 0;
+			s->vy = s->vy0;
+		} else {
+			s->vy = sa2_sext16(s->vy - (s->water ? SA2_JUMP_WATER : SA2_JUMP));
+		}
+		sa2_jumping(s, held, press);
+	} else if (s->air) {
+		sa2_jumping(s, held, press);
+	} else if (press) {
+		/* Player_Idle -> Player_TryJump: the callback becomes Player_InitJump; no move */
+		s->init_jump = 1;
+	}
+	s->prev_held = (uint8_t)held;
+}
+
+static void sa2_observe(const void *vs, js_obs *o)
+{
+	const sa2_state *s = vs;
+	o->height = (int64_t)SA2_STAND_F - s->f;
+	o->grounded = !s->air;
+	o->flags = s->frame_flags;
+}
+
+static int sa2_trace_row(const void *vs, char *buf, size_t n)
+{
+	const sa2_state *s = vs;
+	return snprintf(buf, n, "%d,%d,%d,%u,%u,%u", (int)s->f, (int)sa2_asr8(s->f), (int)s->vy, s->air,
+			s->jumping, s->init_jump);
+}
+
+JS_LANE_DECLARE(sa2);
+
+static const char *const sa2_claims[] = {
+	"sa2/gravity", "sa2/jump-speed", "sa2/release-cap", "sa2/fall-cap", NULL,
+};
+
+const js_model js_model_sa2 = {
+	.id = "sa2",
+	.game = "Sonic Advance 2",
+	.platform = "GBA",
+	.character = "Sonic",
+	.unit = "px",
+	.sub_per_unit = 256,
+	.fps = 59.7275,
+	.frame = "GBA frame (59.73 Hz)",
+	.sources = "SAT-R/sa2 (0b2a6bb7c) src/game/stage/player.c: Task_PlayerMain, "
+		   "Player_HandleInputs, Player_Idle, Player_TryJump, Player_InitJump, Player_Jumping, "
+		   "Player_TryMidAirAction, PLAYERFN_UPDATE_AIR_FALL_SPEED, PLAYERFN_UPDATE_POSITION, "
+		   "sub_8022190, sub_8021C4C, sub_802203C, sub_8029BB8, sub_8021BE0, "
+		   "Player_HandleSpriteYOffsetChange, sub_8023260; src/game/player_callbacks.c: "
+		   "Player_Sonic_TryForwardThrust; src/game/stage/terrain_collision.c: sub_801E4E4; "
+		   "include/game/parameters/characters.h; include/global.h; src/trig.c",
+	.notes = "Frame 0 is the press frame (start=jump): Player_Idle -> Player_TryJump only sets "
+		 "Player_InitJump, the character stays on the ground; frame 1 (Player_InitJump, then "
+		 "Player_Jumping in the same frame) takes off and already moves, so airtime counts the "
+		 "press frame too. start=written: frame 0 is Player_InitJump with qSpeedAirY := vy0. "
+		 "Take-off qSpeedAirY -1248 (4.875 px/frame; water -672). Each air frame: the release "
+		 "(MOVESTATE_100, qSpeedAirY < -768 / -384 with the jump button up -> the cap, every "
+		 "frame), gravity +42 (water +12) BEFORE the move (claim 33), the fall cap MIN(vy, "
+		 "3840), then qWorldY += vy. A new jump press in the air is Sonic's insta-shield (no "
+		 "homing target): Player_TryMidAirAction returns FALSE, gravity applies (flag "
+		 "mid_air_action). Claim 33's early return before the gravity (homing attack, "
+		 "Stop'n'Slam on B, forward thrust from d-pad patterns, other characters' moves) is not "
+		 "reachable with the jump button alone and is left out, as are other characters (same "
+		 "jump constants, other re-press moves). Height is the feet's (qWorldY + spriteOffsetY, "
+		 "which offset changes do not move) over the standing row; the floor is flat, full 8x8 "
+		 "tiles; landing: feet in the floor while falling (or on the standing row with speed 0), "
+		 "whole-pixel snap, fraction kept, vy 0. Default grid: holds 0..31 (the release can act "
+		 "only through frame 12 in air, 24 in water: longer holds are full jumps). Not modelled: "
+		 "camera bounds, water-line crossings, gravity inversion, boost, slopes, walls, "
+		 "ceilings.",
+	.claims = sa2_claims,
+	.n_axes = 3,
+	.axes = {
+		{ .name = "env", .unit = "", .long_name = "environment: air, or underwater "
+		  "(MOVESTATE_IN_WATER for the whole jump: take-off -672, release cap -384, gravity "
+		  "12)",
+		  .min = 0, .max = 1, .def_lo = 0, .def_hi = 1, .n_names = 2,
+		  .names = { "air", "underwater" } },
+		{ .name = "start", .unit = "", .long_name = "how the jump starts: jump (the press "
+		  "frame, then Player_InitJump; vy0 unused) or written (frame 0 is Player_InitJump "
+		  "with qSpeedAirY := vy0 and MOVESTATE_100 set: the release rule applies)",
+		  .min = 0, .max = 1, .def_lo = 0, .def_hi = 0, .n_names = 2,
+		  .names = { "jump", "written" } },
+		{ .name = "vy0", .unit = "1/256 px/frame", .long_name = "qSpeedAirY written on frame 0 "
+		  "for start=written, signed Q8.8, + down (-1248 is the plain jump); unused by "
+		  "start=jump",
+		  .min = -0x8000, .max = 0x7fff, .def_lo = -1248, .def_hi = -1248 },
+	},
+	.inputs = JS_IN_JUMP,
+	.default_frames = 128,
+	.default_hold = 31,
+	.flag_names = {
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[8] = "release_cap", [9] = "fall_cap", [10] = "vy_wrap", [11] = "mid_air_action",
+	},
+	.state_size = sizeof(sa2_state),
+	.key_size = offsetof(sa2_state, frame_flags),
+	.init = sa2_init,
+	.step = sa2_step,
+	.observe = sa2_observe,
+	.trace_header = "feet,feet_px,vy,air,jumping,init_jump",
+	.trace_row = sa2_trace_row,
+	.lane = JS_LANE_TABLE(sa2),
+};
+
+#else /* ---- lane kernel (compiled once per ISA) ---- */
+
+#include "sonic_genesis.h" /* lane.h, and its lane helpers (masks, SG_INLINE) */
+
+/* The reference on JS_VW lanes at a time (js_vi registers), each group through all its frames
+ * with the state in registers, two groups side by side; masks are sonic_genesis.h's sg_m (mask
+ * registers on AVX-512).  Facts about the reference it uses:
+ *   - a lane's first flight is all the accounting wants, so a lane that has landed after taking
+ *     off stays down (frozen); before its take-off it stands with qSpeedAirY 0 and the feet on
+ *     the standing row (raw 0);
+ *   - qSpeedAirY can wrap (s16) only on a written lane's frame 0: afterwards it is at most 3840
+ *     (the fall cap) before gravity, and the take-off sets -1248 / -672 from 0; so frame 0 is
+ *     peeled off with the wrap, and the loop adds without it;
+ *   - every landing is the snap to the standing row with the fraction kept (see the header):
+ *     land = in the air (or taking off) and feet row >= T, or row T - 1 with speed 0;
+ *   - the insta-shield flag is an OR over the flight, so the kernel raises it on every new press
+ *     in the air (the reference once, MOVESTATE_SOME_ATTACK): the same OR.
+ * Accounting as js_acc_frame: a lane counts from the frame it is in the air after (the take-off
+ * frame, Player_InitJump's), through the frame it is on the ground after (the landing). */
+typedef struct sa2_lanes {
+	js_vi f, vy, rise, apex, airt;
+	sg_m air, init, landed, prev;
+	sg_m rel_any, fc_any, mid_any, below_any; /* the frames' events, ORed (the flags) */
+	js_vu bits, flags;
+	js_vi accel, cap, grav;
+	js_vi last_jump;
+	const uint32_t *in;
+} sa2_lanes;
+
+/* One frame for the group: Player_Idle / Player_InitJump / Player_Jumping; first: frame 0,
+ * where a written lane is Player_InitJump with qSpeedAirY := vy0 and may wrap.
+ * The accounting needs no "took off" mask: a lane is in the air, or before its take-off, or
+ * landed (frozen), so a frame counts when the lane is in the air before or after it; only a
+ * lane that lands on its own take-off frame (speed 0 on the standing row) never counts. */
+SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m written, js_vi vy0)
+{
+	if (!first) {
+		if ((f & 31) == 0)
+			s->bits = js_vloadu(s->in + (f >> 5) * JS_BLOCK);
+		else
+			s->bits >>= 1;
+	}
+	sg_m held = sg_bit0(s->bits);
+	sg_m press = held & ~s->prev;
+	s->prev = held;
+	sg_m act = s->air | s->init; /* Player_Jumping runs */
+	/* Player_InitJump: qSpeedAirY (0 standing) += the jump; written: := vy0 */
+	js_vi vy = s->vy + sg_selz(s->init, s->accel);
+	if (first)
+		vy = sg_sel(written, vy0, vy);
+	/* Player_TryMidAirAction's insta-shield; the release */
+	sg_m mid = act & press;
+	sg_m rel = act & ~held & sg_lt(vy, s->cap);
+	vy = sg_sel(rel, s->cap, vy);
+	/* gravity (an s16 add: wraps only here on frame 0), the fall cap, the move */
+	js_vi v = vy + s->grav;
+	sg_m wrap = sg_from_vec(js_vsplat(0));
+	if (first) {
+		wrap = sg_gt(v, js_vsplat(0x7fff));
+		v = sg_sel(wrap, v - 0x10000, v);
+	}
+	sg_m fc = act & sg_gt(v, js_vsplat(SA2_FALL_MAX));
+	v = sg_selz(act, sg_sel(fc, js_vsplat(SA2_FALL_MAX), v));
+	js_vi nf = s->f + v;
+	/* the landing: sub_8021C4C (falling, row >= T) or sub_802203C (speed 0, row >= T - 1) */
+	sg_m land = act & (sg_ge(nf, js_vsplat(SA2_FLOOR_ROW * 256)) |
+			   (sg_eq(v, js_vsplat(0)) & sg_ge(nf, js_vsplat(SA2_STAND_F))));
+	s->f = sg_sel(land, (nf & 255) | SA2_STAND_F, nf);
+	sg_m air = act & ~land;
+	s->vy = sg_selz(air, v);
+	/* Player_Idle -> Player_TryJump: standing, not frozen, a new press */
+	s->init = ~act & ~s->landed & press;
+	/* the accounting (js_acc_frame): the frame's events count in the air before or after */
+	sg_m on = s->air | air;
+	sg_m down = s->air & land;
+	s->air = air;
+	js_vi raw = SA2_STAND_F - s->f;
+	s->rel_any |= rel & on;
+	s->fc_any |= fc & on;
+	s->mid_any |= mid & on;
+	if (first)
+		s->flags = sg_orif(s->flags, wrap & on, SA2_FLAG_VY_WRAP);
+	s->below_any |= sg_lt(raw, js_vsplat(0)) & air;
+	/* raw is 0 before the take-off and <= 0 once down: the rise needs no mask */
+	sg_m higher = sg_gt(raw, s->rise);
+	s->rise = sg_sel(higher, raw, s->rise);
+	s->apex = sg_sel(higher, js_vsplat(f), s->apex);
+	s->airt = sg_sel(down, js_vsplat(f + 1), s->airt);
+	s->landed |= down;
+}
+
+SG_INLINE void sa2_lanes_init(sa2_lanes *s, const js_lane_args *args, int l0, sg_m *written,
+			      js_vi *vy0)
+{
+	int32_t ac[JS_VW], cp[JS_VW], gr[JS_VW], wr[JS_VW], v0[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		int water = args->axis[SA2_AX_ENV][l] == SA2_ENV_WATER;
+		ac[i] = water ? -SA2_JUMP_WATER : -SA2_JUMP;
+		cp[i] = water ? SA2_CAP_WATER : SA2_CAP;
+		gr[i] = water ? SA2_GRAVITY_WATER : SA2_GRAVITY;
+		wr[i] = -(args->axis[SA2_AX_START][l] == SA2_START_WRITTEN);
+		v0[i] = sa2_sext16(args->axis[SA2_AX_VY0][l]);
+	}
+	s->accel = js_vload(ac);
+	s->cap = js_vload(cp);
+	s->grav = js_vload(gr);
+	*written = sg_from_vec(js_vload(wr));
+	*vy0 = js_vload(v0);
+	s->in = args->input[0] + l0;
+	s->bits = js_vloadu(s->in);
+	s->f = js_vsplat(SA2_STAND_F);
+	s->vy = s->rise = s->apex = s->airt = js_vsplat(0);
+	s->air = s->landed = s->prev = sg_from_vec(js_vsplat(0));
+	s->rel_any = s->fc_any = s->mid_any = s->below_any = s->air;
+	s->init = *written; /* frame 0 is Player_InitJump for a written lane */
+	s->flags = (js_vu)js_vsplat(0);
+	js_vacc acc;
+	js_vacc_init(&acc, args, l0);
+	s->last_jump = acc.last_jump;
+}
+
+SG_INLINE int sa2_lanes_done(const sa2_lanes *s, int f)
+{
+	return sg_mall(s->landed | (~s->air & ~s->init & sg_lt(s->last_jump, js_vsplat(f + 1))));
+}
+
+static inline void sa2_lanes_store(const sa2_lanes *s, const js_lane_args *args, int l0)
+{
+	js_vacc acc;
+	acc.rise = s->rise;
+	acc.apex = s->apex;
+	acc.air = s->airt;
+	acc.landed = sg_to_vec(s->landed);
+	acc.took = sg_to_vec(s->landed | s->air);
+	js_vu fl = sg_orif(s->flags, s->rel_any, SA2_FLAG_RELEASE_CAP);
+	fl = sg_orif(fl, s->fc_any, SA2_FLAG_FALL_CAP);
+	fl = sg_orif(fl, s->mid_any, SA2_FLAG_MID_AIR);
+	acc.flags = sg_orif(fl, s->below_any, JS_FLAG_BELOW_START);
+	js_vacc_store(&acc, args, l0);
+}
+
+SG_INLINE void sa2_run(const js_lane_args *args, int l0, const int two)
+{
+	sa2_lanes g0, g1;
+	sg_m w0, w1 = sg_from_vec(js_vsplat(0));
+	js_vi v0, v1 = js_vsplat(0);
+	sa2_lanes_init(&g0, args, l0, &w0, &v0);
+	sa2_lanes_frame(&g0, 0, 1, w0, v0);
+	if (two) {
+		sa2_lanes_init(&g1, args, l0 + JS_VW, &w1, &v1);
+		sa2_lanes_frame(&g1, 0, 1, w1, v1);
+	}
+	for (int f = 1; f < args->n_frames; f++) {
+		sa2_lanes_frame(&g0, f, 0, w0, v0);
+		if (two)
+			sa2_lanes_frame(&g1, f, 0, w1, v1);
+		if ((f & 7) == 7 && sa2_lanes_done(&g0, f) && (!two || sa2_lanes_done(&g1, f)))
+			break;
+	}
+	sa2_lanes_store(&g0, args, l0);
+	if (two)
+		sa2_lanes_store(&g1, args, l0 + JS_VW);
+}
+
+/* Pairs of groups; lanes n_lanes.. are copies of the last lane, never stored. */
+SG_INLINE void sa2_pairs(const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 2 * JS_VW) {
+		if (l0 + JS_VW < args->n_lanes)
+			sa2_run(args, l0, 1);
+		else
+			sa2_run(args, l0, 0);
+	}
+}
+
+/* The block regrouped by env and start (sonic_genesis.h's sg_block_sort: air and water jumps
+ * differ by a factor of two in length), then pairs of groups; the scalar path keeps it. */
+void JS_LANE_FN(sa2)(const js_lane_args *args)
+{
+#if JS_VW == 1
+	sa2_pairs(args);
+#else
+	int key[JS_BLOCK];
+	for (int l = 0; l < args->n_lanes; l++)
+		key[l] = (args->axis[SA2_AX_ENV][l] == SA2_ENV_WATER) * 2 +
+			 (args->axis[SA2_AX_START][l] == SA2_START_WRITTEN);
+	sg_block b;
+	sg_block_sort(&b, args, key, 4);
+	sa2_pairs(&b.args);
+	sg_block_scatter(&b, args);
+#endif
+}
+
+#endif

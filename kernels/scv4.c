@@ -1,0 +1,325 @@
+/* kernels/scv4.c - Super Castlevania IV (SNES): Simon's jump, vertical axis.
+ *
+ * There is no public disassembly of Super Castlevania IV; the atlas's seed claim 12 is the spec:
+ *   "Super Castlevania IV's jump holds the take-off speed with no gravity while the jump button
+ *   stays down, for up to 4 frames, then adds 0.375 px/frame^2 each frame until the rise stops,
+ *   holds Simon still at the top for about 9 frames, and falls under the same gravity, capped at
+ *   8 px/frame" - from the cartridge: $00:A3FA-$A409, state 4 each frame: animation, facing
+ *   ($A792), air control ($A8DE), then the phase routine $A94D; $00:A94D-$A9CF: phases by $1F86.
+ *   0: while the button in $BE is held, count $0564 to 4, else go on; 1-2: gravity ($A739) until
+ *   the speed is >= 0, then 0; 3-4: speed 0, count to 9; 5-6: gravity; $00:A739-$A769: Y speed +
+ *   $0000.$6000 (0.375); a fall at or past 8.0 is set to 8.0.
+ *
+ * Units: Y position and Y speed as 16.16 (pixel word : fraction word; the gravity is the 32-bit
+ * $0000.$6000), + down.  Sub-units are 1/65536 px.
+ *
+ * How the model reads the summary (each point is UNCONFIRMED: the routine itself is not public;
+ * the metadata notes say so):
+ *   - the take-off speed is not in the seed nor in any public source found: it is axis v0 (in
+ *     1/256 px/frame, the speed := -v0 * 256 in 16.16), default 1024 = 4.00 px/frame - an
+ *     assumption (Simon's Quest's take-off, cv2.c), which gives a held rise of 35.375 px, close
+ *     to Castlevania's 36;
+ *   - a new press of the jump button standing enters state 4 with phase 0, count 0 and the
+ *     speed -v0, and the state-4 routine runs the same frame: frame 0 already moves by v0;
+ *   - each state-4 frame runs the phase routine, then moves Y += speed (the move is not in the
+ *     seed's list; the phase routine setting the speed before the frame's move is what
+ *     Castlevania III does, cv3.c);
+ *   - phase 0: the button held (a level, not a press) and count < 4 -> count++, speed kept;
+ *     otherwise phase 1 and "go on": phase 1 runs the same frame.  So the take-off speed is kept
+ *     for min(frames held from the press, 4) frames - the seed's "while the jump button stays
+ *     down, for up to 4 frames";
+ *   - phase 1 (the seed's 1-2): gravity; a speed >= 0 is set to 0 (that frame does not move) and
+ *     phase 3 starts on the next frame with count 0;
+ *   - phase 3 (3-4): count < 9 -> count++, speed 0 (no move); otherwise phase 5 and go on.  Simon
+ *     stays still for the stopping frame and 9 more (the seed's "about 9 frames");
+ *   - phase 5 (5-6): gravity with the 8.0 cap;
+ *   - the landing: on a phase-5 frame whose move takes Y's pixel word to or past the landing
+ *     floor, Y := the floor, fraction 0, speed 0, standing (the same frame).  The button is not
+ *     read again until a new press on the ground.
+ * The phase values 0/1/3/5 are the model's names for the seed's groups (1-2, 3-4, 5-6); which
+ * $1F86 value of each pair does what is not public.
+ *
+ * The model: Simon stands at Y $0200.0000 on flat ground the frame before frame 0; axis drop
+ * puts the landing floor drop 16 px blocks lower (a jump off a ledge's edge; horizontal movement
+ * is not modelled).  With v0 <= 12 px/frame the rise is under 240 px and Y stays in $0110..$0308:
+ * the 32-bit adds never wrap and heights fit int32 sub-units.
+ */
+#include "model.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "castlevania.h"
+
+#define SCV4_Y0 0x0200
+#define SCV4_BLOCK 16
+#define SCV4_GRAVITY 0x6000u    /* $A739: + $0000.$6000 */
+#define SCV4_CAP 0x00080000u    /* $A739: a fall at or past 8.0 is set to 8.0 */
+#define SCV4_HOLD_FRAMES 4      /* phase 0: count $0564 to 4 */
+#define SCV4_TOP_FRAMES 9       /* phase 3-4: count to 9 */
+#define SCV4_V0_DEFAULT 1024    /* 4.00 px/frame: the model's assumption */
+
+enum { SCV4_AX_V0, SCV4_AX_DROP };
+enum { SCV4_PH_HOLD = 0, SCV4_PH_RISE = 1, SCV4_PH_TOP = 3, SCV4_PH_FALL = 5 };
+
+#define SCV4_FLAG_FALL_CAP (1u << 8) /* the speed was set to 8.0 */
+#define SCV4_FLAG_HOLD_MAX (1u << 9) /* phase 0 ended on the count of 4 with the button held */
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
+typedef struct scv4_state {
+	uint32_t y;      /* Y position, 16.16 */
+	uint32_t speed;  /* Y speed, 16.16 two's complement */
+	uint32_t v0;     /* take-off speed magnitude, 16.16 (axis v0 * 256) */
+	uint16_t floor;  /* Y's pixel word standing on the landing floor */
+	uint8_t phase;   /* $1F86 (the model's 0 / 1 / 3 / 5) */
+	uint8_t count;   /* $0564 */
+	uint8_t air;     /* 1 in state 4 (the jump) */
+	uint8_t prev;    /* the jump button on the previous frame */
+	uint8_t pad[2];  /* zeroed by init */
+	/* per-frame scratch, last: outside key_size */
+	uint32_t frame_flags; /* SCV4_FLAG_* */
+} scv4_state;
+
+static void scv4_init(void *vs, const int32_t *ax)
+{
+	scv4_state *s = vs;
+	memset(s, 0, sizeof *s);
+	s->y = (uint32_t)SCV4_Y0 << 16;
+	s->v0 = (uint32_t)ax[SCV4_AX_V0] << 8;
+	s->floor = (uint16_t)(SCV4_Y0 + SCV4_BLOCK * ax[SCV4_AX_DROP]);
+}
+
+/* $A739: Y speed + $0000.$6000; a fall at or past 8.0 is set to 8.0 */
+static void scv4_gravity(scv4_state *s)
+{
+	s->speed += SCV4_GRAVITY;
+	if ((int32_t)s->speed >= (int32_t)SCV4_CAP) {
+		s->speed = SCV4_CAP;
+		s->frame_flags |= SCV4_FLAG_FALL_CAP;
+	}
+}
+
+/* $A94D: the phase routine */
+static void scv4_phase(scv4_state *s, int held)
+{
+	if (s->phase == SCV4_PH_HOLD) {
+		if (held && s->count < SCV4_HOLD_FRAMES) {
+			s->count++;
+			return;
+		}
+		if (held)
+			s->frame_flags |= SCV4_FLAG_HOLD_MAX;
+		s->phase = SCV4_PH_RISE; /* go on */
+	}
+	if (s->phase == SCV4_PH_RISE) {
+		scv4_gravity(s);
+		if ((int32_t)s->speed >= 0) {
+			s->speed = 0;
+			s->phase = SCV4_PH_TOP;
+			s->count = 0;
+		}
+		return;
+	}
+	if (s->phase == SCV4_PH_TOP) {
+		if (s->count < SCV4_TOP_FRAMES) {
+			s->count++;
+			s->speed = 0;
+			return;
+		}
+		s->phase = SCV4_PH_FALL; /* go on */
+	}
+	scv4_gravity(s);
+}
+
+static void scv4_step(void *vs, unsigned input)
+{
+	scv4_state *s = vs;
+	int a = (input & JS_IN_JUMP) != 0;
+	s->frame_flags = 0;
+	if (!s->air && a && !s->prev) { /* take-off: state 4 */
+		s->air = 1;
+		s->speed = 0u - s->v0;
+		s->phase = SCV4_PH_HOLD;
+		s->count = 0;
+	}
+	if (s->air) {
+		scv4_phase(s, a);
+		s->y += s->speed;
+		if (s->phase == SCV4_PH_FALL && (uint16_t)(s->y >> 16) >= s->floor) {
+			s->y = (uint32_t)s->floor << 16;
+			s->speed = 0;
+			s->air = 0;
+		}
+	}
+	s->prev = (uint8_t)a;
+}
+
+static void scv4_observe(const void *vs, js_obs *o)
+{
+	const scv4_state *s = vs;
+	o->height = ((int64_t)SCV4_Y0 << 16) - (int64_t)s->y;
+	o->grounded = !s->air;
+	o->flags = s->frame_flags;
+}
+
+static int scv4_trace_row(const void *vs, char *buf, size_t n)
+{
+	const scv4_state *s = vs;
+	return snprintf(buf, n, "%u,%u,%d,%u,%d,%u,%u,%u", s->y >> 16, s->y & 0xffffu,
+			(int)(int16_t)(uint16_t)(s->speed >> 16), s->speed & 0xffffu, (int32_t)s->speed,
+			s->phase, s->count, s->air);
+}
+
+JS_LANE_DECLARE(scv4);
+
+static const char *const scv4_claims[] = { "scv4/jump-phases", NULL };
+
+const js_model js_model_scv4 = {
+	.id = "scv4",
+	.game = "Super Castlevania IV",
+	.platform = "SNES",
+	.character = "Simon Belmont",
+	.unit = "px",
+	.sub_per_unit = 65536,
+	.fps = 60.0988,
+	.frame = "NTSC frame (60.0988 Hz)",
+	.sources = "No public disassembly. Seed claim 12 (Gravity page: Super Castlevania IV (USA) "
+		   "$00:A3FA-$A409 state 4, $00:A94D-$A9CF phase routine by $1F86, $00:A739-$A769 "
+		   "gravity + $0000.$6000 with the 8.0 cap) is the spec",
+	.notes = "The take-off speed is UNCONFIRMED (no public source): axis v0 in 1/256 px/frame, "
+		 "default 1024 = 4.00 px/frame, an assumption (Simon's Quest's take-off; held rise "
+		 "35.375 px). Frame 0 is the press and already moves by v0. Each frame: the phase "
+		 "routine, then Y += speed. Phase 0 keeps the take-off speed while the button is held, "
+		 "for at most 4 frames (frames held from the press, max 4), then (same frame) phase 1: "
+		 "+0.375 px/frame^2 until the speed is >= 0, which is set to 0; phase 3: speed 0 for 9 "
+		 "more frames (10 still frames at the top with the stopping frame); then (same frame) "
+		 "phase 5: gravity, a fall at or past 8.0 set to 8.0. Landing: the phase-5 frame whose "
+		 "move reaches the floor puts Y on it (fraction 0). UNCONFIRMED readings of the seed's "
+		 "summary: the frame counts at the phase boundaries (which frame 'go on' and the "
+		 "counts land on), the move after the phase routine, the take-off frame moving, and "
+		 "the landing; phase numbers 0/1/3/5 stand for the seed's 0, 1-2, 3-4, 5-6. drop: "
+		 "landing floor drop 16-px blocks lower (a jump off a ledge edge; horizontal movement "
+		 "not modelled).",
+	.claims = scv4_claims,
+	.n_axes = 2,
+	.axes = {
+		{ .name = "v0", .unit = "1/256 px/frame", .long_name = "take-off speed (UNCONFIRMED; "
+		  "default 1024 = 4.00 px/frame is an assumption)", .min = 0, .max = 3072,
+		  .def_lo = SCV4_V0_DEFAULT, .def_hi = SCV4_V0_DEFAULT + 511 },
+		{ .name = "drop", .unit = "16 px blocks", .long_name = "landing floor below the "
+		  "take-off floor", .min = 0, .max = 16, .def_lo = 0, .def_hi = 0 },
+	},
+	.inputs = JS_IN_JUMP,
+	.default_frames = 64,
+	.default_hold = 5,
+	.flag_names = {
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[8] = "fall_cap", [9] = "hold_max",
+	},
+	.state_size = sizeof(scv4_state),
+	.key_size = offsetof(scv4_state, frame_flags),
+	.init = scv4_init,
+	.step = scv4_step,
+	.observe = scv4_observe,
+	.trace_header = "y,y_frac,speed,speed_frac,speed_sub,phase,count,state",
+	.trace_row = scv4_trace_row,
+	.lane = JS_LANE_TABLE(scv4),
+};
+
+#else /* ---- lane kernel (compiled once per ISA) ---- */
+
+#include "lane.h"
+#include "castlevania.h" /* the lane part: cv_acc_frame */
+
+/* The reference on JS_VW lanes at a time, state in registers, two groups side by side.  Y and the
+ * speed are int32 16.16; they stay far from overflow (file comment), so int32 adds are the
+ * reference's 32-bit adds.  The phase is four masks (hold, rise, top, fall: phases 0, 1, 3, 5);
+ * the routine's fall-throughs (0 -> 1 when the hold ends, 3 -> 5 when the count is done, both on
+ * the same frame) are masks built from the masks at the start of the frame, and the one gravity
+ * add serves phases 1 and 5.  A lane that has landed stays on the ground (its accounting is
+ * over), which lets cv_acc_frame do the accounting. */
+typedef struct scv4_lanes {
+	js_vi y, spd, cnt, air, hold, rise, top, fall, prev; /* masks: -1 / 0 */
+	js_vi negv0, floor;                                   /* -v0 and the floor, 16.16 */
+	js_vacc acc;
+} scv4_lanes;
+
+static inline void scv4_lanes_init(scv4_lanes *s, const js_lane_args *args, int l0)
+{
+	int32_t v0[JS_VW], fl[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		v0[i] = -(args->axis[SCV4_AX_V0][l] << 8);
+		fl[i] = (SCV4_Y0 + SCV4_BLOCK * args->axis[SCV4_AX_DROP][l]) << 16;
+	}
+	s->negv0 = js_vload(v0);
+	s->floor = js_vload(fl);
+	s->y = js_vsplat(SCV4_Y0 << 16);
+	s->spd = s->cnt = s->air = s->hold = s->rise = s->top = s->fall = s->prev = js_vsplat(0);
+	js_vacc_init(&s->acc, args, l0);
+}
+
+static inline void scv4_lanes_frame(scv4_lanes *s, const js_lane_args *args, int l0, int f)
+{
+	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);
+	/* the take-off: state 4, phase 0, count 0, speed -v0 (frozen after the landing) */
+	js_vi press = ~s->air & a & ~s->prev & ~s->acc.landed;
+	js_vi air = s->air | press;
+	js_vi hold = s->hold | press;
+	js_vi spd = js_vsel(press, s->negv0, s->spd);
+	js_vi cnt = s->cnt & ~press;
+	/* phase 0: held and count < 4 -> count; else go on to phase 1 */
+	js_vi stay0 = hold & a & (cnt < SCV4_HOLD_FRAMES);
+	js_vi go1 = hold & ~stay0;
+	js_vu fl = (js_vu)(go1 & a) & SCV4_FLAG_HOLD_MAX;
+	js_vi rise = s->rise | go1;
+	/* phase 3: count < 9 -> count, speed 0; else go on to phase 5 */
+	js_vi stay3 = s->top & (cnt < SCV4_TOP_FRAMES);
+	js_vi fall = s->fall | (s->top & ~stay3);
+	/* $A739 in phases 1 and 5; phase 1 stops at a speed >= 0 */
+	js_vi g = spd + ((rise | fall) & (int32_t)SCV4_GRAVITY);
+	js_vi stop = rise & (g >= 0);
+	js_vi cap = g >= (int32_t)SCV4_CAP;
+	fl |= (js_vu)cap & SCV4_FLAG_FALL_CAP;
+	g = js_vsel(cap, js_vsplat((int32_t)SCV4_CAP), g) & ~(stop | stay3);
+	s->cnt = (cnt - (stay0 | stay3)) & ~stop; /* +1, or 0 on the stop */
+	s->hold = stay0;
+	s->rise = rise & ~stop;
+	s->top = stay3 | stop;
+	/* the move and the landing */
+	js_vi y = s->y + g;
+	js_vi land = fall & (y >= s->floor);
+	s->y = js_vsel(land, s->floor, y);
+	s->spd = g & ~land;
+	s->fall = fall & ~land;
+	s->air = air & ~land;
+	s->prev = a;
+	cv_acc_frame(&s->acc, f, (SCV4_Y0 << 16) - s->y, s->air, land, fl);
+}
+
+void JS_LANE_FN(scv4)(const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
+		scv4_lanes g0, g1;
+		scv4_lanes_init(&g0, args, l0);
+		scv4_lanes_init(&g1, args, l0 + JS_VW);
+		for (int f = 0; f < args->n_frames; f++) {
+			scv4_lanes_frame(&g0, args, l0, f);
+			scv4_lanes_frame(&g1, args, l0 + JS_VW, f);
+			if ((f & 7) == 7) {
+				cv_acc_sync(&g0.acc, g0.air);
+				cv_acc_sync(&g1.acc, g1.air);
+				if (js_vacc_done(&g0.acc, f) && js_vacc_done(&g1.acc, f))
+					break;
+			}
+		}
+		cv_acc_sync(&g0.acc, g0.air);
+		cv_acc_sync(&g1.acc, g1.air);
+		js_vacc_store(&g0.acc, args, l0);
+		js_vacc_store(&g1.acc, args, l0 + JS_VW);
+	}
+}
+
+#endif

@@ -1,0 +1,1469 @@
+/* kernels/sm64.c - Super Mario 64 (N64): Mario's jumps on flat ground, float32 exact.
+ *
+ * Follows n64decomp/sm64 (commit 9921382a68bb, 2023-08-17): src/game/mario.c,
+ * src/game/mario_step.c, src/game/mario_actions_airborne.c, mario_actions_moving.c,
+ * mario_actions_stationary.c, src/engine/math_util.c (approach_f32), include/sm64.h (action
+ * constants and flags), include/trig_tables.inc.c (gSineTable), assets/anims/anim_*.inc.c (the
+ * animation headers' startFrame / loopEnd).  Labels are cited where each rule comes from; facts
+ * only, no code is copied.
+ *
+ * The world: an endless flat floor at y = 0 (surface class default, terrain not snow / sand /
+ * slide, no water, no ceiling surfaces, no walls, no objects), Mario facing +z (faceAngle yaw 0,
+ * pitch 0), no analog stick input (INPUT_NONZERO_ANALOG never set), A and Z only (B not read).
+ * Units: world units, 30 Hz logic frames (display_and_vsync waits for two vertical blanks).
+ *
+ * One frame = one execute_mario_action (mario.c):
+ *   update_mario_inputs    A / Z pressed (down now, up on the previous frame) and down; the
+ *                          wallKickTimer and doubleJumpTimer count down (> 0 -> -1).
+ *   the action loop        the current action's act_* runs; one that calls set_mario_action and
+ *                          returns TRUE makes the loop run the new action in the same frame (a
+ *                          take-off frame therefore already runs the air action: moves, gravity).
+ *
+ * Take-offs (set_mario_action_airborne, mario.c L776-891; set_mario_y_vel_based_on_fspeed L763:
+ * vy = (initial + get_additive_y_vel_for_jumps() (0.0f)) + fwd * multiplier, float32):
+ *   jump           vy = 42 + fwd*0.25,   fwd *= 0.8
+ *   double jump    vy = 52 + fwd*0.25,   fwd *= 0.8
+ *   triple jump    vy = 69 + fwd*0,      fwd *= 0.8
+ *   backflip       fwd = -16, vy = 62 + fwd*0
+ *   side flip      vy = 62 + fwd*0,      fwd = 8
+ *   long jump      vy = 30 + fwd*0,      oMarioLongJumpIsSlow = !(fwd > 16); fwd *= 1.5, > 48 -> 48
+ *                  (only the upper cap: a negative fwd grows without bound, the BLJ)
+ *   wall kick      vy = 62 + fwd*0,      fwd < 24 -> 24
+ *   flying triple  vy = 82 + fwd*0
+ *   ground pound   nothing (act_ground_pound then holds Mario and sets vy = -50)
+ *   and for every air action peakHeight = y and flags |= MARIO_UNKNOWN_08.  The squish /
+ *   quicksand halving (L768) is unreachable here (see fall_damage below).
+ *
+ * Air frames (common_air_action_step, mario_actions_airborne.c L371; act_jump L446 etc.):
+ *   Z pressed in jump, double, triple, backflip, side flip, wall kick, flying triple (and flying)
+ *   -> ACT_GROUND_POUND (not from the long jump, act_long_jump L632);
+ *   update_air_without_turn (L216): fwd = approach_f32(fwd, 0, 0.35, 0.35); no stick; fwd > 48
+ *   (long jump) / 32 (others) -> fwd -= 1; fwd < -16 -> fwd += 2; vel z = fwd*coss(0) + 0*coss(
+ *   0x4000);
+ *   perform_air_step (mario_step.c L610): four quarter steps pos += vel / 4, a quarter step
+ *   whose next y <= the floor (0) lands there (pos y = 0, the rest skipped); then peakHeight = y
+ *   if vy >= 0; then apply_gravity (L535), first match: long jump vy -= 2; else A-release
+ *   (should_strengthen_gravity_for_jump_ascent L519: MARIO_UNKNOWN_08 set, action neither
+ *   intangible nor invulnerable, A up, vy > 20, action has ACT_FLAG_CONTROL_JUMP_HEIGHT: jump,
+ *   double jump, wall kick, flying triple; the long jump has the flag but its branch comes
+ *   first) vy /= 4; else wing cap, vy < 0 and A down: vy -= 2, below -37.5 then += 4, above
+ *   -37.5 -> -37.5; else vy -= 4; the long jump and default branches clamp at -75.
+ *   ACT_FLYING gets no gravity.
+ *   Landing (AIR_STEP_LANDED): jump / wall kick -> ACT_JUMP_LAND, double / flying triple ->
+ *   ACT_DOUBLE_JUMP_LAND, triple -> ACT_TRIPLE_JUMP_LAND, backflip -> ACT_BACKFLIP_LAND, side
+ *   flip -> ACT_SIDE_FLIP_LAND, long jump -> ACT_LONG_JUMP_LAND, ground pound ->
+ *   ACT_GROUND_POUND_LAND, flying -> ACT_DIVE_SLIDE; the landing frame ends the loop.
+ * Ground pound (act_ground_pound L918): while actionTimer < 10, y += 20 - 2 * actionTimer (only
+ *   if y + offset + 160 < ceilHeight = 20000, find_ceil's CELL_HEIGHT_LIMIT with no ceiling);
+ *   vy = -50, fwd = 0; actionTimer++; at loopEnd + 4 (MARIO_ANIM_START_GROUND_POUND anim_3C
+ *   loopEnd 11 -> 15 frames; from ACT_FLYING actionArg 1, MARIO_ANIM_TRIPLE_JUMP_GROUND_POUND
+ *   anim_3B loopEnd 16 -> 20) the fall starts: perform_air_step from the next frame.
+ * Flying triple (act_flying_triple_jump L1882): when vy < 4 at the start of a frame, fwd < 32 ->
+ *   32, ACT_FLYING (the same frame finishes with update_air_without_turn and an air step without
+ *   gravity).  ACT_FLYING (act_flying L1726, update_flying L333, no stick: angleVel stays 0):
+ *   fwd -= 2 * (pitch / 0x4000) + 0.1 (then -= 0.5 * (1 - coss(0)) = 0), < 0 -> 0; pitch +=
+ *   (fwd - 32) * 6 (fwd > 16) or (fwd - 32) * 10 (fwd > 4) or -= 0x400, clamped to +-0x2AAA;
+ *   vy = fwd * sins(pitch), vz = fwd * coss(pitch) * coss(0); float -> s16 by truncation.
+ *   gSineTable is float32(sin(2 pi k / 4096)) for k = 0..5119 except exact zeros at 2048 and 4096
+ *   (checked against include/trig_tables.inc.c by tests/test_sm64.c).
+ *
+ * Ground frames (chains):
+ *   landing actions (mario_actions_moving.c L1758 common_landing_cancels, L1722
+ *   common_landing_action; LandingAction tables L26-60): each frame doubleJumpTimer = unk02 (5,
+ *   triple / backflip 0); ++actionTimer >= numFrames (4, long jump 6) -> the stop action, run in
+ *   the same frame; else A pressed -> aPressedAction: jump / side flip land -> double jump;
+ *   double jump land -> set_triple_jump_action (wing cap: flying triple; fwd > 20: triple; else
+ *   jump); backflip land -> backflip; long jump land -> long jump.  The triple jump land clears A
+ *   (L1883); the backflip and long jump lands clear A unless Z is down (L1898, L1855); the long
+ *   jump land first sets a negative fwd to 0 on SH / CN (L1848).  Otherwise the ground step: no
+ *   stick, fwd >= 16 -> apply_slope_decel(2): fwd = approach_f32(fwd, 0, 4, 4) and vel z = fwd;
+ *   else only vy = 0; then perform_ground_step moves z by normal.y * (vel z / 4) four times.
+ *   stop actions (mario_actions_stationary.c L839 check_common_landing_cancels, L867-947): A ->
+ *   set_jump_from_landing (jump / double / side flip stops; mario.c L1018: doubleJumpTimer 0 ->
+ *   jump, else by prevAction: ACT_JUMP_LAND -> double, ACT_DOUBLE_JUMP_LAND -> triple rule,
+ *   others (ACT_SIDE_FLIP_LAND) -> jump; then doubleJumpTimer = 0), ACT_JUMP (triple and long
+ *   jump stops), ACT_BACKFLIP (backflip stop, only with Z down and animFrame < 6); else
+ *   stationary_ground_step (fwd = 0) and, when the landing animation ends, ACT_IDLE (long jump
+ *   stop: ACT_CROUCHING).  ACT_GROUND_POUND_LAND ignores A and becomes ACT_BUTT_SLIDE_STOP (A ->
+ *   jump) at its animation's end, which becomes ACT_IDLE at its own.  ACT_IDLE: A -> jump, Z
+ *   down -> ACT_START_CROUCHING; the crouch actions (start, crouching, stop): A -> backflip;
+ *   crouching without Z -> ACT_STOP_CROUCHING; start / stop end when is_anim_past_end.
+ *   Animation timing: set_mario_animation on a new animation sets animFrame = startFrame - 1 and
+ *   the render after each logic frame advances it by 1 (geo_update_animation_frame, stopping at
+ *   loopEnd - 1), so on the k-th frame of an animation the logic reads startFrame + k - 2: the
+ *   landing animation starts on the landing action's first frame (k = 1) and continues through
+ *   the stop action (same animation), so is_anim_at_end (animFrame + 1 == loopEnd) first holds
+ *   on k = loopEnd - startFrame + 1: jump land stop 17 (anim_4E 22..38), double 19 (anim_4B
+ *   0..18), side flip 11 (anim_BE 0..10), triple / backflip 33 (anim_C0 0..32), long jump 17 /
+ *   19 when slow (anim_11 0..16 / anim_12 0..18), ground pound land 7 (anim_3A 0..6), butt slide
+ *   stop 20 (anim_8F 1..20); is_anim_past_end (animFrame >= loopEnd - 2) on k = loopEnd for the
+ *   start / stop crouching animations (anim_97 0..6, anim_96 0..10); the backflip stop's
+ *   animFrame < 6 holds for k < 8.  The action that follows an animation's end runs from the
+ *   next frame.  This timing is derived from the sources, UNCONFIRMED on hardware.
+ *
+ * The model's frame 0 is the first input frame.  Mario stands on the floor with forward speed
+ * `fwd` (the axis) until the first A press, which starts the `action` axis's action directly
+ * (set_mario_action as the game's own callers do; their preconditions - running, the crouch
+ * slide, a wall, the wing cap's double jump - are not checked).  Later presses follow the game's
+ * chain rules above.  The flying triple jump axis value gives Mario the wing cap for the whole
+ * run (also the wing-cap gravity and the flying triple chain from a double jump land).
+ *
+ * Grounded (for the accounting, model.h): with chain = off, any ground action: a run ends on the
+ * landing frame (airtime = landing frame + 1).  With chain = on, a ground action counts as
+ * airborne while a press could still chain (the landing actions but the triple jump's; the jump
+ * and double jump stops while doubleJumpTimer > 0; the backflip stop while animFrame < 6), so a
+ * chained jump's rise and flags belong to the same run, which ends when such a window closes
+ * without a press (its airtime then includes the window).
+ *
+ * Heights: y is float32; the height unit is 2^-23 world unit (sub_per_unit 8388608).  Every
+ * float32 >= 1 is a multiple of 2^-23; below 1 unit the height is still exact outside flight:
+ * all take-off speeds are multiples of 2^-19 (52 + fwd/4 etc. are >= 16 in magnitude or sums of
+ * an integer and a float >= 16), gravity steps keep that, an A-release divide (taken only from
+ * vy > 20, landing at vy > 5) leaves multiples of 2^-21, a quarter step of 2^-23, and the ground
+ * pound offsets are integers; a sum of multiples of 2^-23 below 1 is exact in float32.  In flight
+ * vy = fwd * sins(pitch) has no such grain: the height is then floor(y * 2^23) and the flag
+ * height_rounded marks a frame where y * 2^23 was not an integer.
+ *
+ * Horizontal position: z only (x stays 0); find_floor / find_ceil cast positions to s16
+ * (surface_collision.c L525: "Parallel Universes").  Flags: s16_wrap once trunc(z) leaves
+ * [-32768, 32767], level_edge once |trunc(z)| >= LEVEL_BOUNDARY_MAX 8192 (where the game's
+ * find_floor returns no floor and the air step reports a wall).  The model keeps its endless
+ * floor there: from those frames on it is this model's assumption, not a level.
+ *
+ * Left out (flagged where inputs can reach them): B (kicks, dives, punches); the stick (walking,
+ * steering, air speed +1.5); the crouch slide before a long jump (its 30-frame window and fwd >
+ * 10 rule, claim sm64/long-jump) - the long jump starts from the axis; walls (ACT_AIR_HIT_WALL,
+ * the wall kick's 2-frame and wallKickTimer windows, claim sm64/wall-kick) - the wall kick starts
+ * from the axis; fall damage (check_fall_damage: vy < -55 and a fall over 1150 hurts and sets
+ * squishTimer = 30, over 3000 knocks Mario down) - flagged fall_damage, the model lands normally;
+ * the ceiling at y + 160 > 20000 - flagged ceiling; the dive slide after a flight (an A press there,
+ * a rollout in the game, is flagged unmodelled); idle sleeping, the wing cap's timer; enemies
+ * (bounce_off_object clears MARIO_UNKNOWN_08: never here).
+ */
+#include "model.h"
+
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#if FLT_EVAL_METHOD != 0
+#error "sm64: float expressions must be evaluated in float (FLT_EVAL_METHOD 0, e.g. SSE)"
+#endif
+
+/* The model's action ids.  Order matters to the lane kernel (ranges). */
+enum {
+	SM64_STAND = 0, /* before the first press: standing / running at fwd */
+	/* air: the axis order first (axis value + SM64_JUMP) */
+	SM64_JUMP, SM64_DOUBLE, SM64_TRIPLE, SM64_BACKFLIP, SM64_SIDE_FLIP, SM64_LONG_JUMP,
+	SM64_WALL_KICK, SM64_GROUND_POUND, SM64_FLY_TRIPLE, SM64_FLYING,
+	/* landing actions (ACT_GROUP_MOVING), in the air order */
+	SM64_JUMP_LAND, SM64_DOUBLE_LAND, SM64_TRIPLE_LAND, SM64_BACKFLIP_LAND, SM64_SIDE_FLIP_LAND,
+	SM64_LONG_JUMP_LAND,
+	/* their stop actions (ACT_GROUP_STATIONARY), the same order */
+	SM64_JUMP_STOP, SM64_DOUBLE_STOP, SM64_TRIPLE_STOP, SM64_BACKFLIP_STOP, SM64_SIDE_FLIP_STOP,
+	SM64_LONG_JUMP_STOP,
+	SM64_GP_LAND, SM64_BUTT_SLIDE_STOP, SM64_IDLE, SM64_START_CROUCH, SM64_CROUCH,
+	SM64_STOP_CROUCH, SM64_DIVE_SLIDE,
+	SM64_N_ACTS
+};
+#define SM64_FIRST_AIR SM64_JUMP
+#define SM64_LAST_AIR SM64_FLYING
+#define SM64_STOP_OF_LAND (SM64_JUMP_STOP - SM64_JUMP_LAND)
+
+enum { SM64_AX_ACTION, SM64_AX_FWD, SM64_AX_VERSION, SM64_AX_CHAIN };
+enum { SM64_VER_US, SM64_VER_JP, SM64_VER_SH };
+
+/* Model flags (bit numbers from JS_FLAG_MODEL_SHIFT). */
+#define SM64_FLAG_A_RELEASE (1u << 8)    /* apply_gravity divided vy by 4 (A released) */
+#define SM64_FLAG_WING_GRAVITY (1u << 9) /* apply_gravity's wing-cap branch ran */
+#define SM64_FLAG_TERMINAL (1u << 10)    /* vy clamped at -75 (wing cap: set to -37.5) */
+#define SM64_FLAG_FALL_DAMAGE (1u << 11) /* a landing the game would hurt: not modelled */
+#define SM64_FLAG_S16_WRAP (1u << 12)    /* trunc(z) outside the s16 range collision uses */
+#define SM64_FLAG_LEVEL_EDGE (1u << 13)  /* |trunc(z)| >= 8192: outside any level's floors */
+#define SM64_FLAG_BLJ_CLAMP (1u << 14)   /* SH/CN long jump land set a negative fwd to 0 */
+#define SM64_FLAG_BACKWARD_LONG_JUMP (1u << 15) /* a long jump took off at fwd < 0 (no cap) */
+#define SM64_FLAG_CHAINED (1u << 16)     /* a landing / stop action chained into a take-off other
+					  * than a plain jump (double, triple, long jump, ...) */
+#define SM64_FLAG_FLYING (1u << 17)      /* ACT_FLYING (wing cap flight) */
+#define SM64_FLAG_UNMODELLED (1u << 18)  /* inputs reached a branch the model leaves out */
+#define SM64_FLAG_HEIGHT_ROUNDED (1u << 19) /* y * 2^23 not an integer (flight only) */
+#define SM64_FLAG_CEILING (1u << 20)     /* y + 160 > 20000: the game's default ceiling */
+
+#define SM64_SUB_SHIFT 23
+#define SM64_SUB_PER_UNIT (1LL << SM64_SUB_SHIFT)
+#define SM64_CEIL_HEIGHT 20000.0f /* CELL_HEIGHT_LIMIT: find_ceil with no ceiling */
+
+
+/* LandingAction numFrames / unk02 (mario_actions_moving.c L26-60), by landing kind (air order). */
+#define SM64_LAND_FRAMES(kind) ((kind) == SM64_LONG_JUMP ? 6 : 4)
+#define SM64_LAND_DJT(kind) ((kind) == SM64_TRIPLE || (kind) == SM64_BACKFLIP ? 0 : 5)
+/* The stop actions' animation end, k = loopEnd - startFrame + 1 (see the header). */
+#define SM64_K_JUMP_STOP 17
+#define SM64_K_DOUBLE_STOP 19
+#define SM64_K_TRIPLE_STOP 33
+#define SM64_K_SIDE_FLIP_STOP 11
+#define SM64_K_LONG_STOP_FAST 17
+#define SM64_K_LONG_STOP_SLOW 19
+#define SM64_K_GP_LAND 7
+#define SM64_K_BUTT_SLIDE_STOP 20
+#define SM64_K_START_CROUCH 6
+#define SM64_K_STOP_CROUCH 10
+#define SM64_BACKFLIP_STOP_Z_FRAMES 8 /* animFrame = k - 2 < 6 */
+#define SM64_GP_HANG 15               /* anim_3C loopEnd 11 + 4 */
+#define SM64_GP_HANG_FROM_FLIGHT 20   /* anim_3B loopEnd 16 + 4 */
+
+/* gSineTable (include/trig_tables.inc.c), sins(x) = t[(u16)x >> 4], coss(x) = t[0x400 + ...]. */
+extern float sm64_sine_table[5120];
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
+float sm64_sine_table[5120];
+
+__attribute__((constructor)) static void sm64_make_sine_table(void)
+{
+	const double pi = 3.14159265358979323846;
+	for (int k = 0; k < 5120; k++)
+		sm64_sine_table[k] = (k % 2048 == 0) ? 0.0f : (float)sin((2.0 * pi * (double)k) / 4096.0);
+}
+
+/* Game action constants (include/sm64.h), for the trace. */
+static const uint32_t sm64_act_const[SM64_N_ACTS] = {
+	[SM64_STAND] = 0, /* the model's start state: no game action */
+	[SM64_JUMP] = 0x03000880, [SM64_DOUBLE] = 0x03000881, [SM64_TRIPLE] = 0x01000882,
+	[SM64_BACKFLIP] = 0x01000883, [SM64_SIDE_FLIP] = 0x01000887, [SM64_LONG_JUMP] = 0x03000888,
+	[SM64_WALL_KICK] = 0x03000886, [SM64_FLY_TRIPLE] = 0x03000894,
+	[SM64_GROUND_POUND] = 0x008008A9, [SM64_FLYING] = 0x10880899,
+	[SM64_JUMP_LAND] = 0x04000470, [SM64_DOUBLE_LAND] = 0x04000472,
+	[SM64_TRIPLE_LAND] = 0x04000478, [SM64_BACKFLIP_LAND] = 0x0400047A,
+	[SM64_SIDE_FLIP_LAND] = 0x04000473, [SM64_LONG_JUMP_LAND] = 0x00000479,
+	[SM64_JUMP_STOP] = 0x0C000230, [SM64_DOUBLE_STOP] = 0x0C000231,
+	[SM64_TRIPLE_STOP] = 0x0800023A, [SM64_BACKFLIP_STOP] = 0x0800022F,
+	[SM64_SIDE_FLIP_STOP] = 0x0C000233, [SM64_LONG_JUMP_STOP] = 0x0800023B,
+	[SM64_GP_LAND] = 0x0080023C, [SM64_BUTT_SLIDE_STOP] = 0x0C00023E, [SM64_IDLE] = 0x0C400201,
+	[SM64_START_CROUCH] = 0x0C008221, [SM64_CROUCH] = 0x0C008220,
+	[SM64_STOP_CROUCH] = 0x0C008222, [SM64_DIVE_SLIDE] = 0x00880456,
+};
+
+static inline float sm64_sins(int16_t a)
+{
+	return sm64_sine_table[(uint16_t)a >> 4];
+}
+
+static inline float sm64_coss(int16_t a)
+{
+	return sm64_sine_table[0x400 + ((uint16_t)a >> 4)];
+}
+
+typedef struct sm64_state {
+	float y, vy;     /* pos[1], vel[1] */
+	float fwd;       /* forwardVel */
+	float z, vz;     /* pos[2], vel[2] */
+	float peak;      /* peakHeight */
+	int16_t pitch;   /* faceAngle[0] (flight) */
+	uint8_t act;     /* SM64_* */
+	uint8_t astate;  /* actionState (ground pound: 0 hang, 1 fall) */
+	uint8_t t;       /* actionTimer / animation frame counter k (see sm64_step) */
+	uint8_t djt;     /* doubleJumpTimer */
+	uint8_t prev_a, prev_z;
+	uint8_t gp_arg;  /* the ground pound's actionArg (1 from ACT_FLYING) */
+	uint8_t lj_slow; /* oMarioLongJumpIsSlow */
+	uint8_t axis_act, sh, chain, wing; /* axis values */
+	uint8_t pad[2];
+	uint32_t frame_flags; /* events of the last step: scratch, last (outside key_size) */
+} sm64_state;
+
+_Static_assert(sizeof(sm64_state) <= JS_STATE_MAX, "sm64 state too large");
+
+static void sm64_init(void *vs, const int32_t *ax)
+{
+	sm64_state *s = vs;
+	memset(s, 0, sizeof *s);
+	s->act = SM64_STAND;
+	s->fwd = (float)ax[SM64_AX_FWD];
+	s->axis_act = (uint8_t)(SM64_JUMP + ax[SM64_AX_ACTION]);
+	s->sh = ax[SM64_AX_VERSION] == SM64_VER_SH;
+	s->chain = ax[SM64_AX_CHAIN] != 0;
+	s->wing = s->axis_act == SM64_FLY_TRIPLE;
+}
+
+static int sm64_is_air(int act)
+{
+	return act >= SM64_FIRST_AIR && act <= SM64_LAST_AIR;
+}
+
+/* set_mario_action (mario.c L979): the airborne group's set_mario_action_airborne, then the new
+ * action with actionState = actionTimer = 0.  Landing and stop actions keep t (see sm64_step). */
+static int sm64_set_action(sm64_state *s, int act, int arg)
+{
+	if (sm64_is_air(act)) {
+		switch (act) { /* set_mario_action_airborne */
+		case SM64_DOUBLE:
+			s->vy = (52.0f + 0.0f) + s->fwd * 0.25f;
+			s->fwd *= 0.8f;
+			break;
+		case SM64_BACKFLIP:
+			s->fwd = -16.0f;
+			s->vy = (62.0f + 0.0f) + s->fwd * 0.0f;
+			break;
+		case SM64_TRIPLE:
+			s->vy = (69.0f + 0.0f) + s->fwd * 0.0f;
+			s->fwd *= 0.8f;
+			break;
+		case SM64_FLY_TRIPLE:
+			s->vy = (82.0f + 0.0f) + s->fwd * 0.0f;
+			break;
+		case SM64_JUMP:
+			s->vy = (42.0f + 0.0f) + s->fwd * 0.25f;
+			s->fwd *= 0.8f;
+			break;
+		case SM64_WALL_KICK:
+			s->vy = (62.0f + 0.0f) + s->fwd * 0.0f;
+			if (s->fwd < 24.0f)
+				s->fwd = 24.0f;
+			break;
+		case SM64_SIDE_FLIP:
+			s->vy = (62.0f + 0.0f) + s->fwd * 0.0f;
+			s->fwd = 8.0f;
+			break;
+		case SM64_LONG_JUMP:
+			s->vy = (30.0f + 0.0f) + s->fwd * 0.0f;
+			s->lj_slow = !(s->fwd > 16.0f);
+			if (s->fwd < 0.0f)
+				s->frame_flags |= SM64_FLAG_BACKWARD_LONG_JUMP;
+			s->fwd *= 1.5f;
+			if (s->fwd > 48.0f)
+				s->fwd = 48.0f;
+			break;
+		default: /* ground pound, flying: no case */
+			break;
+		}
+		s->peak = s->y; /* peakHeight = pos[1]; flags |= MARIO_UNKNOWN_08 (always set here) */
+	}
+	s->act = (uint8_t)act;
+	s->astate = 0;
+	s->gp_arg = (uint8_t)arg;
+	s->t = 0;
+	return 1;
+}
+
+/* mario_set_forward_vel (mario.c L374) along yaw 0: vel z = coss(0) * fwd. */
+static void sm64_set_forward_vel(sm64_state *s, float v)
+{
+	s->fwd = v;
+	s->vz = 1.0f * v;
+}
+
+/* approach_f32 (math_util.c L679) */
+static float sm64_approach(float cur, float target, float inc, float dec)
+{
+	if (cur < target) {
+		cur += inc;
+		if (cur > target)
+			cur = target;
+	} else {
+		cur -= dec;
+		if (cur < target)
+			cur = target;
+	}
+	return cur;
+}
+
+/* update_air_without_turn (mario_actions_airborne.c L216), no stick, no wind. */
+static void sm64_update_air_without_turn(sm64_state *s)
+{
+	float drag_threshold = s->act == SM64_LONG_JUMP ? 48.0f : 32.0f;
+	s->fwd = sm64_approach(s->fwd, 0.0f, 0.35f, 0.35f);
+	if (s->fwd > drag_threshold)
+		s->fwd -= 1.0f;
+	if (s->fwd < -16.0f)
+		s->fwd += 2.0f;
+	/* slideVelZ = fwd * coss(yaw); += sidewaysSpeed (0) * coss(yaw + 0x4000) */
+	s->vz = s->fwd * 1.0f + 0.0f * 0.0f;
+}
+
+/* apply_gravity (mario_step.c L535), the branches these actions reach. */
+static void sm64_apply_gravity(sm64_state *s, int a_down)
+{
+	int act = s->act;
+	int cjh = act == SM64_JUMP || act == SM64_DOUBLE || act == SM64_WALL_KICK ||
+		  act == SM64_LONG_JUMP || act == SM64_FLY_TRIPLE; /* ACT_FLAG_CONTROL_JUMP_HEIGHT */
+	if (act == SM64_LONG_JUMP) {
+		s->vy -= 2.0f;
+		if (s->vy < -75.0f) {
+			s->vy = -75.0f;
+			s->frame_flags |= SM64_FLAG_TERMINAL;
+		}
+	} else if (!a_down && s->vy > 20.0f && cjh) { /* should_strengthen_gravity_for_jump_ascent */
+		s->vy /= 4.0f;
+		s->frame_flags |= SM64_FLAG_A_RELEASE;
+	} else if (s->wing && s->vy < 0.0f && a_down) {
+		s->frame_flags |= SM64_FLAG_WING_GRAVITY;
+		s->vy -= 2.0f;
+		if (s->vy < -37.5f) {
+			if ((s->vy += 4.0f) > -37.5f) {
+				s->vy = -37.5f;
+				s->frame_flags |= SM64_FLAG_TERMINAL;
+			}
+		}
+	} else {
+		s->vy -= 4.0f;
+		if (s->vy < -75.0f) {
+			s->vy = -75.0f;
+			s->frame_flags |= SM64_FLAG_TERMINAL;
+		}
+	}
+}
+
+/* perform_air_step (mario_step.c L610) with perform_air_quarter_step (L388) on the flat floor;
+ * returns 1 when a quarter step landed. */
+static int sm64_perform_air_step(sm64_state *s, int a_down)
+{
+	int landed = 0;
+	for (int i = 0; i < 4; i++) {
+		float ny = s->y + s->vy / 4.0f;
+		float nz = s->z + s->vz / 4.0f;
+		if (ny <= 0.0f) { /* nextPos[1] <= floorHeight: ceil - floor > 160, so x/z move */
+			s->z = nz;
+			s->y = 0.0f;
+			landed = 1;
+			break;
+		}
+		if (ny + 160.0f > SM64_CEIL_HEIGHT)
+			s->frame_flags |= SM64_FLAG_CEILING; /* the game would hit its default ceiling */
+		s->y = ny;
+		s->z = nz;
+	}
+	if (s->vy >= 0.0f)
+		s->peak = s->y;
+	if (s->act != SM64_FLYING)
+		sm64_apply_gravity(s, a_down);
+	return landed;
+}
+
+/* check_fall_damage (mario_actions_airborne.c L61): flagged, not applied. */
+static void sm64_check_fall_damage(sm64_state *s)
+{
+	if (s->vy < -55.0f && s->peak - s->y > 1150.0f)
+		s->frame_flags |= SM64_FLAG_FALL_DAMAGE;
+}
+
+/* update_flying (mario_actions_airborne.c L333) with the stick centred and angleVel 0. */
+static void sm64_update_flying(sm64_state *s)
+{
+	s->fwd -= 2.0f * ((float)s->pitch / 16384.0f) + 0.1f;
+	s->fwd -= 0.5f * (1.0f - sm64_coss(0));
+	if (s->fwd < 0.0f)
+		s->fwd = 0.0f;
+	float p;
+	if (s->fwd > 16.0f)
+		p = (float)s->pitch + (s->fwd - 32.0f) * 6.0f;
+	else if (s->fwd > 4.0f)
+		p = (float)s->pitch + (s->fwd - 32.0f) * 10.0f;
+	else
+		p = (float)(s->pitch - 0x400);
+	/* float -> s16: trunc.w.s, low 16 bits (|p| stays far below 2^31 here) */
+	int16_t pitch = (int16_t)(uint16_t)(uint32_t)(int32_t)p;
+	pitch = (int16_t)(pitch + 0); /* += angleVel[0] (0) */
+	if (pitch > 0x2AAA)
+		pitch = 0x2AAA;
+	if (pitch < -0x2AAA)
+		pitch = -0x2AAA;
+	s->pitch = pitch;
+	s->vy = s->fwd * sm64_sins(pitch);
+	s->vz = s->fwd * sm64_coss(pitch) * sm64_coss(0);
+}
+
+/* The landing kind's stop action end k (the landing animation's end, see the header). */
+static int sm64_stop_end(const sm64_state *s, int stop)
+{
+	switch (stop) {
+	case SM64_JUMP_STOP: return SM64_K_JUMP_STOP;
+	case SM64_DOUBLE_STOP: return SM64_K_DOUBLE_STOP;
+	case SM64_TRIPLE_STOP: return SM64_K_TRIPLE_STOP;
+	case SM64_BACKFLIP_STOP: return SM64_K_TRIPLE_STOP; /* the same animation */
+	case SM64_SIDE_FLIP_STOP: return SM64_K_SIDE_FLIP_STOP;
+	default: return s->lj_slow ? SM64_K_LONG_STOP_SLOW : SM64_K_LONG_STOP_FAST;
+	}
+}
+
+/* stationary_ground_step (mario_step.c L236): fwd 0, y = floor. */
+static void sm64_stationary(sm64_state *s)
+{
+	sm64_set_forward_vel(s, 0.0f);
+	s->y = 0.0f;
+}
+
+/* set_triple_jump_action (mario_actions_moving.c L147) / set_jump_from_landing's double jump
+ * land case (mario.c L1046). */
+static int sm64_triple_rule(const sm64_state *s)
+{
+	return s->wing ? SM64_FLY_TRIPLE : s->fwd > 20.0f ? SM64_TRIPLE : SM64_JUMP;
+}
+
+/* One air action's frame after its Z check: common_air_action_step and the specials. */
+static void sm64_air_frame(sm64_state *s, int a_down)
+{
+	int act = s->act;
+	if (act == SM64_GROUND_POUND) { /* act_ground_pound */
+		if (s->astate == 0) {
+			if (s->t < 10) {
+				float off = (float)(20 - 2 * s->t);
+				if (s->y + off + 160.0f < SM64_CEIL_HEIGHT) {
+					s->y += off;
+					s->peak = s->y;
+				} else {
+					s->frame_flags |= SM64_FLAG_CEILING;
+				}
+			}
+			s->vy = -50.0f;
+			sm64_set_forward_vel(s, 0.0f);
+			s->t++;
+			if (s->t >= (s->gp_arg ? SM64_GP_HANG_FROM_FLIGHT : SM64_GP_HANG))
+				s->astate = 1;
+		} else if (sm64_perform_air_step(s, a_down)) {
+			sm64_check_fall_damage(s);
+			sm64_set_action(s, SM64_GP_LAND, 0);
+		}
+		return;
+	}
+	if (act == SM64_FLYING) { /* act_flying */
+		s->frame_flags |= SM64_FLAG_FLYING;
+		sm64_update_flying(s);
+		if (sm64_perform_air_step(s, a_down)) {
+			sm64_set_action(s, SM64_DIVE_SLIDE, 0);
+			s->pitch = 0;
+		}
+		return;
+	}
+	int land = act + (SM64_JUMP_LAND - SM64_JUMP);
+	if (act == SM64_WALL_KICK)
+		land = SM64_JUMP_LAND;
+	if (act == SM64_FLY_TRIPLE) { /* act_flying_triple_jump */
+		land = SM64_DOUBLE_LAND;
+		if (s->vy < 4.0f) {
+			if (s->fwd < 32.0f)
+				sm64_set_forward_vel(s, 32.0f);
+			sm64_set_action(s, SM64_FLYING, 1);
+			s->frame_flags |= SM64_FLAG_FLYING;
+		}
+	}
+	sm64_update_air_without_turn(s);
+	if (sm64_perform_air_step(s, a_down)) {
+		sm64_check_fall_damage(s); /* check_fall_damage_or_get_stuck: no snow / sand */
+		sm64_set_action(s, land, 0);
+	}
+}
+
+static void sm64_step(void *vs, unsigned input)
+{
+	sm64_state *s = vs;
+	int a_down = (input & JS_IN_JUMP) != 0, z_down = (input & JS_IN_Z) != 0;
+	/* update_mario_button_inputs: buttonPressed = down now and not on the last frame */
+	int a_pr = a_down && !s->prev_a, z_pr = z_down && !s->prev_z;
+	s->frame_flags = 0;
+	if (s->djt > 0) /* update_mario_inputs L1411 */
+		s->djt--;
+
+	/* execute_mario_action's loop: a handler that changed the action with `return TRUE` runs
+	 * the next one in the same frame (cont = 1). */
+	for (int cont = 1; cont;) {
+		cont = 0;
+		int act = s->act;
+		switch (act) {
+		case SM64_STAND:
+			if (a_pr)
+				cont = sm64_set_action(s, s->axis_act, 0);
+			break;
+
+		case SM64_JUMP: case SM64_DOUBLE: case SM64_TRIPLE: case SM64_BACKFLIP:
+		case SM64_SIDE_FLIP: case SM64_WALL_KICK: case SM64_FLY_TRIPLE:
+			if (z_pr) { /* act_jump L451 etc.: Z -> ground pound */
+				cont = sm64_set_action(s, SM64_GROUND_POUND, 0);
+				break;
+			}
+			sm64_air_frame(s, a_down);
+			break;
+		case SM64_FLYING:
+			if (z_pr) { /* act_flying L1729 */
+				cont = sm64_set_action(s, SM64_GROUND_POUND, 1);
+				break;
+			}
+			sm64_air_frame(s, a_down);
+			break;
+		case SM64_LONG_JUMP: case SM64_GROUND_POUND:
+			sm64_air_frame(s, a_down);
+			break;
+
+		case SM64_JUMP_LAND: case SM64_DOUBLE_LAND: case SM64_TRIPLE_LAND:
+		case SM64_BACKFLIP_LAND: case SM64_SIDE_FLIP_LAND: case SM64_LONG_JUMP_LAND: {
+			int kind = act - (SM64_JUMP_LAND - SM64_JUMP);
+			if (kind == SM64_LONG_JUMP) { /* act_long_jump_land L1847 */
+				if (s->sh && s->fwd < 0.0f) {
+					s->fwd = 0.0f;
+					s->frame_flags |= SM64_FLAG_BLJ_CLAMP;
+				}
+				if (!z_down)
+					a_pr = 0;
+			}
+			if (kind == SM64_TRIPLE) /* act_triple_jump_land L1883 */
+				a_pr = 0;
+			if (kind == SM64_BACKFLIP && !z_down) /* act_backflip_land L1898 */
+				a_pr = 0;
+			/* common_landing_cancels */
+			s->djt = (uint8_t)SM64_LAND_DJT(kind);
+			if (++s->t >= SM64_LAND_FRAMES(kind)) {
+				cont = sm64_set_action(s, act + SM64_STOP_OF_LAND, 0);
+				/* the stop action's k (its first run adds 1) continues the landing's */
+				s->t = (uint8_t)(SM64_LAND_FRAMES(kind) - 1);
+				break;
+			}
+			if (a_pr) {
+				int next = kind == SM64_DOUBLE ? sm64_triple_rule(s)
+					   : kind == SM64_BACKFLIP ? SM64_BACKFLIP
+					   : kind == SM64_LONG_JUMP ? SM64_LONG_JUMP : SM64_DOUBLE;
+				if (next != SM64_JUMP)
+					s->frame_flags |= SM64_FLAG_CHAINED;
+				cont = sm64_set_action(s, next, 0); /* set_jumping_action */
+				break;
+			}
+			/* common_landing_action, no stick */
+			if (s->fwd >= 16.0f) { /* apply_slope_decel(m, 2.0f): decel 2 * 2 on class default */
+				s->fwd = sm64_approach(s->fwd, 0.0f, 2.0f * 2.0f, 2.0f * 2.0f);
+				s->vz = s->fwd * 1.0f; /* apply_slope_accel: slideVelZ = fwd * coss(yaw) */
+				s->vy = 0.0f;
+			} else {
+				s->vy = 0.0f;
+			}
+			for (int i = 0; i < 4; i++) /* perform_ground_step: pos += normal.y * (vel / 4) */
+				s->z = s->z + 1.0f * (s->vz / 4.0f);
+			s->y = 0.0f;
+			break;
+		}
+
+		case SM64_JUMP_STOP: case SM64_DOUBLE_STOP: case SM64_TRIPLE_STOP:
+		case SM64_BACKFLIP_STOP: case SM64_SIDE_FLIP_STOP: case SM64_LONG_JUMP_STOP: {
+			s->t++; /* k: frames since the landing action began */
+			/* act_backflip_land_stop L914: animFrame = k - 2 */
+			if (act == SM64_BACKFLIP_STOP && (!z_down || s->t >= SM64_BACKFLIP_STOP_Z_FRAMES))
+				a_pr = 0;
+			if (a_pr) { /* check_common_landing_cancels */
+				int next;
+				if (act == SM64_TRIPLE_STOP || act == SM64_LONG_JUMP_STOP) {
+					next = SM64_JUMP;
+				} else if (act == SM64_BACKFLIP_STOP) {
+					next = SM64_BACKFLIP;
+				} else { /* set_jump_from_landing, prevAction = this stop's landing */
+					if (s->djt == 0)
+						next = SM64_JUMP;
+					else if (act == SM64_JUMP_STOP)
+						next = SM64_DOUBLE;
+					else if (act == SM64_DOUBLE_STOP)
+						next = sm64_triple_rule(s);
+					else
+						next = SM64_JUMP; /* ACT_SIDE_FLIP_LAND: default */
+					s->djt = 0;
+				}
+				if (next != SM64_JUMP)
+					s->frame_flags |= SM64_FLAG_CHAINED;
+				cont = sm64_set_action(s, next, 0);
+				break;
+			}
+			sm64_stationary(s); /* landing_step */
+			if (s->t == sm64_stop_end(s, act))
+				sm64_set_action(s, act == SM64_LONG_JUMP_STOP ? SM64_CROUCH : SM64_IDLE, 0);
+			break;
+		}
+
+		case SM64_GP_LAND: /* act_ground_pound_land: no A */
+			s->t++;
+			sm64_stationary(s);
+			if (s->t == SM64_K_GP_LAND)
+				sm64_set_action(s, SM64_BUTT_SLIDE_STOP, 0);
+			break;
+		case SM64_BUTT_SLIDE_STOP: /* act_butt_slide_stop: A -> check_common_action_exits */
+			s->t++;
+			if (a_pr) {
+				cont = sm64_set_action(s, SM64_JUMP, 0);
+				break;
+			}
+			sm64_stationary(s); /* stopping_step */
+			if (s->t == SM64_K_BUTT_SLIDE_STOP)
+				sm64_set_action(s, SM64_IDLE, 0);
+			break;
+		case SM64_IDLE: /* check_common_idle_cancels */
+			if (a_pr) {
+				cont = sm64_set_action(s, SM64_JUMP, 0);
+				break;
+			}
+			if (z_down) {
+				cont = sm64_set_action(s, SM64_START_CROUCH, 0);
+				break;
+			}
+			sm64_stationary(s);
+			break;
+		case SM64_START_CROUCH: /* act_start_crouching */
+			s->t++;
+			if (a_pr) {
+				cont = sm64_set_action(s, SM64_BACKFLIP, 0);
+				break;
+			}
+			sm64_stationary(s);
+			if (s->t == SM64_K_START_CROUCH)
+				sm64_set_action(s, SM64_CROUCH, 0);
+			break;
+		case SM64_CROUCH: /* act_crouching */
+			if (a_pr) {
+				cont = sm64_set_action(s, SM64_BACKFLIP, 0);
+				break;
+			}
+			if (!z_down) {
+				cont = sm64_set_action(s, SM64_STOP_CROUCH, 0);
+				break;
+			}
+			sm64_stationary(s);
+			break;
+		case SM64_STOP_CROUCH: /* act_stop_crouching */
+			s->t++;
+			if (a_pr) {
+				cont = sm64_set_action(s, SM64_BACKFLIP, 0);
+				break;
+			}
+			sm64_stationary(s);
+			if (s->t == SM64_K_STOP_CROUCH)
+				sm64_set_action(s, SM64_IDLE, 0);
+			break;
+		case SM64_DIVE_SLIDE: /* act_dive_slide: A -> rollout, not modelled */
+			if (a_pr)
+				s->frame_flags |= SM64_FLAG_UNMODELLED;
+			break;
+		default:
+			break;
+		}
+	}
+
+	if (s->z <= -32769.0f || s->z >= 32768.0f)
+		s->frame_flags |= SM64_FLAG_S16_WRAP;
+	if (s->z <= -8192.0f || s->z >= 8192.0f)
+		s->frame_flags |= SM64_FLAG_LEVEL_EDGE;
+	s->prev_a = (uint8_t)a_down;
+	s->prev_z = (uint8_t)z_down;
+}
+
+/* On the ground with a chain open: an A press now (with Z where needed) would start a jump that
+ * depends on the last landing (double / triple / flying triple, long jump, backflip). */
+static int sm64_chain_open(const sm64_state *s)
+{
+	int a = s->act;
+	return a == SM64_JUMP_LAND || a == SM64_DOUBLE_LAND || a == SM64_SIDE_FLIP_LAND ||
+	       a == SM64_BACKFLIP_LAND || a == SM64_LONG_JUMP_LAND ||
+	       ((a == SM64_JUMP_STOP || a == SM64_DOUBLE_STOP) && s->djt > 0) ||
+	       (a == SM64_BACKFLIP_STOP && s->t < SM64_BACKFLIP_STOP_Z_FRAMES);
+}
+
+static void sm64_observe(const void *vs, js_obs *o)
+{
+	const sm64_state *s = vs;
+	double h = (double)s->y * (double)SM64_SUB_PER_UNIT; /* exact: a power-of-two scale */
+	double fh = floor(h);
+	o->height = (int64_t)fh;
+	int ground = !sm64_is_air(s->act);
+	o->grounded = s->chain ? ground && !sm64_chain_open(s) : ground;
+	o->flags = s->frame_flags | (fh != h ? SM64_FLAG_HEIGHT_ROUNDED : 0);
+}
+
+/* %.9g prints every float so that strtof reads back the same bits. */
+static int sm64_trace_row(const void *vs, char *buf, size_t n)
+{
+	const sm64_state *s = vs;
+	return snprintf(buf, n, "%.9g,%.9g,%.9g,%.9g,%.9g,0x%08X,%u,%u,%u,%d,%.9g", (double)s->y,
+			(double)s->vy, (double)s->fwd, (double)s->z, (double)s->vz,
+			(unsigned)sm64_act_const[s->act], (unsigned)s->astate, (unsigned)s->t,
+			(unsigned)s->djt, (int)s->pitch, (double)s->peak);
+}
+
+JS_LANE_DECLARE(sm64);
+
+static const char *const sm64_claims[] = {
+	"sm64/quarter-steps",    "sm64/jump-speed",       "sm64/gravity",
+	"sm64/long-jump-gravity", "sm64/a-release",       "sm64/double-jump",
+	"sm64/triple-jump",      "sm64/long-jump",        "sm64/blj",
+	"sm64/wall-kick",        "sm64/ground-pound",     NULL,
+};
+
+const js_model js_model_sm64 = {
+	.id = "sm64",
+	.game = "Super Mario 64",
+	.platform = "Nintendo 64",
+	.character = "Mario, flat ground, no stick input, A and Z (no B)",
+	.unit = "world unit",
+	.sub_per_unit = SM64_SUB_PER_UNIT,
+	.fps = 30.0,
+	.frame = "one execute_mario_action (30 Hz logic frame: two NTSC vertical blanks)",
+	.sources = "n64decomp/sm64 @9921382: src/game/mario.c (set_mario_y_vel_based_on_fspeed L763, "
+		   "set_mario_action_airborne L776, set_mario_action L979, set_jump_from_landing L1018, "
+		   "update_mario_inputs L1373, execute_mario_action L1699), src/game/mario_step.c "
+		   "(should_strengthen_gravity_for_jump_ascent L519, apply_gravity L535, "
+		   "perform_air_quarter_step L388, perform_air_step L610, stationary_ground_step L236, "
+		   "perform_ground_step L322), src/game/mario_actions_airborne.c (update_air_without_turn "
+		   "L216, update_flying L333, common_air_action_step L371, act_jump L446 .. act_long_jump "
+		   "L632, act_ground_pound L918, act_flying L1726, act_flying_triple_jump L1882), "
+		   "src/game/mario_actions_moving.c (LandingAction tables L26-60, apply_slope_decel L393, "
+		   "common_landing_action L1722, common_landing_cancels L1758, act_*_land L1792-1912), "
+		   "src/game/mario_actions_stationary.c (check_common_idle_cancels L20, act_crouching "
+		   "L528, act_start/stop_crouching L693/L718, check_common_landing_cancels L839, "
+		   "act_*_land_stop L867-947, act_ground_pound_land L1037), src/engine/math_util.c "
+		   "approach_f32, include/trig_tables.inc.c gSineTable, assets/anims/anim_3A/3B/3C/4B/4E/"
+		   "11/12/8F/96/97/BE/C0 (startFrame, loopEnd), src/engine/surface_collision.c find_floor "
+		   "(s16 cast, LEVEL_BOUNDARY_MAX)",
+	.notes = "Frame 0 is the first input frame; the first A press starts the `action` axis's action "
+		 "from standing at forward speed `fwd` (preconditions not checked), and that take-off "
+		 "frame already runs the air action (four quarter steps, then gravity). Later presses "
+		 "follow the game's chains: landing actions (4 frames, long jump 6) and doubleJumpTimer "
+		 "5 (double / triple), Z-held long-jump and backflip chains, SH's negative-fwd clamp on "
+		 "long-jump landings (version sh), Z in the air -> ground pound. Floor at y = 0, no "
+		 "stick, no B, no walls / ceilings / objects; Mario faces +z. Heights in 2^-23 unit "
+		 "(exact; flight can round below 1 unit: flag height_rounded). chain = on keeps the "
+		 "run going while a landing could still chain (landing actions, doubleJumpTimer, the "
+		 "backflip stop's window), so a chained jump's rise counts and airtime ends when the "
+		 "chain window closes. Stop-action lengths come from animation headers (UNCONFIRMED on "
+		 "hardware). Not modelled (flagged when reached): fall damage / squish, the default "
+		 "ceiling at 20000, a dive slide's rollout, level edges (|z| >= 8192) and s16 "
+		 "wrap-around of collision positions; not modelled at all: the crouch slide before a "
+		 "long jump, wall collisions and the wall-kick windows, the wing cap's timer, sleeping. "
+		 "Trace: action = the game's ACT_ constant (0 before the first press), timer = "
+		 "actionTimer (landing actions, ground pound) or frames since the landing began (stop "
+		 "actions), peak = peakHeight.",
+	.claims = sm64_claims,
+	.n_axes = 4,
+	.axes = {
+		{ .name = "action", .unit = "", .long_name = "the action the first A press starts "
+		  "(set_mario_action from standing): 0 jump, 1 double jump, 2 triple jump, 3 backflip, "
+		  "4 side flip, 5 long jump, 6 wall kick, 7 ground pound, 8 flying triple jump (and the "
+		  "wing cap for the whole run; its flight glides for ~370 frames, so it is outside the "
+		  "default range)", .min = 0, .max = 8, .def_lo = 0, .def_hi = 7 },
+		{ .name = "fwd", .unit = "world units/frame", .long_name = "forward speed (forwardVel) "
+		  "before the first press; negative = backwards", .min = -100000, .max = 1000,
+		  .def_lo = 0, .def_hi = 40 },
+		{ .name = "version", .unit = "", .long_name = "build: us, jp (the same physics here), sh "
+		  "(Shindou/iQue: a long jump's landing sets a negative forward speed to 0)",
+		  .min = 0, .max = 2, .def_lo = 0, .def_hi = 0, .n_names = 3,
+		  .names = { "us", "jp", "sh" } },
+		{ .name = "chain", .unit = "", .long_name = "off: a run ends at the first landing; on: "
+		  "it goes on while the landing can still chain into a double / triple / long jump / "
+		  "backflip", .min = 0, .max = 1, .def_lo = 0, .def_hi = 0, .n_names = 2,
+		  .names = { "off", "on" } },
+	},
+	.inputs = JS_IN_JUMP | JS_IN_Z,
+	.default_frames = 64,
+	.default_hold = 20,
+	.flag_names = {
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[8] = "a_release", [9] = "wing_gravity", [10] = "terminal", [11] = "fall_damage",
+		[12] = "s16_wrap", [13] = "level_edge", [14] = "blj_clamp",
+		[15] = "backward_long_jump", [16] = "chained", [17] = "flying", [18] = "unmodelled",
+		[19] = "height_rounded", [20] = "ceiling",
+	},
+	.state_size = sizeof(sm64_state),
+	.key_size = offsetof(sm64_state, frame_flags),
+	.init = sm64_init,
+	.step = sm64_step,
+	.observe = sm64_observe,
+	.trace_header = "y,vy,fwd,z,vz,action,action_state,timer,double_jump_timer,pitch,peak",
+	.trace_row = sm64_trace_row,
+	.lane = JS_LANE_TABLE(sm64),
+};
+
+#else /* ---- lane kernel (compiled once per ISA) ---- */
+
+#include "lane.h"
+
+_Static_assert(JS_IN_JUMP == 1u << 0 && JS_IN_Z == 1u << 2, "sm64 reads planes 0 and 2");
+
+/* The reference above on JS_VW lanes at a time, a group's state kept across all its frames;
+ * every branch is a select on a -1/0 mask, float selects blend the bit patterns (so no float
+ * operation sits in a conditional arm).  The frame runs in the game's order as phases, each
+ * skipped (one test for the group) unless a lane still in its run needs it - lanes whose run is
+ * over are stepped along or left as they are, which cannot change their results:
+ *   L  landing actions (common_landing_cancels / common_landing_action), which may end into
+ *      their stop action or take off;
+ *   S  stop actions, including those entered in L this frame (with L's masked A);
+ *   G  the other ground actions, selected by the action the frame began with (so nothing runs
+ *      twice), with the same-frame entries (idle -> start crouching, crouching -> stop
+ *      crouching) run inline;
+ *   T  the take-off of any of them (set_mario_action_airborne on the lane's new action);
+ *   A  the air actions (Z -> ground pound, the pound's hang, the flying triple's switch, flight,
+ *      update_air_without_turn, four quarter steps, apply_gravity, the landing);
+ * then the position flags and the accounting (on the height floor(y * 2^23) as a float: exact,
+ * below 2^38; compared as floats, which orders them as the reference's int64 does).  The lane
+ * kernel only reports a run's OR of flags, so a rare flag may be raised on a different frame of
+ * the run than the reference's (the ceiling, below).  An action's set membership is one AND on
+ * 1 << action.  Two groups are stepped side by side for instruction-level parallelism. */
+
+static inline js_vf sm64_fsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)(((js_vi)a & m) | ((js_vi)b & ~m));
+}
+
+static inline js_vf sm64_fsplat(float x)
+{
+	return (js_vf){ 0 } + x;
+}
+
+/* 1 when some lane of m is set (a branch for the whole group: a phase no live lane needs is
+ * skipped).  On the x86 vector paths a test instruction; otherwise an OR over the lanes, where
+ * the empty asm hides the link between the result and m from the optimiser: with one-lane
+ * vectors (the scalar path) GCC 12's value-range propagation otherwise carries what the branch
+ * implies about m into code after the branch and miscompiles later masks (seen as ~m folded to
+ * 0). */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+#include <immintrin.h>
+static inline int sm64_vany(js_vi m)
+{
+	return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
+}
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+#include <immintrin.h>
+static inline int sm64_vany(js_vi m)
+{
+	return !_mm256_testz_si256((__m256i)m, (__m256i)m);
+}
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+#include <immintrin.h>
+static inline int sm64_vany(js_vi m)
+{
+	return !_mm_testz_si128((__m128i)m, (__m128i)m);
+}
+#else
+static inline int sm64_vany(js_vi m)
+{
+	int32_t any = 0;
+	for (int i = 0; i < JS_VW; i++)
+		any |= m[i];
+	__asm__("" : "+r"(any));
+	return any != 0;
+}
+#endif
+
+/* s16 wrap of an int32 lane: the low 16 bits, sign-extended. */
+static inline js_vi sm64_s16(js_vi x)
+{
+	return ((x & 0xffff) ^ 0x8000) - 0x8000;
+}
+
+/* approach_f32(v, 0, d, d) */
+static inline js_vf sm64_approach0(js_vf v, float d)
+{
+	js_vf up = v + d, down = v - d;
+	up = sm64_fsel(up > 0.0f, sm64_fsplat(0.0f), up);
+	down = sm64_fsel(down < 0.0f, sm64_fsplat(0.0f), down);
+	return sm64_fsel(v < 0.0f, up, down);
+}
+
+/* floor(x) for x >= 0 (x < 2^23: round to nearest through 2^23, then step down if above). */
+static inline js_vf sm64_floor_pos(js_vf x)
+{
+	js_vf r = (x + 8388608.0f) - 8388608.0f;
+	r = sm64_fsel(r > x, r - 1.0f, r);
+	return sm64_fsel(x >= 8388608.0f, x, r);
+}
+
+/* Action-set masks: bit a of an action set is action a (SM64_N_ACTS <= 31). */
+#define SM64_BIT(a) (1 << (a))
+#define SM64_SET_RANGE(lo, hi) ((SM64_BIT((hi) + 1) - 1) & ~(SM64_BIT(lo) - 1))
+#define SM64_SET_AIR SM64_SET_RANGE(SM64_FIRST_AIR, SM64_LAST_AIR)
+#define SM64_SET_LAND SM64_SET_RANGE(SM64_JUMP_LAND, SM64_LONG_JUMP_LAND)
+#define SM64_SET_STOP SM64_SET_RANGE(SM64_JUMP_STOP, SM64_LONG_JUMP_STOP)
+#define SM64_SET_OTHER SM64_SET_RANGE(SM64_GP_LAND, SM64_DIVE_SLIDE)
+#define SM64_SET_ZCAN (SM64_SET_AIR & ~SM64_BIT(SM64_LONG_JUMP) & ~SM64_BIT(SM64_GROUND_POUND))
+#define SM64_SET_CJH (SM64_BIT(SM64_JUMP) | SM64_BIT(SM64_DOUBLE) | SM64_BIT(SM64_WALL_KICK) | \
+		      SM64_BIT(SM64_LONG_JUMP) | SM64_BIT(SM64_FLY_TRIPLE))
+#define SM64_SET_OPEN_LAND (SM64_SET_LAND & ~SM64_BIT(SM64_TRIPLE_LAND))
+#define SM64_SET_SPECIAL (SM64_BIT(SM64_GROUND_POUND) | SM64_BIT(SM64_FLY_TRIPLE) | \
+			  SM64_BIT(SM64_FLYING))
+_Static_assert(SM64_N_ACTS <= 30, "action sets fit in an int32 (2^29 is exact in float)");
+
+typedef struct sm64_lanes {
+	js_vf y, vy, fwd, z, vz, peak;
+	js_vi act, abit, astate, t, djt, pa, pz, gparg, ljslow, pitch; /* abit = 1 << act */
+	js_vi axis_act, sh, chain, wing; /* per-lane constants (masks for the last three) */
+	int any_chain;                   /* some lane of the group has chain = on */
+	int any_wing;                    /* some lane has the wing cap (flight is possible) */
+	/* accounting (model.h js_acc_frame), with the rise as a float in 2^-23 units */
+	js_vf rise;
+	js_vi apex, air, took, landed, last_jump;
+	js_vu flags;
+} sm64_lanes;
+
+static inline void sm64_lanes_init(sm64_lanes *s, const js_lane_args *args, int l0)
+{
+	int32_t act[JS_VW], sh[JS_VW], ch[JS_VW], wing[JS_VW], last[JS_VW];
+	float fwd[JS_VW];
+	int words = (args->n_frames + 31) >> 5;
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		act[i] = SM64_JUMP + args->axis[SM64_AX_ACTION][l];
+		fwd[i] = (float)args->axis[SM64_AX_FWD][l];
+		sh[i] = -(args->axis[SM64_AX_VERSION][l] == SM64_VER_SH);
+		ch[i] = -(args->axis[SM64_AX_CHAIN][l] != 0);
+		wing[i] = -(act[i] == SM64_FLY_TRIPLE);
+		last[i] = -1;
+		for (int w = words - 1; w >= 0 && last[i] < 0; w--) {
+			uint32_t x = args->input[0][w * JS_BLOCK + l0 + i];
+			if (x)
+				last[i] = w * 32 + 31 - __builtin_clz(x);
+		}
+	}
+	js_vf zero = sm64_fsplat(0.0f);
+	s->y = s->vy = s->z = s->vz = s->peak = zero;
+	__builtin_memcpy(&s->fwd, fwd, sizeof s->fwd);
+	s->act = s->astate = s->t = s->djt = s->pa = s->pz = s->gparg = s->ljslow = s->pitch =
+		js_vsplat(0);
+	s->abit = js_vsplat(SM64_BIT(SM64_STAND));
+	s->axis_act = js_vload(act);
+	s->sh = js_vload(sh);
+	s->chain = js_vload(ch);
+	s->any_chain = s->any_wing = 0;
+	for (int i = 0; i < JS_VW; i++) {
+		s->any_chain |= ch[i] != 0;
+		s->any_wing |= wing[i] != 0;
+	}
+	s->wing = js_vload(wing);
+	s->rise = zero;
+	s->apex = s->air = s->took = s->landed = js_vsplat(0);
+	s->last_jump = js_vload(last);
+	s->flags = (js_vu)js_vsplat(0);
+}
+
+/* sins / coss of each lane's pitch from gSineTable (flight only). */
+static inline void sm64_sincos(js_vi pitch, js_vf *sn, js_vf *cs)
+{
+	js_vi idx = (pitch & 0xffff) >> 4;
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+	*sn = (js_vf)_mm512_i32gather_ps((__m512i)idx, sm64_sine_table, 4);
+	*cs = (js_vf)_mm512_i32gather_ps((__m512i)idx, sm64_sine_table + 0x400, 4);
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+	*sn = (js_vf)_mm256_i32gather_ps(sm64_sine_table, (__m256i)idx, 4);
+	*cs = (js_vf)_mm256_i32gather_ps(sm64_sine_table + 0x400, (__m256i)idx, 4);
+#else
+	js_vf a, b;
+	for (int i = 0; i < JS_VW; i++) {
+		a[i] = sm64_sine_table[idx[i]];
+		b[i] = sm64_sine_table[0x400 + idx[i]];
+	}
+	*sn = a;
+	*cs = b;
+#endif
+}
+
+/* 1 << act per lane: the float 2^act built from its exponent, converted (exact for act < 31). */
+static inline js_vi sm64_actbit(js_vi act)
+{
+	return __builtin_convertvector((js_vf)((act + 127) << 23), js_vi);
+}
+
+static inline js_vi sm64_in(js_vi abit, int set)
+{
+	return (abit & set) != 0;
+}
+
+static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int l0, int f)
+{
+	const js_vi zero = js_vsplat(0);
+	const js_vf fzero = sm64_fsplat(0.0f);
+	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);  /* A down: -1 */
+	js_vi zd = -js_vbit(args->input[2] + (f >> 5) * JS_BLOCK + l0, f); /* Z down: -1 */
+	js_vi ap = a & ~s->pa, zp = zd & ~s->pz;
+	js_vu fl = (js_vu)zero;
+	js_vf y = s->y, vy = s->vy, fwd = s->fwd, z = s->z, vz = s->vz, peak = s->peak;
+	js_vi act = s->act, t = s->t, djt = s->djt, astate = s->astate, gparg = s->gparg;
+	const js_vi act0 = act, bit0 = s->abit;
+	/* Lanes whose run is over (landed, for the accounting) need no more steps: a phase runs
+	 * only if a live lane needs it (the others may be stepped along, harmlessly). */
+	const js_vi live_run = ~s->landed;
+	djt = djt + (djt > 0); /* update_mario_inputs: -1 where > 0 */
+
+	js_vi take = zero, next = zero;  /* a take-off this frame, to action `next` */
+	js_vi stat = zero;               /* stationary_ground_step this frame */
+	const js_vi air0 = sm64_in(bit0, SM64_SET_AIR);
+
+	if (sm64_vany(~air0 & live_run)) { /* ---- the ground phases L, S, G ---- */
+	/* ---- L: landing actions ---- */
+	js_vi mL = sm64_in(bit0, SM64_SET_LAND), endL = zero;
+	if (sm64_vany(mL & live_run)) {
+		js_vi isLJ = act == SM64_LONG_JUMP_LAND, isTR = act == SM64_TRIPLE_LAND;
+		js_vi isBF = act == SM64_BACKFLIP_LAND, isDB = act == SM64_DOUBLE_LAND;
+		js_vi clamp = mL & isLJ & s->sh & (fwd < 0.0f);
+		fwd = sm64_fsel(clamp, fzero, fwd);
+		fl |= (js_vu)clamp & SM64_FLAG_BLJ_CLAMP;
+		ap &= ~(mL & (((isLJ | isBF) & ~zd) | isTR));
+		djt = js_vsel(mL, js_vsel(isTR | isBF, zero, js_vsplat(5)), djt);
+		js_vi t1 = t + 1;
+		js_vi nf = js_vsel(isLJ, js_vsplat(6), js_vsplat(4));
+		js_vi end = mL & (t1 >= nf);
+		js_vi tk = mL & ~end & ap;
+		js_vi tri = js_vsel(s->wing, js_vsplat(SM64_FLY_TRIPLE),
+				    js_vsel(fwd > 20.0f, js_vsplat(SM64_TRIPLE), js_vsplat(SM64_JUMP)));
+		js_vi nx = js_vsel(isDB, tri, js_vsel(isBF, js_vsplat(SM64_BACKFLIP),
+				   js_vsel(isLJ, js_vsplat(SM64_LONG_JUMP), js_vsplat(SM64_DOUBLE))));
+		take |= tk;
+		next = js_vsel(tk, nx, next);
+		fl |= (js_vu)(tk & (nx != SM64_JUMP)) & SM64_FLAG_CHAINED;
+		/* common_landing_action */
+		js_vi stay = mL & ~end & ~ap;
+		js_vi dec = stay & (fwd >= 16.0f);
+		js_vf fd = fwd - 2.0f * 2.0f; /* approach_f32(fwd >= 16, 0, 4, 4): no clamp */
+		fwd = sm64_fsel(dec, fd, fwd);
+		vz = sm64_fsel(dec, fd * 1.0f, vz);
+		vy = sm64_fsel(stay, fzero, vy);
+		js_vf zz = z;
+		for (int i = 0; i < 4; i++)
+			zz = zz + 1.0f * (vz / 4.0f);
+		z = sm64_fsel(stay, zz, z);
+		y = sm64_fsel(stay, fzero, y);
+		act = js_vsel(end, act + SM64_STOP_OF_LAND, act);
+		t = js_vsel(end, nf - 1, js_vsel(stay, t1, t));
+		endL = end;
+	}
+
+	/* ---- S: stop actions (also those entered in L this frame) ---- */
+	js_vi mS = sm64_in(bit0, SM64_SET_STOP) | endL;
+	if (sm64_vany(mS & live_run)) {
+		js_vi t2 = t + 1;
+		js_vi isBF = act == SM64_BACKFLIP_STOP, isTR = act == SM64_TRIPLE_STOP;
+		js_vi isLJ = act == SM64_LONG_JUMP_STOP, isJ = act == SM64_JUMP_STOP;
+		js_vi isDB = act == SM64_DOUBLE_STOP;
+		js_vi a2 = mS & ap & ~(isBF & (~zd | (t2 >= SM64_BACKFLIP_STOP_Z_FRAMES)));
+		js_vi fromland = ~(isBF | isTR | isLJ); /* set_jump_from_landing */
+		js_vi tri = js_vsel(s->wing, js_vsplat(SM64_FLY_TRIPLE),
+				    js_vsel(fwd > 20.0f, js_vsplat(SM64_TRIPLE), js_vsplat(SM64_JUMP)));
+		js_vi nl = js_vsel(djt == 0, js_vsplat(SM64_JUMP),
+				   js_vsel(isJ, js_vsplat(SM64_DOUBLE),
+					   js_vsel(isDB, tri, js_vsplat(SM64_JUMP))));
+		js_vi nx = js_vsel(fromland, nl,
+				   js_vsel(isBF, js_vsplat(SM64_BACKFLIP), js_vsplat(SM64_JUMP)));
+		take |= a2;
+		next = js_vsel(a2, nx, next);
+		djt = js_vsel(a2 & fromland, zero, djt);
+		fl |= (js_vu)(a2 & (nx != SM64_JUMP)) & SM64_FLAG_CHAINED;
+		js_vi stay = mS & ~a2;
+		stat |= stay;
+		js_vi kend = js_vsel(isJ, js_vsplat(SM64_K_JUMP_STOP),
+			     js_vsel(isDB, js_vsplat(SM64_K_DOUBLE_STOP),
+			     js_vsel(isBF | isTR, js_vsplat(SM64_K_TRIPLE_STOP),
+			     js_vsel(isLJ, js_vsel(s->ljslow != 0, js_vsplat(SM64_K_LONG_STOP_SLOW),
+						   js_vsplat(SM64_K_LONG_STOP_FAST)),
+				     js_vsplat(SM64_K_SIDE_FLIP_STOP)))));
+		js_vi endS = stay & (t2 == kend);
+		act = js_vsel(endS, js_vsel(isLJ, js_vsplat(SM64_CROUCH), js_vsplat(SM64_IDLE)), act);
+		t = js_vsel(endS, zero, js_vsel(stay, t2, t));
+	}
+
+	/* ---- G: the other ground actions (by the action the frame began with) ---- */
+	js_vi mG = sm64_in(bit0, SM64_SET_OTHER);
+	if (sm64_vany(mG & live_run)) {
+		js_vi t3 = t + 1;
+		js_vi gpl = act0 == SM64_GP_LAND, bss = act0 == SM64_BUTT_SLIDE_STOP;
+		js_vi idle = act0 == SM64_IDLE, stc = act0 == SM64_START_CROUCH;
+		js_vi cr = act0 == SM64_CROUCH, spc = act0 == SM64_STOP_CROUCH;
+		js_vi dive = act0 == SM64_DIVE_SLIDE;
+		js_vi tj = (bss | idle) & ap, tb = (stc | cr | spc) & ap;
+		take |= tj | tb;
+		next = js_vsel(tj, js_vsplat(SM64_JUMP), js_vsel(tb, js_vsplat(SM64_BACKFLIP), next));
+		fl |= (js_vu)(dive & ap) & SM64_FLAG_UNMODELLED;
+		js_vi rest = ~ap;
+		js_vi to_stc = idle & rest & zd, to_spc = cr & rest & ~zd;
+		stat |= (gpl | ((bss | idle | stc | cr | spc) & rest));
+		js_vi na = act;
+		na = js_vsel(gpl & (t3 == SM64_K_GP_LAND), js_vsplat(SM64_BUTT_SLIDE_STOP), na);
+		na = js_vsel(bss & rest & (t3 == SM64_K_BUTT_SLIDE_STOP), js_vsplat(SM64_IDLE), na);
+		na = js_vsel(stc & rest & (t3 == SM64_K_START_CROUCH), js_vsplat(SM64_CROUCH), na);
+		na = js_vsel(spc & rest & (t3 == SM64_K_STOP_CROUCH), js_vsplat(SM64_IDLE), na);
+		na = js_vsel(to_stc, js_vsplat(SM64_START_CROUCH), na);
+		na = js_vsel(to_spc, js_vsplat(SM64_STOP_CROUCH), na);
+		js_vi counted = gpl | ((bss | stc | spc) & rest);
+		js_vi nt = js_vsel(counted, t3, t);
+		nt = js_vsel(to_stc | to_spc, js_vsplat(1), nt);
+		nt = js_vsel(na != act, js_vsel(to_stc | to_spc, nt, zero), nt);
+		act = js_vsel(mG, na, act);
+		t = js_vsel(mG, nt, t);
+	}
+	js_vi stand = (act0 == SM64_STAND) & ap;
+	take |= stand;
+	next = js_vsel(stand, s->axis_act, next);
+	if (sm64_vany(stat & live_run)) {
+		fwd = sm64_fsel(stat, fzero, fwd);
+		vz = sm64_fsel(stat, fzero, vz); /* mario_set_forward_vel(0): coss(0) * 0 */
+		y = sm64_fsel(stat, fzero, y);
+	}
+	} /* the ground phases */
+
+	/* ---- T: set_mario_action_airborne for the lanes that take off ---- */
+	if (sm64_vany(take & live_run)) {
+		js_vi isJ = next == SM64_JUMP, isDB = next == SM64_DOUBLE, isTR = next == SM64_TRIPLE;
+		js_vi isBF = next == SM64_BACKFLIP, isSF = next == SM64_SIDE_FLIP;
+		js_vi isLJ = next == SM64_LONG_JUMP, isWK = next == SM64_WALL_KICK;
+		js_vi isFT = next == SM64_FLY_TRIPLE;
+		js_vf c0 = sm64_fsel(isJ, sm64_fsplat(42.0f), sm64_fsplat(52.0f));
+		c0 = sm64_fsel(isTR, sm64_fsplat(69.0f), c0);
+		c0 = sm64_fsel(isBF | isSF | isWK, sm64_fsplat(62.0f), c0);
+		c0 = sm64_fsel(isLJ, sm64_fsplat(30.0f), c0);
+		c0 = sm64_fsel(isFT, sm64_fsplat(82.0f), c0);
+		js_vf mult = sm64_fsel(isJ | isDB, sm64_fsplat(0.25f), fzero);
+		js_vi setvy = take & (isJ | isDB | isTR | isBF | isSF | isLJ | isWK | isFT);
+		vy = sm64_fsel(setvy, (c0 + 0.0f) + fwd * mult, vy);
+		js_vf nf = fwd;
+		nf = sm64_fsel(isJ | isDB | isTR, fwd * 0.8f, nf);
+		nf = sm64_fsel(isBF, sm64_fsplat(-16.0f), nf);
+		nf = sm64_fsel(isSF, sm64_fsplat(8.0f), nf);
+		js_vf lj = fwd * 1.5f;
+		nf = sm64_fsel(isLJ, sm64_fsel(lj > 48.0f, sm64_fsplat(48.0f), lj), nf);
+		nf = sm64_fsel(isWK & (fwd < 24.0f), sm64_fsplat(24.0f), nf);
+		fl |= (js_vu)(take & isLJ & (fwd < 0.0f)) & SM64_FLAG_BACKWARD_LONG_JUMP;
+		s->ljslow = js_vsel(take & isLJ, (fwd > 16.0f) + 1, s->ljslow); /* !(fwd > 16) */
+		fwd = sm64_fsel(take, nf, fwd);
+		peak = sm64_fsel(take, y, peak);
+		act = js_vsel(take, next, act);
+		astate = js_vsel(take, zero, astate);
+		gparg = js_vsel(take, zero, gparg);
+		t = js_vsel(take, zero, t);
+	}
+
+	/* ---- A: air actions (L, S and G only move ground lanes to the ground or take off) ---- */
+	js_vi ceil = zero;
+	js_vi bit = js_vsel(take, sm64_actbit(act), bit0);
+	js_vi mA = air0 | take;
+	if (sm64_vany(mA & live_run)) {
+		/* Z -> ground pound (act_jump L451 etc., act_flying L1729; not the long jump) */
+		js_vi togp = sm64_in(bit, SM64_SET_ZCAN) & zp;
+		if (sm64_vany(togp & live_run)) {
+			gparg = js_vsel(togp, js_vsel(act == SM64_FLYING, js_vsplat(1), zero), gparg);
+			act = js_vsel(togp, js_vsplat(SM64_GROUND_POUND), act);
+			astate = js_vsel(togp, zero, astate);
+			t = js_vsel(togp, zero, t);
+			peak = sm64_fsel(togp, y, peak);
+			bit = sm64_actbit(act);
+		}
+		/* the ground pound, the flying triple's switch, flight */
+		js_vi gp = zero, hang = zero, fly = zero, sw = zero;
+		if (sm64_vany(sm64_in(bit, SM64_SET_SPECIAL) & live_run)) {
+			/* act_ground_pound, actionState 0: the hang */
+			gp = act == SM64_GROUND_POUND;
+			hang = gp & (astate == 0);
+			if (sm64_vany(hang & live_run)) {
+				js_vf off = __builtin_convertvector(20 - 2 * t, js_vf);
+				js_vf yo = y + off;
+				js_vi rise = hang & (t < 10);
+				js_vi fits = yo + 160.0f < SM64_CEIL_HEIGHT;
+				fl |= (js_vu)(rise & ~fits) & SM64_FLAG_CEILING;
+				y = sm64_fsel(rise & fits, yo, y);
+				peak = sm64_fsel(rise & fits, yo, peak);
+				vy = sm64_fsel(hang, sm64_fsplat(-50.0f), vy);
+				fwd = sm64_fsel(hang, fzero, fwd);
+				vz = sm64_fsel(hang, fzero, vz);
+				js_vi th = t + 1;
+				t = js_vsel(hang, th, t);
+				js_vi hend = js_vsel(gparg != 0, js_vsplat(SM64_GP_HANG_FROM_FLIGHT),
+						     js_vsplat(SM64_GP_HANG));
+				astate = js_vsel(hang & (th >= hend), js_vsplat(1), astate);
+			}
+			/* ACT_FLYING from an earlier frame; the flying triple's switch this frame */
+			fly = act == SM64_FLYING;
+			sw = (act == SM64_FLY_TRIPLE) & (vy < 4.0f);
+			js_vi special = fly | sw;
+			if (sm64_vany(special & live_run)) {
+				js_vi low = sw & (fwd < 32.0f);
+				fwd = sm64_fsel(low, sm64_fsplat(32.0f), fwd);
+				vz = sm64_fsel(low, sm64_fsplat(1.0f * 32.0f), vz);
+				act = js_vsel(sw, js_vsplat(SM64_FLYING), act);
+				gparg = js_vsel(sw, js_vsplat(1), gparg);
+				t = js_vsel(sw, zero, t);
+				peak = sm64_fsel(sw, y, peak);
+				fl |= (js_vu)special & SM64_FLAG_FLYING;
+			}
+			if (sm64_vany(fly & live_run)) { /* update_flying, no stick */
+				js_vf pf = __builtin_convertvector(s->pitch, js_vf);
+				js_vf f1 = fwd - (2.0f * (pf / 16384.0f) + 0.1f);
+				f1 = f1 - 0.5f * (1.0f - 1.0f);
+				f1 = sm64_fsel(f1 < 0.0f, fzero, f1);
+				js_vf pn = sm64_fsel(f1 > 16.0f, pf + (f1 - 32.0f) * 6.0f,
+						     pf + (f1 - 32.0f) * 10.0f);
+				pn = sm64_fsel(fly & (f1 > 4.0f), pn, fzero); /* keep the conversion in range */
+				js_vi pi = sm64_s16(__builtin_convertvector(pn, js_vi));
+				pi = js_vsel(f1 > 4.0f, pi, sm64_s16(s->pitch - 0x400));
+				pi = js_vsel(pi > 0x2AAA, js_vsplat(0x2AAA), pi);
+				pi = js_vsel(pi < -0x2AAA, js_vsplat(-0x2AAA), pi);
+				js_vf sn, cs;
+				sm64_sincos(pi, &sn, &cs);
+				fwd = sm64_fsel(fly, f1, fwd);
+				s->pitch = js_vsel(fly, pi, s->pitch);
+				vy = sm64_fsel(fly, f1 * sn, vy);
+				vz = sm64_fsel(fly, f1 * cs * 1.0f, vz);
+			}
+		}
+		/* update_air_without_turn (every air action but the ground pound and ACT_FLYING from
+		 * an earlier frame; the long jump's drag threshold is 48) */
+		js_vi uat = mA & ~gp & ~fly;
+		js_vi isLJ = act == SM64_LONG_JUMP;
+		if (sm64_vany(uat & live_run)) {
+			js_vf fa = sm64_approach0(fwd, 0.35f);
+			js_vf thr = sm64_fsel(isLJ, sm64_fsplat(48.0f), sm64_fsplat(32.0f));
+			fa = sm64_fsel(fa > thr, fa - 1.0f, fa);
+			fa = sm64_fsel(fa < -16.0f, fa + 2.0f, fa);
+			fwd = sm64_fsel(uat, fa, fwd);
+			vz = sm64_fsel(uat, fa * 1.0f + 0.0f * 0.0f, vz);
+		}
+		/* perform_air_step */
+		js_vi step = mA & ~hang;
+		js_vi live = step;
+		for (int i = 0; i < 4; i++) {
+			js_vf ny = y + vy / 4.0f;
+			js_vf nz = z + vz / 4.0f;
+			js_vi above = ny > 0.0f; /* else the floor: y = 0, landed */
+			y = sm64_fsel(live, (js_vf)((js_vi)ny & above), y);
+			z = sm64_fsel(live, nz, z);
+			live &= above;
+		}
+		js_vi landed = step & ~live;
+		/* The reference flags every quarter step above the ceiling; the lane kernel only
+		 * needs the OR over the run: float addition is monotone, so a frame's quarter steps
+		 * peak at its last one (rising) or its first one, which is below the last frame's
+		 * end (falling; flagged there), so checking each frame's end gives the same OR. */
+		ceil = step & (y > SM64_CEIL_HEIGHT - 160.0f); /* y + 160 > 20000: exact */
+		peak = sm64_fsel(step & (vy >= 0.0f), y, peak);
+		/* apply_gravity (not in ACT_FLYING) */
+		js_vi grav = step & (act != SM64_FLYING);
+		if (sm64_vany(grav & live_run)) {
+			js_vi rel = ~isLJ & ~a & (vy > 20.0f) & sm64_in(bit, SM64_SET_CJH);
+			js_vi wg = ~isLJ & ~rel & s->wing & (vy < 0.0f) & a;
+			js_vf g2 = vy - 2.0f;
+			js_vf dv = sm64_fsel(isLJ, g2, vy - 4.0f);
+			js_vi term = (dv < -75.0f) & ~rel & ~wg;
+			dv = sm64_fsel(dv < -75.0f, sm64_fsplat(-75.0f), dv);
+			js_vf nv = sm64_fsel(rel, vy / 4.0f, dv);
+			fl |= (js_vu)(grav & rel) & SM64_FLAG_A_RELEASE;
+			if (sm64_vany(wg & grav)) { /* the wing cap's branch */
+				js_vf w4 = g2 + 4.0f;
+				js_vi wlow = g2 < -37.5f, wcap = wlow & (w4 > -37.5f);
+				js_vf wv = sm64_fsel(wlow, sm64_fsel(wcap, sm64_fsplat(-37.5f), w4), g2);
+				nv = sm64_fsel(wg, wv, nv);
+				fl |= (js_vu)(grav & wg) & SM64_FLAG_WING_GRAVITY;
+				term |= wg & wcap;
+			}
+			vy = sm64_fsel(grav, nv, vy);
+			fl |= (js_vu)(grav & term) & SM64_FLAG_TERMINAL;
+		}
+		/* the landing */
+		if (sm64_vany(landed & live_run)) {
+			js_vi fall = landed & ~fly & (vy < -55.0f) & (peak - y > 1150.0f);
+			fl |= (js_vu)fall & SM64_FLAG_FALL_DAMAGE;
+			js_vi la = act + (SM64_JUMP_LAND - SM64_JUMP);
+			la = js_vsel(act == SM64_WALL_KICK, js_vsplat(SM64_JUMP_LAND), la);
+			la = js_vsel((act == SM64_FLY_TRIPLE) | (sw & (act == SM64_FLYING)),
+				     js_vsplat(SM64_DOUBLE_LAND), la);
+			la = js_vsel(fly, js_vsplat(SM64_DIVE_SLIDE), la);
+			la = js_vsel(gp, js_vsplat(SM64_GP_LAND), la);
+			act = js_vsel(landed, la, act);
+			s->pitch = js_vsel(landed & fly, zero, s->pitch);
+			astate = js_vsel(landed, zero, astate);
+			gparg = js_vsel(landed, zero, gparg);
+			t = js_vsel(landed, zero, t);
+		}
+	}
+
+	/* ---- position flags, state, accounting ---- */
+	js_vf az = (js_vf)((js_vi)z & 0x7fffffff); /* |z| */
+	js_vi edge = az >= 8192.0f;
+	if (sm64_vany(edge | ceil)) { /* rare */
+		fl |= (js_vu)edge & SM64_FLAG_LEVEL_EDGE;
+		fl |= (js_vu)((z <= -32769.0f) | (z >= 32768.0f)) & SM64_FLAG_S16_WRAP;
+		fl |= (js_vu)ceil & SM64_FLAG_CEILING;
+	}
+	s->y = y;
+	s->vy = vy;
+	s->fwd = fwd;
+	s->z = z;
+	s->vz = vz;
+	s->peak = peak;
+	s->act = act;
+	s->t = t;
+	s->djt = djt;
+	s->astate = astate;
+	s->gparg = gparg;
+	s->pa = a;
+	s->pz = zd;
+
+	js_vi b = sm64_actbit(act);
+	s->abit = b;
+	js_vi grounded = ~sm64_in(b, SM64_SET_AIR);
+	if (s->any_chain) {
+		js_vi open = sm64_in(b, SM64_SET_OPEN_LAND) |
+			     (((act == SM64_JUMP_STOP) | (act == SM64_DOUBLE_STOP)) & (djt > 0)) |
+			     ((act == SM64_BACKFLIP_STOP) & (t < SM64_BACKFLIP_STOP_Z_FRAMES));
+		grounded &= ~(s->chain & open);
+	}
+	js_vf hf = y * 8388608.0f; /* exact: a power-of-two scale */
+	/* only flight leaves heights off the 2^-23 grid, and only below 1 unit (see the header) */
+	if (s->any_wing && sm64_vany(y < 1.0f)) {
+		js_vf h = hf;
+		hf = sm64_floor_pos(h);
+		fl |= (js_vu)(hf != h) & SM64_FLAG_HEIGHT_ROUNDED;
+	}
+
+	/* js_acc_frame (model.h) */
+	js_vi live = ~s->landed;
+	js_vi took = s->took | (live & ~grounded);
+	js_vi on = live & took;
+	s->flags |= fl & (js_vu)on; /* the height is never negative: no below_start */
+	js_vi higher = on & (hf > s->rise);
+	s->rise = sm64_fsel(higher, hf, s->rise);
+	s->apex = js_vsel(higher, js_vsplat(f), s->apex);
+	js_vi lands = on & grounded;
+	s->air = js_vsel(lands, js_vsplat(f + 1), s->air);
+	s->landed |= lands;
+	s->took = took;
+#ifdef SM64_LANE_TRACE
+	/* Test hook: sees each group's state after every frame (never defined in the library). */
+	SM64_LANE_TRACE(f, l0, s);
+#endif
+}
+
+static inline int sm64_lanes_done(const sm64_lanes *s, int32_t f)
+{
+	return js_vall(s->landed | (~s->took & (s->last_jump <= f)));
+}
+
+static inline void sm64_lanes_store(const sm64_lanes *s, const js_lane_args *args, int l0)
+{
+	for (int i = 0; i < JS_VW && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = s->flags[i];
+		if (!s->took[i])
+			fl |= JS_FLAG_NO_TAKEOFF;
+		else if (!s->landed[i])
+			fl |= JS_FLAG_NOT_LANDED;
+		args->rise[l0 + i] = (int64_t)s->rise[i];
+		args->apex_frame[l0 + i] = s->apex[i];
+		args->airtime[l0 + i] = s->air[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+void JS_LANE_FN(sm64)(const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
+		sm64_lanes g0, g1;
+		sm64_lanes_init(&g0, args, l0);
+		sm64_lanes_init(&g1, args, l0 + JS_VW);
+		for (int f = 0; f < args->n_frames; f++) {
+			sm64_lanes_frame(&g0, args, l0, f);
+			sm64_lanes_frame(&g1, args, l0 + JS_VW, f);
+			if ((f & 7) == 7 && sm64_lanes_done(&g0, f) && sm64_lanes_done(&g1, f))
+				break;
+		}
+		sm64_lanes_store(&g0, args, l0);
+		sm64_lanes_store(&g1, args, l0 + JS_VW);
+	}
+}
+
+#endif

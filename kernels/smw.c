@@ -1,0 +1,582 @@
+/* kernels/smw.c - Super Mario World (SNES, NTSC J/U/SS): Mario's jump and spin jump, vertical axis.
+ *
+ * Follows IsoFrieze/SMWDisX bank_00.asm, the NTSC (`ver_is_ntsc`) side of every conditional;
+ * labels are cited where each rule comes from.  The code is written from those facts.
+ *
+ * Units: PlayerYPosNext is a 16-bit pixel Y (+ down) and PlayerYPosSpx its subpixel byte;
+ * PlayerYSpeed+1 is a signed byte in 1/16 px/frame (+ down).  CODE_00DC4F (X = 2) moves Mario:
+ * ASL x4 puts the speed's low nybble in the high nybble of A, ADC PlayerYPosSpx; then, in 16-bit
+ * mode, the speed's high nybble sign-extended (LSR x4, AND #$000F, CMP #$0008 / ORA #$FFF0) plus
+ * that carry (PHP/PLP) is added to PlayerYPosNext.  Only the subpixel's high nybble ever changes
+ * (its low nybble starts 0 and every add has a 0 low nybble), so the move is exactly
+ * "Y in 1/16 px += speed" on the 20-bit number PlayerYPosNext:PlayerYPosSpx>>4 (seed claim 15).
+ * Sub-units are 1/16 px.
+ *
+ * The frame, as the game runs it for Mario on foot and out of water (CODE_00CD24, then
+ * CODE_00CD39 -> CODE_00CD79 -> CODE_00CD82):
+ *   CODE_00CD24   (speed < 0 and blocked above -> speed 0: there is no ceiling here)
+ *   CODE_00DC2D   the move above, with the speed the last frame left
+ *   CODE_00E92B   collision: DoPlayerCollision -> NormalCollision; the foot interaction points
+ *                 (IP4/IP5, PlayerYHitboxPoints $20 below Y, a multiple of 16, so
+ *                 PlayerYPosInBlock = Y & $0F) on a solid block (page 1, < $6E) go to CODE_00EDF7:
+ *                 speed not negative and Y & $0F < 8 -> PlayerYPosNext -= Y & $0F (CODE_00EED1;
+ *                 the subpixel is kept), then CODE_00EF38 / CODE_00EF60: speed := DATA_00E4DA[$20]
+ *                 = $00 (flat ground), PlayerInAir := 0, SpinJumpFlag := 0.
+ *   CODE_00F595   (keeps Y >= Layer1YPos - $80, 128 px above the screen: no jump from this floor
+ *                 gets there)
+ *   CODE_00D5F2   jump start: on the ground (PlayerInAir = 0), byetudlrFrame | axlr0000Frame bit 7
+ *                 (a new B or A press) -> CODE_00D630: X = (|X speed| >> 2) & $FE, +1 (INX) for A
+ *                 (spin: SpinJumpFlag := 1), speed := DATA_00D2BD[X], PlayerInAir := $0B.
+ *   CODE_00D062   (cape spin / fireballs: nothing vertical)
+ *   CODE_00D7E4   for Mario without the cape (Powerup != 2, FlightPhase 0; a spin jump too, via
+ *                 CODE_00D8CD / CODE_00D8E7) this reaches CODE_00D928: Y = 1 if byetudlrHold bit 7
+ *                 (B, or A ORed in by the controller routine) else 0; speed < 0 (BMI) -> speed +=
+ *                 DATA_00D7A5[Y]; else speed := min(speed, DATA_00D7AF[Y]) (CMP / BCC, unsigned)
+ *                 then (PlayerInAir $0B -> $24) speed += DATA_00D7A5[Y].  NTSC tables: gravity $06
+ *                 (button up) / $03 (held), cap $40 / $40: a fall settles at $46 = 70/16 or
+ *                 $43 = 67/16 px/frame (seed claims 13, 14); the hold picks the gravity rising and
+ *                 falling, and a new press in the air brings 3/16 back.
+ * So the press frame moves Mario by the standing speed and snaps him back to the floor; the jump
+ * start and the held gravity come after, and his first step up (frame 1) is DATA_00D2BD + 3
+ * (seed claim 18).
+ *
+ * On the ground this runs every frame too: the floor snap writes speed $00, gravity then makes it
+ * $06 ($03 with the button held), the next move adds that to the subpixel and the snap takes
+ * back any pixel it carried into.  So a standing Mario's subpixel nybble steps by 6 each frame
+ * (nothing else writes PlayerYPosSpx), and the take-off's subpixel depends on how long he stood:
+ * axis `spx` is PlayerYPosSpx >> 4 the frame before frame 0 (default 0).  It does not change a
+ * rise (moves are exact in 1/16 px) but it can move the landing by a frame.
+ *
+ * The floor: flat solid blocks with their top at $0160, so Mario stands at PlayerYPosNext =
+ * $0140 (feet IP $20 below).  A landing needs speed >= 0 and Y >= $0140 (as a 16-bit signed
+ * difference); then Y - $0140 = Y & $0F is at most 4 (a standing frame moves at most 6/16 px, a
+ * fall at most 70/16 px from above the floor), always < 8, so CODE_00EDF7 lands him.
+ *
+ * Height: the take-off Y minus Y now, in 1/16 px, both as Y << 4 | PlayerYPosSpx >> 4; the
+ * take-off Y is taken after the press frame's snap.
+ *
+ * Left out: horizontal movement (vx only picks the DATA_00D2BD pair, as CODE_00D630 does); the
+ * P-meter (PlayerInAir $0C instead of $0B on a run jump, which only the cape reads); cape Mario
+ * (Powerup 2: DATA_00D7A5/D7AF entries 2-9 and flight), Yoshi (winged Yoshi, entry 2), water
+ * (CODE_00D988), climbing, slopes, ceilings, springboards; PAL builds (16-bit speeds, other
+ * tables).
+ */
+#include "model.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+/* DATA_00D2BD: take-off Y speeds, (normal, spin) pairs by (|X speed| >> 2) & $FE. */
+static const uint8_t DATA_00D2BD[16] = {
+	0xb0, 0xb6, 0xae, 0xb4, 0xab, 0xb2, 0xa9, 0xb0,
+	0xa6, 0xae, 0xa4, 0xab, 0xa1, 0xa9, 0x9f, 0xa6,
+};
+/* DATA_00D7A5 / DATA_00D7AF (NTSC), entries 0 (A/B up) and 1 (A/B held). */
+static const uint8_t DATA_00D7A5[2] = { 0x06, 0x03 };
+static const uint8_t DATA_00D7AF[2] = { 0x40, 0x40 };
+
+enum { SMW_AX_VX, SMW_AX_JUMP, SMW_AX_SPX };
+enum { SMW_JUMP_NORMAL, SMW_JUMP_SPIN };
+
+#define SMW_GROUND_Y 0x0140u   /* PlayerYPosNext standing on the floor (feet IP on row $0160) */
+#define SMW_GROUND_SPEED 0x00  /* DATA_00E4DA[$20]: the speed the flat-floor landing writes */
+#define SMW_AIR_JUMP 0x0b      /* CODE_00D630: PlayerInAir after a take-off (P-meter < $70) */
+#define SMW_AIR_FALL 0x24      /* CODE_00D928: PlayerInAir $0B -> $24 once not rising */
+#define SMW_GROUND16 (SMW_GROUND_Y << 4) /* the floor Y in 1/16 px */
+
+/* Model flags (bit numbers from JS_FLAG_MODEL_SHIFT). */
+#define SMW_FLAG_FALL_CAPPED (1u << 8)   /* CODE_00D928's cap cut a speed above $40 */
+#define SMW_FLAG_REPRESS (1u << 9)       /* a new press in the air: no jump, held gravity again */
+#define SMW_FLAG_LANDING_JUMP (1u << 10) /* landed and jumped again in one frame (no grounded
+					  * frame: the accounting runs on through the new jump) */
+
+/* CODE_00D630: the take-off speed for |X speed| and normal (B) / spin (A). */
+static inline uint8_t smw_takeoff(int x_speed_abs, int spin)
+{
+	return DATA_00D2BD[((x_speed_abs >> 2) & 0xfe) + (spin != 0)];
+}
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
+typedef struct smw_state {
+	uint32_t origin;      /* take-off Y in 1/16 px (Y << 4 | PlayerYPosSpx >> 4) */
+	uint16_t y_pos;       /* PlayerYPosNext */
+	uint8_t y_spx;        /* PlayerYPosSpx */
+	uint8_t y_speed;      /* PlayerYSpeed+1, 1/16 px/frame, signed */
+	uint8_t in_air;       /* PlayerInAir: 0 on the ground, $0B rising, $24 falling */
+	uint8_t spin;         /* SpinJumpFlag */
+	uint8_t prev;         /* the button last frame (the controller routine's P1Mask bit) */
+	uint8_t x_speed_abs;  /* axis vx: |X speed| (PlayerXSpeed+1), 1/16 px/frame */
+	uint8_t spin_kind;    /* axis jump: the press is A (spin) rather than B */
+	uint8_t frame_flags;  /* events of the last step (SMW_FLAG_* >> 8); per-frame scratch, last:
+			       * outside key_size */
+	uint8_t pad[2];
+} smw_state;
+
+static void smw_init(void *vs, const int32_t *ax)
+{
+	smw_state *s = vs;
+	memset(s, 0, sizeof *s);
+	s->y_pos = SMW_GROUND_Y;
+	s->y_spx = (uint8_t)((ax[SMW_AX_SPX] & 15) << 4);
+	/* the frame before frame 0 was a standing frame with the button up: the snap's $00 plus
+	 * DATA_00D7A5[0] */
+	s->y_speed = SMW_GROUND_SPEED + DATA_00D7A5[0];
+	s->x_speed_abs = (uint8_t)ax[SMW_AX_VX];
+	s->spin_kind = ax[SMW_AX_JUMP] == SMW_JUMP_SPIN;
+	s->origin = SMW_GROUND16 | (uint32_t)(s->y_spx >> 4);
+}
+
+/* CODE_00DC2D -> CODE_00DC4F with X = 2 (the Y half of the Player*Pos* pairs), NTSC. */
+static void smw_move(smw_state *s)
+{
+	unsigned t = s->y_spx + ((unsigned)(s->y_speed << 4) & 0xffu); /* ASL x4 / CLC / ADC Spx */
+	s->y_spx = (uint8_t)t;
+	unsigned c = t >> 8;
+	unsigned hi = (s->y_speed >> 4) & 0x000fu; /* REP #$20: LSR x4 / AND #$000F */
+	if (hi >= 0x0008u)                          /* CMP #$0008 / BCC + */
+		hi |= 0xfff0u;                      /* ORA #$FFF0 */
+	s->y_pos = (uint16_t)(s->y_pos + hi + c);   /* PLP / ADC PlayerYPosNext */
+}
+
+/* CODE_00E92B -> DoPlayerCollision: the foot points on the flat floor (CODE_00EDF7, CODE_00EE11,
+ * CODE_00EED1, CODE_00EF38, CODE_00EF60).  Returns 1 when Mario is (back) on the floor. */
+static int smw_collide(smw_state *s)
+{
+	if (s->y_speed & 0x80) /* CODE_00EDF7: LDA PlayerYSpeed+1 / BMI Return00EE39 */
+		return 0;
+	if ((uint16_t)(s->y_pos - SMW_GROUND_Y) & 0x8000u) /* feet above the floor row */
+		return 0;
+	/* Y & $0F <= 4 < 8 (see the header): PlayerYPosNext -= PlayerBlockMoveY */
+	s->y_pos = (uint16_t)(s->y_pos - (s->y_pos & 0x0f));
+	s->y_speed = SMW_GROUND_SPEED; /* LDA DATA_00E4DA,Y (Y = $20) / STA PlayerYSpeed+1 */
+	s->in_air = 0;                 /* STZ PlayerInAir */
+	s->spin = 0;                   /* STZ SpinJumpFlag */
+	return 1;
+}
+
+/* CODE_00D928, NTSC. */
+static void smw_gravity(smw_state *s, unsigned held)
+{
+	unsigned i = held ? 1 : 0; /* LDY #$01 / LDA byetudlrHold / BMI + / LDY #$00 */
+	uint8_t a = s->y_speed;
+	if (!(a & 0x80)) { /* BMI CODE_00D948 */
+		if (a >= DATA_00D7AF[i]) { /* CMP DATA_00D7AF,Y / BCC + / LDA DATA_00D7AF,Y */
+			if (a > DATA_00D7AF[i])
+				s->frame_flags |= SMW_FLAG_FALL_CAPPED >> 8;
+			a = DATA_00D7AF[i];
+		}
+		if (s->in_air == SMW_AIR_JUMP) /* LDX PlayerInAir / CPX #$0B / LDX #$24 */
+			s->in_air = SMW_AIR_FALL;
+	}
+	s->y_speed = (uint8_t)(a + DATA_00D7A5[i]); /* CODE_00D948: CLC / ADC DATA_00D7A5,Y */
+}
+
+static void smw_step(void *vs, unsigned input)
+{
+	smw_state *s = vs;
+	unsigned held = (input & JS_IN_JUMP) ? 1u : 0u;
+	unsigned press = held & (s->prev ^ 1u); /* byetudlrFrame / axlr0000Frame bit 7 */
+	int was_air = s->in_air != 0;
+	s->frame_flags = 0;
+	smw_move(s);    /* CODE_00CD24: JSR CODE_00DC2D */
+	smw_collide(s); /* JSR CODE_00E92B */
+	/* CODE_00CD82: JSR CODE_00D5F2 */
+	if (press && s->in_air == 0) {
+		s->y_speed = smw_takeoff(s->x_speed_abs, s->spin_kind); /* CODE_00D630 */
+		s->spin = s->spin_kind;                                 /* INC A / STA SpinJumpFlag */
+		s->in_air = SMW_AIR_JUMP;                               /* LDA #$0B / STA PlayerInAir */
+		s->origin = (uint32_t)s->y_pos << 4 | (uint32_t)(s->y_spx >> 4);
+		if (was_air)
+			s->frame_flags |= SMW_FLAG_LANDING_JUMP >> 8;
+	} else if (press) {
+		s->frame_flags |= SMW_FLAG_REPRESS >> 8; /* in the air: JMP CODE_00D682 */
+	}
+	smw_gravity(s, held); /* JSR CODE_00D7E4 -> CODE_00D928 */
+	s->prev = (uint8_t)held;
+}
+
+static void smw_observe(const void *vs, js_obs *o)
+{
+	const smw_state *s = vs;
+	uint32_t y = (uint32_t)s->y_pos << 4 | (uint32_t)(s->y_spx >> 4);
+	o->height = (int64_t)s->origin - (int64_t)y;
+	o->grounded = s->in_air == 0;
+	o->flags = (uint32_t)s->frame_flags << 8;
+}
+
+static int smw_trace_row(const void *vs, char *buf, size_t n)
+{
+	const smw_state *s = vs;
+	int speed = (int)s->y_speed - ((s->y_speed & 0x80) ? 256 : 0);
+	return snprintf(buf, n, "%u,%u,%d,%u,%u", s->y_pos, s->y_spx >> 4, speed, s->in_air, s->spin);
+}
+
+JS_LANE_DECLARE(smw);
+
+static const char *const smw_claims[] = {
+	"smw/gravity", "smw/fall-cap", "smw/subpixel-move", "smw/frame-order", "smw/takeoff-speed",
+	"smw/standing-jump", NULL,
+};
+
+const js_model js_model_smw = {
+	.id = "smw",
+	.game = "Super Mario World",
+	.platform = "SNES",
+	.character = "Mario (small, big or fire; no cape, not on Yoshi), normal or spin jump",
+	.unit = "px",
+	.sub_per_unit = 16,
+	.fps = 60.0988,
+	.frame = "NTSC frame (one game-loop pass, 60.0988 Hz)",
+	.sources = "IsoFrieze/SMWDisX bank_00.asm (NTSC paths): CODE_00CD24, CODE_00DC2D, CODE_00DC4F, "
+		   "CODE_00E92B, DoPlayerCollision, CODE_00EDF7, CODE_00EED1, CODE_00EF38, CODE_00EF60, "
+		   "CODE_00CD82, CODE_00D5F2, CODE_00D630, CODE_00D7E4, CODE_00D8CD, CODE_00D928, "
+		   "CODE_00D948; tables DATA_00D2BD, DATA_00D7A5, DATA_00D7AF, DATA_00E4DA, "
+		   "PlayerYHitboxPoints; controller set-up of byetudlrHold/Frame, axlr0000Frame",
+	.notes = "Frame 0 is the press; the press frame moves by the standing speed and snaps back, "
+		 "then CODE_00D5F2 starts the jump and CODE_00D928 adds the held gravity, so the first "
+		 "step up is on frame 1 (DATA_00D2BD + 3/16). Take-off from flat ground at "
+		 "PlayerYPosNext $0140. Landing: speed >= 0 with the feet back in the floor row snaps Y "
+		 "to the row (subpixel kept), speed := DATA_00E4DA[$20] = 0. Standing, the subpixel "
+		 "nybble steps by 6 a frame (axis spx: its value before frame 0). jump=normal is B, "
+		 "spin is A; the hold gravity reads A or B. Left out: horizontal movement, the "
+		 "P-meter's PlayerInAir $0C (cape only), cape/Yoshi/water/slopes/ceilings, PAL. "
+		 "No UNCONFIRMED rule in models.md for smw; all rules above are confirmed in the source.",
+	.claims = smw_claims,
+	.n_axes = 3,
+	.axes = {
+		{ .name = "vx", .unit = "1/16 px/frame", .long_name = "|X speed| at take-off "
+		  "(PlayerXSpeed+1), picks the DATA_00D2BD pair", .min = 0, .max = 63, .def_lo = 0,
+		  .def_hi = 63 },
+		{ .name = "jump", .unit = "", .long_name = "normal jump (B) or spin jump (A)", .min = 0,
+		  .max = 1, .def_lo = 0, .def_hi = 1, .n_names = 2, .names = { "normal", "spin" } },
+		{ .name = "spx", .unit = "1/16 px", .long_name = "Y subpixel nybble (PlayerYPosSpx >> 4) "
+		  "the frame before frame 0; standing adds 6 a frame", .min = 0, .max = 15, .def_lo = 0,
+		  .def_hi = 0 },
+	},
+	.inputs = JS_IN_JUMP,
+	.default_frames = 128,
+	.default_hold = 40,
+	.flag_names = {
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[8] = "fall_capped", [9] = "repress", [10] = "landing_jump",
+	},
+	.state_size = sizeof(smw_state),
+	.key_size = offsetof(smw_state, frame_flags),
+	.init = smw_init,
+	.step = smw_step,
+	.observe = smw_observe,
+	.trace_header = "y_pos,y_sub,speed,in_air,spin",
+	.trace_row = smw_trace_row,
+	.lane = JS_LANE_TABLE(smw),
+};
+
+#else /* ---- lane kernel (compiled once per ISA) ---- */
+
+#include "lane.h"
+
+/* The reference above on JS_VW lanes at a time, the state in registers for all frames of a
+ * group.  Facts about the reference the kernel uses (each argued here, and checked by the tests
+ * against the reference on every ISA):
+ *
+ *   - Y is one 20-bit number, pos = PlayerYPosNext << 4 | PlayerYPosSpx >> 4 (the subpixel's
+ *     low nybble is always 0, see the header), and CODE_00DC4F is pos += speed with the speed
+ *     sign-extended: the byte add's carry is the carry out of the nybble.  pos stays within
+ *     [($0140 - 128) << 4, ($0140 + 5) << 4] (a jump rises less than 128 px, a landing is at most
+ *     4 px into the floor), so the mod 2^20 never acts and pos is a plain int32.
+ *   - The speed never wraps its byte: it starts at DATA_00D2BD (>= $9F = -97) or at a standing
+ *     6 / 3, gravity (+3 / +6) only raises it, and the cap keeps it at most $40 before the add: it
+ *     stays in [-97, 70].  So it is a plain int32, and the cap is min(speed, $40) for every speed
+ *     (a negative one is below it anyway).  DATA_00D7AF's two entries are equal, so the cap does
+ *     not depend on the button (smw_lane_cap checks it).
+ *   - The landing test is pos >= $1400 alone: CODE_00EDF7's "speed not negative" holds whenever
+ *     pos reaches the floor row.  A standing lane moves by +6 / +3; an airborne one is above the
+ *     floor row (or it would have landed) and comes back to it only falling: its first frame up
+ *     moves it at least 71/16 px from at most 15/16 px below the row's top.
+ *   - Heights: an airborne lane is never below its take-off Y (pos < $1400 <= origin in the air;
+ *     a landing jump's origin is the landing Y itself), so below_start never fires.
+ *   - The accounting (js_acc_frame) needs no per-frame "landed" mask: a lane's results freeze at
+ *     its landing, and so does the kernel's copy of it, because from its landing frame on the
+ *     lane's button counts as held (prev = -1): no press, so no take-off and no air event again,
+ *     and a standing lane's height origin - pos is at most 15 (origin >= $1400 <= pos), below any
+ *     rise (>= 71, the first frame up).  Before its take-off a lane's origin is $1400 (the floor
+ *     row, not its subpixel), so its height is <= 0 and never beats rise 0.  A landing is a frame
+ *     that ends on the ground after one that ended in the air (a landing jump stays in the air,
+ *     as in the reference); its frame + 1 is the airtime.  "Took off" is landed | air at the end.
+ *     The events are collected per kind and made flags once at the end. */
+
+static inline int32_t smw_lane_cap(void)
+{
+	return DATA_00D7AF[0] == DATA_00D7AF[1] ? DATA_00D7AF[0] : -1; /* -1: see the kernel */
+}
+
+typedef struct smw_lanes {
+	js_vi tko;                      /* CODE_00D630's speed for the lane (sign-extended) */
+	js_vi pos, spd, air, org, prev; /* air: -1 while PlayerInAir != 0; prev: the button */
+	js_vi landed, rise, apex, airt; /* airt: the landing frame (-1 before it) */
+	js_vi top;                      /* the largest speed CODE_00D928 met: fall_capped if > cap */
+	js_vu ev;                       /* the repress and landing_jump events, as flags */
+} smw_lanes;
+
+static inline void smw_lanes_init(smw_lanes *s, const js_lane_args *args, int l0)
+{
+	int32_t tk[JS_VW], p0[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		int32_t t = smw_takeoff(args->axis[SMW_AX_VX][l],
+					 args->axis[SMW_AX_JUMP][l] == SMW_JUMP_SPIN);
+		tk[i] = t - 256; /* every DATA_00D2BD entry is negative */
+		p0[i] = (int32_t)SMW_GROUND16 | (args->axis[SMW_AX_SPX][l] & 15);
+	}
+	s->tko = js_vload(tk);
+	s->pos = js_vload(p0);
+	s->org = js_vsplat((int32_t)SMW_GROUND16);
+	s->spd = js_vsplat(SMW_GROUND_SPEED + DATA_00D7A5[0]);
+	s->air = s->prev = s->landed = s->rise = s->apex = s->top = js_vsplat(0);
+	s->airt = js_vsplat(-1);
+	s->ev = (js_vu)s->air;
+}
+
+/* One frame; fv = the frame number (splat). */
+static inline void smw_lanes_frame(smw_lanes *s, js_vu bits, js_vi fv)
+{
+	const int32_t cap = smw_lane_cap();
+	js_vi a = (js_vi)((bits & 1u) != 0); /* -1: the button held */
+	js_vi press = a & ~s->prev;
+	/* CODE_00DC4F */
+	js_vi pos = s->pos + s->spd;
+	/* CODE_00EDF7 .. CODE_00EF60: back on the floor (standing lanes too) */
+	js_vi land = pos >= (int32_t)SMW_GROUND16;
+	pos = js_vsel(land, (pos & 15) | (int32_t)SMW_GROUND16, pos);
+	js_vi spd = s->spd & ~land; /* DATA_00E4DA[$20] = 0 */
+	js_vi air0 = s->air;
+	js_vi air = air0 & ~land;
+	/* CODE_00D5F2 / CODE_00D630 */
+	js_vi jump = press & ~air;
+	s->ev |= ((js_vu)(press & air) & SMW_FLAG_REPRESS) | ((js_vu)(jump & air0) & SMW_FLAG_LANDING_JUMP);
+	spd = js_vsel(jump, s->tko, spd);
+	s->org = js_vsel(jump, pos, s->org);
+	air |= jump;
+	/* CODE_00D928: the cap, then gravity (entry 1 held, 0 not) */
+	s->top = js_vsel(spd > s->top, spd, s->top);
+	spd = js_vsel(spd > cap, js_vsplat(cap), spd);
+	s->spd = spd + js_vsel(a, js_vsplat(DATA_00D7A5[1]), js_vsplat(DATA_00D7A5[0]));
+	/* accounting */
+	js_vi h = s->org - pos;
+	js_vi higher = h > s->rise;
+	s->rise = js_vsel(higher, h, s->rise);
+	s->apex = js_vsel(higher, fv, s->apex);
+	js_vi lands = air0 & ~air;
+	s->airt = js_vsel(lands, fv, s->airt);
+	s->landed |= lands;
+	s->prev = a | s->landed;
+	s->pos = pos;
+	s->air = air;
+}
+
+static inline void smw_lanes_store(const smw_lanes *s, const js_lane_args *args, int l0)
+{
+	js_vacc acc;
+	acc.rise = s->rise;
+	acc.apex = s->apex;
+	acc.air = s->airt + 1;
+	acc.landed = s->landed;
+	acc.took = s->landed | s->air;
+	acc.flags = s->ev | ((js_vu)(s->top > smw_lane_cap()) & SMW_FLAG_FALL_CAPPED);
+	js_vacc_store(&acc, args, l0);
+}
+
+#if JS_VW == 16 && defined(__AVX512F__)
+#include <immintrin.h>
+
+/* AVX-512: the same frame with the masks in mask registers (GCC lowers the generic selects on
+ * -1/0 vectors to two or three instructions each; here a select is one masked move), the events
+ * ORed straight into a flags vector, and eight frames unrolled between the "all done" checks.
+ * Same state, same order, same arithmetic as smw_lanes_frame. */
+typedef struct smw_zlanes {
+	__m512i tko, pos, spd, org, rise, apex, airt, top, ev;
+	__mmask16 air, prev, landed;
+} smw_zlanes;
+
+static inline __attribute__((always_inline)) void smw_zlanes_frame(smw_zlanes *s, __m512i bits,
+								    unsigned bit, __m512i fv)
+{
+	const __m512i g16 = _mm512_set1_epi32((int32_t)SMW_GROUND16);
+	const __m512i cap = _mm512_set1_epi32(smw_lane_cap());
+	__mmask16 a = _mm512_test_epi32_mask(bits, _mm512_set1_epi32((int32_t)(1u << bit)));
+	__mmask16 press = _kandn_mask16(s->prev, a);
+	/* CODE_00DC4F */
+	__m512i pos = _mm512_add_epi32(s->pos, s->spd);
+	/* CODE_00EDF7 .. CODE_00EF60 */
+	__mmask16 land = _mm512_cmpge_epi32_mask(pos, g16);
+	/* (pos & 15) | g16 */
+	pos = _mm512_mask_ternarylogic_epi32(pos, land, _mm512_set1_epi32(15), g16, 0xea);
+	__m512i spd = _mm512_mask_mov_epi32(s->spd, land, _mm512_setzero_si512());
+	__mmask16 air0 = s->air;
+	__mmask16 air = _kandn_mask16(land, air0);
+	/* CODE_00D5F2 / CODE_00D630 */
+	__mmask16 jump = _kandn_mask16(air, press);
+	s->ev = _mm512_mask_or_epi32(s->ev, _kand_mask16(press, air), s->ev,
+				     _mm512_set1_epi32((int32_t)SMW_FLAG_REPRESS));
+	s->ev = _mm512_mask_or_epi32(s->ev, _kand_mask16(jump, air0), s->ev,
+				     _mm512_set1_epi32((int32_t)SMW_FLAG_LANDING_JUMP));
+	spd = _mm512_mask_mov_epi32(spd, jump, s->tko);
+	s->org = _mm512_mask_mov_epi32(s->org, jump, pos);
+	air = _kor_mask16(air, jump);
+	/* CODE_00D928 */
+	s->top = _mm512_max_epi32(s->top, spd);
+	spd = _mm512_min_epi32(spd, cap);
+	s->spd = _mm512_add_epi32(spd, _mm512_mask_blend_epi32(a, _mm512_set1_epi32(DATA_00D7A5[0]),
+								  _mm512_set1_epi32(DATA_00D7A5[1])));
+	/* accounting (airt holds the landing frame; + 1 at the end) */
+	__m512i h = _mm512_sub_epi32(s->org, pos);
+	__mmask16 higher = _mm512_cmpgt_epi32_mask(h, s->rise);
+	s->rise = _mm512_max_epi32(s->rise, h);
+	s->apex = _mm512_mask_mov_epi32(s->apex, higher, fv);
+	__mmask16 lands = _kandn_mask16(air, air0);
+	s->airt = _mm512_mask_mov_epi32(s->airt, lands, fv);
+	s->landed = _kor_mask16(s->landed, lands);
+	s->prev = _kor_mask16(a, s->landed);
+	s->pos = pos;
+	s->air = air;
+}
+
+static inline js_vi smw_zvec(__mmask16 k)
+{
+	return (js_vi)_mm512_maskz_mov_epi32(k, _mm512_set1_epi32(-1));
+}
+
+static inline void smw_zinit(smw_zlanes *z, __m512i *lastj, const js_lane_args *args, int l0)
+{
+	smw_lanes g;
+	smw_lanes_init(&g, args, l0);
+	js_vacc last; /* only last_jump: the last frame with the button down */
+	js_vacc_init(&last, args, l0);
+	*lastj = (__m512i)last.last_jump;
+	z->tko = (__m512i)g.tko;
+	z->pos = (__m512i)g.pos;
+	z->spd = (__m512i)g.spd;
+	z->org = (__m512i)g.org;
+	z->rise = z->apex = z->ev = z->top = _mm512_setzero_si512();
+	z->airt = _mm512_set1_epi32(-1);
+	z->air = z->prev = z->landed = 0;
+}
+
+static inline void smw_zstore(const smw_zlanes *z, const js_lane_args *args, int l0)
+{
+	smw_lanes g;
+	g.rise = (js_vi)z->rise;
+	g.apex = (js_vi)z->apex;
+	g.airt = (js_vi)z->airt;
+	g.top = (js_vi)z->top;
+	g.ev = (js_vu)z->ev;
+	g.air = smw_zvec(z->air);
+	g.landed = smw_zvec(z->landed);
+	smw_lanes_store(&g, args, l0);
+}
+
+/* done after frame f - 1: every lane landed, or on the ground with no press after it */
+static inline int smw_zdone(const smw_zlanes *z, __m512i lastj, int f)
+{
+	__mmask16 quiet = _mm512_cmplt_epi32_mask(lastj, _mm512_set1_epi32(f));
+	return (uint16_t)_kor_mask16(z->landed, _kandn_mask16(z->air, quiet)) == 0xffff;
+}
+
+/* NG groups of 16 lanes (1 or 2, side by side: each frame's chain of dependent steps is long,
+ * two independent chains fill the gaps): whole 32-frame words with the bit of each frame a
+ * constant, eight frames between the "all done" checks, then the last partial word. */
+#define SMW_ZRUN(NG)                                                                              \
+	do {                                                                                      \
+		const __m512i one = _mm512_set1_epi32(1);                                         \
+		const int nf = args->n_frames;                                                    \
+		__m512i fv = _mm512_setzero_si512();                                              \
+		int f = 0, done = 0;                                                              \
+		for (; f + 32 <= nf && !done; f += 32) {                                          \
+			__m512i bits[NG];                                                         \
+			for (int g = 0; g < NG; g++)                                              \
+				bits[g] = _mm512_loadu_si512(args->input[0] + l0 + 16 * g +      \
+							     (f >> 5) * JS_BLOCK);                \
+			for (int j = 0; j < 32 && !done; j += 8) {                                \
+				_Pragma("GCC unroll 8") for (int k = 0; k < 8; k++)               \
+				{                                                                 \
+					for (int g = 0; g < NG; g++)                              \
+						smw_zlanes_frame(&z[g], bits[g], (unsigned)(j + k), fv); \
+					fv = _mm512_add_epi32(fv, one);                           \
+				}                                                                 \
+				done = 1;                                                         \
+				for (int g = 0; g < NG; g++)                                      \
+					done &= smw_zdone(&z[g], lastj[g], f + j + 8);            \
+			}                                                                         \
+		}                                                                                 \
+		if (!done && f < nf) {                                                            \
+			__m512i bits[NG];                                                         \
+			for (int g = 0; g < NG; g++)                                              \
+				bits[g] = _mm512_loadu_si512(args->input[0] + l0 + 16 * g +      \
+							     (f >> 5) * JS_BLOCK);                \
+			for (unsigned j = 0; f < nf; f++, j++) {                                  \
+				for (int g = 0; g < NG; g++)                                      \
+					smw_zlanes_frame(&z[g], bits[g], j, fv);                  \
+				fv = _mm512_add_epi32(fv, one);                                   \
+			}                                                                         \
+		}                                                                                 \
+	} while (0)
+
+void JS_LANE_FN(smw)(const js_lane_args *args)
+{
+	if (smw_lane_cap() < 0)
+		__builtin_trap(); /* DATA_00D7AF's entries differ: the kernel would need a per-button cap */
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
+		smw_zlanes z[2];
+		__m512i lastj[2];
+		smw_zinit(&z[0], &lastj[0], args, l0);
+		if (l0 + 16 < args->n_lanes) {
+			smw_zinit(&z[1], &lastj[1], args, l0 + 16);
+			SMW_ZRUN(2);
+			smw_zstore(&z[1], args, l0 + 16);
+		} else {
+			SMW_ZRUN(1);
+		}
+		smw_zstore(&z[0], args, l0);
+	}
+}
+
+#else
+
+/* Other ISAs: two groups side by side too. */
+void JS_LANE_FN(smw)(const js_lane_args *args)
+{
+	if (smw_lane_cap() < 0)
+		__builtin_trap(); /* DATA_00D7AF's entries differ: the kernel would need a per-button cap */
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 2 * JS_VW) {
+		smw_lanes g0, g1;
+		smw_lanes_init(&g0, args, l0);
+		smw_lanes_init(&g1, args, l0 + JS_VW);
+		js_vacc last0, last1; /* only last_jump: the last frame with the button down */
+		js_vacc_init(&last0, args, l0);
+		js_vacc_init(&last1, args, l0 + JS_VW);
+		const uint32_t *in0 = args->input[0] + l0, *in1 = in0 + JS_VW;
+		js_vu b0 = js_vloadu(in0), b1 = js_vloadu(in1);
+		js_vi fv = js_vsplat(0);
+		for (int f = 0; f < args->n_frames; f++) {
+			if (f && (f & 31) == 0) {
+				b0 = js_vloadu(in0 + (f >> 5) * JS_BLOCK);
+				b1 = js_vloadu(in1 + (f >> 5) * JS_BLOCK);
+			}
+			smw_lanes_frame(&g0, b0, fv);
+			smw_lanes_frame(&g1, b1, fv);
+			b0 >>= 1;
+			b1 >>= 1;
+			fv += 1;
+			if ((f & 7) == 7 && js_vall(g0.landed | (~g0.air & (last0.last_jump <= f))) &&
+			    js_vall(g1.landed | (~g1.air & (last1.last_jump <= f))))
+				break;
+		}
+		smw_lanes_store(&g0, args, l0);
+		smw_lanes_store(&g1, args, l0 + JS_VW);
+	}
+}
+
+#endif
+
+#endif

@@ -1,0 +1,608 @@
+/* tests/test_castlevania.c - the Castlevania models: cv1 (Castlevania), cv2 (Simon's Quest), cv3
+ * (Dracula's Curse), scv4 (Super Castlevania IV).
+ *
+ * For each: the seed claims on the game (Gravity page, refs 1, 2, 3, 4, 12), frame-by-frame values
+ * derived by hand from the rules the model cites (each test says from which label or claim),
+ * whole-jump rise / apex / airtime checked against an independent calculation, and the lane
+ * kernels == the reference on every ISA over thousands of random lanes.
+ *
+ * The whole-jump figures were computed by a small Python script written separately from the C
+ * models (exact integers and fractions.Fraction, written from the same facts: the seed claims,
+ * castlevania3-disasm B28_18c6-B28_190a / B28_17dc / B28_0a02, Castlevania2 bank_3 _func_C57B /
+ * _func_C2DE / the jump handlers), not by running the C code.
+ */
+#include <stdio.h>
+
+#include "testutil.h"
+
+static const js_model *model(const char *id)
+{
+	const js_model *m = js_model_find(id);
+	cr_assert_not_null(m, "model %s registered", id);
+	return m;
+}
+
+/* Steps the reference for frames 0..n-1 and keeps the trace row (the model's own columns) and
+ * the observation after each step. */
+typedef struct frame_row {
+	int v[8];
+	int64_t height;
+	int grounded;
+	uint32_t flags;
+} frame_row;
+
+static void run_rows(const js_model *m, const int32_t *ax, const uint8_t *in, int n, frame_row *rows,
+		     const char *fmt, int n_cols)
+{
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	char buf[256];
+	js_obs o;
+	m->init(st, ax);
+	for (int f = 0; f < n; f++) {
+		m->step(st, in[f]);
+		m->observe(st, &o);
+		m->trace_row(st, buf, sizeof buf);
+		frame_row *r = &rows[f];
+		memset(r, 0, sizeof *r);
+		cr_assert_eq(sscanf(buf, fmt, &r->v[0], &r->v[1], &r->v[2], &r->v[3], &r->v[4], &r->v[5],
+				    &r->v[6], &r->v[7]),
+			     n_cols, "%s trace row '%s'", m->id, buf);
+		r->height = o.height;
+		r->grounded = o.grounded;
+		r->flags = o.flags;
+	}
+}
+
+static void hold_rows(const js_model *m, const int32_t *ax, int h, int n, frame_row *rows,
+		      const char *fmt, int n_cols)
+{
+	uint8_t in[512];
+	cr_assert_leq(n, 512);
+	tu_hold(in, n, h, 0);
+	run_rows(m, ax, in, n, rows, fmt, n_cols);
+}
+
+/* Lanes == reference: random axis values within [min, max], inputs by mode (0 holds, 1 random
+ * bits, 2 sparse presses, 3 a press after a random delay then a hold). */
+static void check_lanes(const char *id, size_t n, int n_frames, uint64_t seed, int mode)
+{
+	const js_model *m = model(id);
+	int na = m->n_axes;
+	int32_t *ax = malloc(n * (size_t)na * sizeof *ax);
+	uint8_t *in = malloc(n * (size_t)n_frames);
+	for (size_t i = 0; i < n; i++) {
+		for (int a = 0; a < na; a++) {
+			const js_axis *x = &m->axes[a];
+			uint64_t span = (uint64_t)(x->max - x->min) + 1;
+			int32_t v = x->min + (int32_t)(tu_rand(&seed) % span);
+			if (i % 16 == 0) /* edge cases: the ends of the range */
+				v = (tu_rand(&seed) & 1) ? x->max : x->min;
+			ax[i * (size_t)na + (size_t)a] = v;
+		}
+		int h = (int)(tu_rand(&seed) % 64);
+		int d = (int)(tu_rand(&seed) % 40);
+		for (int f = 0; f < n_frames; f++) {
+			unsigned b;
+			if (mode == 0)
+				b = f < h;
+			else if (mode == 1)
+				b = (unsigned)(tu_rand(&seed) & 1);
+			else if (mode == 2)
+				b = (unsigned)((tu_rand(&seed) % 9) == 0);
+			else
+				b = f >= d && f < d + h;
+			in[i * (size_t)n_frames + (size_t)f] = (uint8_t)(b ? JS_IN_JUMP : 0);
+		}
+	}
+	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
+	free(ax);
+	free(in);
+}
+
+/* ======================================================================== cv1 ========== */
+
+#define CV1_FMT "%d,%d,%d,%d,%d"
+enum { C1_Y, C1_STEP, C1_PTR, C1_DIR, C1_STATE };
+static const int rise20[20] = { 5, 5, 3, 3, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0 };
+
+/* Claim 1 (castlevania/jump-table): frames 0..19 move by -5, -5, -3, ... (the table, frame 0 is
+ * the press and the first step, the model's convention); 36 px in all.  By hand: Y = $50 - the
+ * running sum: 75, 70, 67, 64, ... 44 after frame 15 (35 + the 1 at entry 16), then 0s. */
+Test(cv1, claim1_rise_table)
+{
+	frame_row r[64];
+	hold_rows(model("cv1"), (int32_t[]){ 0 }, 1, 64, r, CV1_FMT, 5);
+	int sum = 0;
+	for (int f = 0; f < 20; f++) {
+		sum += rise20[f];
+		cr_expect_eq(r[f].v[C1_STEP], -rise20[f], "frame %d step %d", f, r[f].v[C1_STEP]);
+		cr_expect_eq(r[f].height, sum, "frame %d", f);
+		cr_expect_eq(r[f].v[C1_Y], 0x50 - sum, "frame %d", f);
+		cr_expect_eq(r[f].v[C1_DIR], 0, "frame %d rising", f);
+	}
+	cr_expect_eq(sum, 36);
+	cr_expect_eq(r[15].height, 36, "the top is reached with entry 16");
+	cr_expect_eq(r[14].height, 35);
+}
+
+/* The turn (from Dracula's Curse, B28_18e6): frame 20 reads the $81: no move, pointer back,
+ * direction down; frames 21..40 fall by the reversed table back to the take-off height.
+ * Pointer low bytes by hand ($9B8F + index): after frame 19 the pointer is on the $81 ($A4),
+ * the turn steps it to $A3, frame 21 to $A2 (CV1-controls' "crest: A4->A2"), and after the last
+ * fall frame it sits on the $80 ($8F, "end: 8F"). */
+Test(cv1, turn_and_reversed_fall)
+{
+	frame_row r[64];
+	hold_rows(model("cv1"), (int32_t[]){ 0 }, 1, 64, r, CV1_FMT, 5);
+	cr_expect_eq(r[0].v[C1_PTR], 0x91, "after the first step");
+	cr_expect_eq(r[19].v[C1_PTR], 0xa4);
+	cr_expect_eq(r[20].v[C1_STEP], 0);
+	cr_expect_eq(r[20].v[C1_PTR], 0xa3);
+	cr_expect_eq(r[20].v[C1_DIR], 1);
+	cr_expect_eq(r[21].v[C1_PTR], 0xa2);
+	cr_expect_eq(r[20].height, 36);
+	for (int f = 21; f <= 40; f++)
+		cr_expect_eq(r[f].v[C1_STEP], rise20[40 - f], "frame %d falls by entry %d", f, 40 - f + 1);
+	cr_expect_eq(r[40].height, 0);
+	cr_expect_eq(r[40].v[C1_PTR], 0x8f);
+	cr_expect_eq(r[40].grounded, 0);
+	/* frame 41: the floor under the feet before the move: lands without moving */
+	cr_expect_eq(r[41].grounded, 1);
+	cr_expect_eq(r[41].height, 0);
+	cr_expect_eq(r[41].v[C1_STATE], 0);
+}
+
+/* Claim 2 (castlevania/table-end-fall): past the reversed table Simon falls 8 px a frame on the
+ * $80 marker, pointer kept.  drop 3 (48 px below): frames 41..46 move +8 each (Y $58..$80), the
+ * floor is found on frame 47 (Y $80 = $50 + 48, no snap needed); flag table_end on those frames. */
+Test(cv1, claim2_fall_past_table)
+{
+	frame_row r[64];
+	hold_rows(model("cv1"), (int32_t[]){ 3 }, 1, 64, r, CV1_FMT, 5);
+	for (int f = 41; f <= 46; f++) {
+		cr_expect_eq(r[f].v[C1_STEP], 8, "frame %d", f);
+		cr_expect_eq(r[f].v[C1_PTR], 0x8f, "frame %d: the pointer stays on the $80", f);
+		cr_expect_eq(r[f].height, -8 * (f - 40), "frame %d", f);
+		cr_expect(r[f].flags & (1u << 8), "frame %d table_end", f);
+	}
+	cr_expect_eq(r[47].grounded, 1);
+	cr_expect_eq(r[47].v[C1_Y], 0x80);
+	cr_expect_eq(r[47].flags, 0, "landing frame: no move, no table_end");
+	js_acc a = tu_ref_hold(model("cv1"), (int32_t[]){ 3 }, 1, 0, 64);
+	cr_expect(a.flags & JS_FLAG_BELOW_START);
+	cr_expect(a.flags & (1u << 8));
+	a = tu_ref_hold(model("cv1"), (int32_t[]){ 0 }, 1, 0, 64);
+	cr_expect_eq(a.flags, 0, "flat ground: back at the take-off height, lands: no flags");
+}
+
+/* No variable height: holding A longer changes nothing (claim 1's fixed table). */
+Test(cv1, no_variable_height)
+{
+	frame_row a[64], b[64];
+	hold_rows(model("cv1"), (int32_t[]){ 0 }, 1, 64, a, CV1_FMT, 5);
+	hold_rows(model("cv1"), (int32_t[]){ 0 }, 64, 64, b, CV1_FMT, 5);
+	for (int f = 0; f < 42; f++)
+		cr_expect_eq(a[f].height, b[f].height, "frame %d", f);
+}
+
+/* Whole jumps vs the independent Python figures: rise 36, apex frame 15, airtime 42 + 2 * drop. */
+Test(cv1, whole_jumps)
+{
+	const int air[8] = { 42, 44, 46, 48, 50, 52, 54, 56 };
+	for (int d = 0; d < 8; d++) {
+		js_acc a = tu_ref_hold(model("cv1"), (int32_t[]){ d }, 1, 0, 64);
+		cr_expect_eq(a.rise, 36, "drop %d", d);
+		cr_expect_eq(a.apex_frame, 15, "drop %d", d);
+		cr_expect_eq(a.airtime, air[d], "drop %d: airtime %d", d, a.airtime);
+		cr_expect_eq(a.flags & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED), 0);
+	}
+}
+
+/* A press on frame 5 jumps then (frames count from 0); no press, no jump; a new press in the air
+ * does nothing; after landing a new press jumps again at once. */
+Test(cv1, presses)
+{
+	js_acc a = tu_ref_hold(model("cv1"), (int32_t[]){ 0 }, 0, 0, 64);
+	cr_expect(a.flags & JS_FLAG_NO_TAKEOFF);
+	uint8_t in[128] = { 0 };
+	in[5] = JS_IN_JUMP;
+	js_reference_run(model("cv1"), (int32_t[]){ 0 }, in, 128, &a);
+	cr_expect_eq(a.apex_frame, 5 + 15);
+	cr_expect_eq(a.airtime, 5 + 42);
+	for (int f = 6; f < 40; f += 2)
+		in[f] = JS_IN_JUMP; /* re-presses in the air */
+	js_reference_run(model("cv1"), (int32_t[]){ 0 }, in, 128, &a);
+	cr_expect_eq(a.airtime, 5 + 42);
+	frame_row r[128];
+	memset(in, 0, sizeof in);
+	in[0] = in[42] = JS_IN_JUMP;
+	run_rows(model("cv1"), (int32_t[]){ 0 }, in, 128, r, CV1_FMT, 5);
+	cr_expect_eq(r[41].grounded, 1);
+	cr_expect_eq(r[42].grounded, 0);
+	cr_expect_eq(r[42].height, 5, "the second jump's first step");
+}
+
+Test(cv1, lanes_equal_reference_holds) { check_lanes("cv1", 3000, 96, 11, 0); }
+Test(cv1, lanes_equal_reference_random) { check_lanes("cv1", 3000, 96, 12, 1); }
+Test(cv1, lanes_equal_reference_sparse) { check_lanes("cv1", 3000, 160, 13, 2); }
+Test(cv1, lanes_equal_reference_delayed) { check_lanes("cv1", 3000, 128, 14, 3); }
+Test(cv1, lanes_partial_block) { check_lanes("cv1", 7, 80, 15, 1); }
+
+/* ======================================================================== cv3 ========== */
+
+#define CV3_FMT "%d,%d,%d,%d,%d,%d"
+enum { C3_Y, C3_SPEED, C3_PTR, C3_PHASE, C3_STATE, C3_CROUCH };
+
+/* The jump start (playerState02_standIdle -> setStateJumpIfCanJump, playerState06): frame 0 sets
+ * PS_JUMP_START ($06), frame 1 PS_JUMPING ($08) with the pointer on 9, neither moves; frame 2 is
+ * the first step.  Each step: wEntityVertSpeed from the table, then func_1c_0712 adds it to BaseY
+ * the same frame (Y_f = Y_(f-1) + speed_f). */
+Test(cv3, jump_start_and_step_order)
+{
+	frame_row r[80];
+	hold_rows(model("cv3"), (int32_t[]){ 0 }, 1, 80, r, CV3_FMT, 6);
+	cr_expect_eq(r[0].v[C3_STATE], 6);
+	cr_expect_eq(r[0].grounded, 0);
+	cr_expect_eq(r[0].height, 0);
+	cr_expect_eq(r[1].v[C3_STATE], 8);
+	cr_expect_eq(r[1].v[C3_PTR], 9);
+	cr_expect_eq(r[1].height, 0);
+	cr_expect_eq(r[2].v[C3_SPEED], -5);
+	cr_expect_eq(r[2].v[C3_PTR], 10);
+	cr_expect_eq(r[2].v[C3_Y], 0x50 - 5);
+	for (int f = 2; f < 43; f++)
+		cr_expect_eq(r[f].v[C3_Y], r[f - 1].v[C3_Y] + r[f].v[C3_SPEED], "frame %d", f);
+}
+
+/* Claim 3 (castlevania3/jump-table): from entry 9 the steps are Castlevania's 20 rises (frames
+ * 2..21), the $81 turn (frame 22: speed 0, pointer 29 -> 28, phase 1), the reversed fall (frames
+ * 23..42) back to the take-off height; on flat ground frame 43 finds the floor at the previous
+ * position (B28_17dc) and lands without moving although the step read entry 8 (+5). */
+Test(cv3, claim3_table_from_entry_9)
+{
+	frame_row r[80];
+	hold_rows(model("cv3"), (int32_t[]){ 0 }, 1, 80, r, CV3_FMT, 6);
+	for (int k = 0; k < 20; k++)
+		cr_expect_eq(r[2 + k].v[C3_SPEED], -rise20[k], "frame %d", 2 + k);
+	cr_expect_eq(r[21].height, 36);
+	cr_expect_eq(r[17].height, 36, "apex reached on frame 17");
+	cr_expect_eq(r[16].height, 35);
+	cr_expect_eq(r[22].v[C3_SPEED], 0);
+	cr_expect_eq(r[22].v[C3_PTR], 28);
+	cr_expect_eq(r[22].v[C3_PHASE], 1);
+	for (int k = 0; k < 20; k++)
+		cr_expect_eq(r[23 + k].v[C3_SPEED], rise20[19 - k], "frame %d", 23 + k);
+	cr_expect_eq(r[42].height, 0);
+	cr_expect_eq(r[42].grounded, 0);
+	cr_expect_eq(r[43].grounded, 1);
+	cr_expect_eq(r[43].v[C3_Y], 0x50);
+	cr_expect_eq(r[43].v[C3_SPEED], 5, "wEntityVertSpeed holds entry 8's +5, never moved");
+	cr_expect_eq(r[43].v[C3_STATE], 2);
+}
+
+/* Claim 3: past the take-off height the fall reads entries 8..1 (5, 5, 5, 6, 6, 6, 6, 6) and then
+ * the $80 keeps -table[1] = +6 px/frame, where Castlevania falls 8.  drop 7 (112 px): by hand the
+ * depth below the take-off height after frames 43.. is 5, 10, 15, 21, 27, 33, 39, 45 (entry 1,
+ * pointer now 0), then +6: 51, 57, ..., 105, 111 (frame 61), 117 (frame 62: 5 px past the floor's
+ * 112); frame 63 finds the floor, snaps Y &= $F0 to 112 below, pointer 0: the heavy landing
+ * ($b9 := 12). */
+Test(cv3, claim3_fall_past_table)
+{
+	frame_row r[80];
+	hold_rows(model("cv3"), (int32_t[]){ 7 }, 1, 80, r, CV3_FMT, 6);
+	const int steps[8] = { 5, 5, 5, 6, 6, 6, 6, 6 };
+	int depth = 0;
+	for (int k = 0; k < 8; k++) {
+		depth += steps[k];
+		cr_expect_eq(r[43 + k].v[C3_SPEED], steps[k], "frame %d", 43 + k);
+		cr_expect_eq(r[43 + k].height, -depth, "frame %d", 43 + k);
+		cr_expect_eq(r[43 + k].flags & (1u << 8), 0, "frame %d: still in the table", 43 + k);
+	}
+	cr_expect_eq(r[50].v[C3_PTR], 0);
+	for (int f = 51; f <= 62; f++) {
+		depth += 6;
+		cr_expect_eq(r[f].v[C3_SPEED], 6, "frame %d", f);
+		cr_expect_eq(r[f].v[C3_PTR], 0, "frame %d", f);
+		cr_expect_eq(r[f].height, -depth, "frame %d", f);
+		cr_expect(r[f].flags & (1u << 8), "frame %d table_end", f);
+	}
+	cr_expect_eq(depth, 117);
+	cr_expect_eq(r[62].grounded, 0);
+	cr_expect_eq(r[63].grounded, 1);
+	cr_expect_eq(r[63].height, -112);
+	cr_expect_eq(r[63].v[C3_Y], 0x50 + 112);
+	cr_expect(r[63].flags & (1u << 9), "snap");
+	cr_expect(r[63].flags & (1u << 10), "heavy landing");
+	cr_expect_eq(r[63].v[C3_CROUCH], 12);
+}
+
+/* The 12-frame crouch after a heavy landing (B28_1540): landing frame L = 63 sets $b9 = 12; frames
+ * L+1..L+11 count it down and return before the press check; frame L+12 counts it to 0 and reads
+ * the press.  A tap on L+11 is lost, a tap on L+12 jumps (PS_JUMP_START). */
+Test(cv3, heavy_landing_crouch)
+{
+	uint8_t in[96] = { JS_IN_JUMP };
+	frame_row r[96];
+	in[74] = JS_IN_JUMP;
+	run_rows(model("cv3"), (int32_t[]){ 7 }, in, 96, r, CV3_FMT, 6);
+	cr_expect_eq(r[74].v[C3_STATE], 2, "press during the crouch: lost");
+	cr_expect_eq(r[74].v[C3_CROUCH], 1);
+	memset(in, 0, sizeof in);
+	in[0] = in[75] = JS_IN_JUMP;
+	run_rows(model("cv3"), (int32_t[]){ 7 }, in, 96, r, CV3_FMT, 6);
+	cr_expect_eq(r[75].v[C3_CROUCH], 0);
+	cr_expect_eq(r[75].v[C3_STATE], 6, "the crouch is over: the press jumps");
+	/* a flat landing (pointer 7) has no crouch: a press on the next frame jumps */
+	memset(in, 0, sizeof in);
+	in[0] = in[44] = JS_IN_JUMP;
+	run_rows(model("cv3"), (int32_t[]){ 0 }, in, 96, r, CV3_FMT, 6);
+	cr_expect_eq(r[43].v[C3_CROUCH], 0);
+	cr_expect_eq(r[44].v[C3_STATE], 6);
+}
+
+/* Whole jumps vs the independent Python figures. */
+Test(cv3, whole_jumps)
+{
+	const int air[8] = { 44, 48, 50, 53, 56, 58, 61, 64 };
+	for (int d = 0; d < 8; d++) {
+		js_acc a = tu_ref_hold(model("cv3"), (int32_t[]){ d }, 1, 0, 80);
+		cr_expect_eq(a.rise, 36, "drop %d", d);
+		cr_expect_eq(a.apex_frame, 17, "drop %d", d);
+		cr_expect_eq(a.airtime, air[d], "drop %d: airtime %d", d, a.airtime);
+		js_acc b = tu_ref_hold(model("cv3"), (int32_t[]){ d }, 40, 0, 80);
+		cr_expect_eq(b.airtime, a.airtime, "drop %d: no variable height", d);
+		cr_expect_eq(b.rise, a.rise);
+	}
+}
+
+Test(cv3, lanes_equal_reference_holds) { check_lanes("cv3", 3000, 96, 21, 0); }
+Test(cv3, lanes_equal_reference_random) { check_lanes("cv3", 3000, 96, 22, 1); }
+Test(cv3, lanes_equal_reference_sparse) { check_lanes("cv3", 3000, 160, 23, 2); }
+Test(cv3, lanes_equal_reference_delayed) { check_lanes("cv3", 3000, 128, 24, 3); }
+Test(cv3, lanes_partial_block) { check_lanes("cv3", 5, 80, 25, 1); }
+
+/* ======================================================================== cv2 ========== */
+
+#define CV2_FMT "%d,%d,%d,%d,%d,%d"
+enum { C2_Y, C2_YFRAC, C2_SPEED, C2_SFRAC, C2_SSUB, C2_ACTION };
+
+/* Claim 4 (castlevania2/jump-gravity) and the order (castlevania2/move-then-gravity).  By hand
+ * from the jump handlers: frame 0, the idle handler after the move: speed $FC.00 (-1024/256), Y
+ * still $4D.00.  Frame 1: move by -4.00 -> $49.00, then + $00.38 -> $FC.38.  Frame 2: Frac $00 +
+ * $38 = $38, Y $49 + $FC = $45: $45.38; speed $FC.70.  Frame 3: Frac $38 + $70 = $A8, Y $41:
+ * $41.A8; speed $FC.A8.  Frame 4: Frac $A8 + $A8 = $150 -> $50 carry 1, Y $41 + $FC + 1 = $3E:
+ * $3E.50; speed $FC.E0. */
+Test(cv2, claim4_takeoff_and_first_frames)
+{
+	frame_row r[8];
+	hold_rows(model("cv2"), (int32_t[]){ 0 }, 1, 5, r, CV2_FMT, 6);
+	const int y[5] = { 0x4d, 0x49, 0x45, 0x41, 0x3e };
+	const int yf[5] = { 0x00, 0x00, 0x38, 0xa8, 0x50 };
+	const int sp[5] = { -1024, -968, -912, -856, -800 };
+	for (int f = 0; f < 5; f++) {
+		cr_expect_eq(r[f].v[C2_Y], y[f], "frame %d: Y $%02X", f, r[f].v[C2_Y]);
+		cr_expect_eq(r[f].v[C2_YFRAC], yf[f], "frame %d", f);
+		cr_expect_eq(r[f].v[C2_SSUB], sp[f], "frame %d", f);
+		cr_expect_eq(r[f].v[C2_ACTION], 2, "frame %d", f);
+	}
+	cr_expect_eq(r[0].height, 0, "the take-off frame does not move");
+	cr_expect_eq(r[1].height, 4 * 256, "frame 1 moves by exactly the take-off speed 4.00");
+	/* gravity is $38/256 = 0.21875 px/frame^2 every airborne frame */
+	cr_expect_eq(0x38 * 100000 / 256, 21875);
+	for (int f = 2; f < 5; f++)
+		cr_expect_eq(r[f].v[C2_SSUB] - r[f - 1].v[C2_SSUB], 0x38, "frame %d", f);
+}
+
+/* Claim 4: a fall is capped at 3.00.  Speed after frame f (f >= 1) is -1024 + 56 f until the cap:
+ * frame 32 reaches 768 = 3.00 exactly (whole byte 3: set to 3.00, flagged); every later frame
+ * adds $38 and is set back: 3.00 for the rest of the fall. */
+Test(cv2, claim4_fall_cap)
+{
+	frame_row r[48];
+	hold_rows(model("cv2"), (int32_t[]){ 4 }, 1, 48, r, CV2_FMT, 6);
+	cr_expect_eq(r[31].v[C2_SSUB], -1024 + 56 * 31);
+	cr_expect_eq(r[31].flags & (1u << 8), 0);
+	for (int f = 32; f < 45; f++) {
+		cr_expect_eq(r[f].v[C2_SSUB], 768, "frame %d", f);
+		cr_expect_eq(r[f].v[C2_SPEED], 3);
+		cr_expect_eq(r[f].v[C2_SFRAC], 0);
+		cr_expect(r[f].flags & (1u << 8), "frame %d fall_cap", f);
+	}
+	for (int f = 34; f < 45; f++)
+		cr_expect_eq(r[f - 1].height - r[f].height, 768, "frame %d moves 3.00", f);
+}
+
+/* The landing (castlevania2/landing, _func_C57B / _func_C4F3), flat ground.  From the trace of
+ * the rules: frame 38 leaves Simon at $4B.80 (1.5 px above), frame 39 moves 3.00 to $4E.80, feet
+ * 1.5 px into the floor (airborne: below_start); frame 40 finds the floor before moving, snaps
+ * to the row ((Y - 13) & $F8) + 13 = $4D, keeps the fraction $80, speed 0, idle. */
+Test(cv2, landing_snap)
+{
+	frame_row r[48];
+	hold_rows(model("cv2"), (int32_t[]){ 0 }, 1, 48, r, CV2_FMT, 6);
+	cr_expect_eq(r[38].v[C2_Y], 0x4b);
+	cr_expect_eq(r[38].v[C2_YFRAC], 0x80);
+	cr_expect_eq(r[39].v[C2_Y], 0x4e);
+	cr_expect_eq(r[39].v[C2_YFRAC], 0x80);
+	cr_expect_eq(r[39].height, -384);
+	cr_expect_eq(r[39].grounded, 0);
+	cr_expect_eq(r[40].grounded, 1);
+	cr_expect_eq(r[40].v[C2_Y], 0x4d);
+	cr_expect_eq(r[40].v[C2_YFRAC], 0x80);
+	cr_expect_eq(r[40].v[C2_SSUB], 0);
+	cr_expect_eq(r[40].v[C2_ACTION], 0);
+	cr_expect(r[40].flags & (1u << 9), "snap_up");
+	js_acc a = tu_ref_hold(model("cv2"), (int32_t[]){ 0 }, 1, 0, 96);
+	cr_expect(a.flags & JS_FLAG_BELOW_START, "the game's own frame with the feet in the floor");
+}
+
+/* A press on the landing frame (_func_C57B sets action 0 before the idle handler runs, which
+ * then takes the press): Simon takes off again in the same frame, so no frame is grounded and the
+ * accounting goes on into the second jump; a press on the next frame lands first. */
+Test(cv2, press_on_the_landing_frame)
+{
+	uint8_t in[128] = { JS_IN_JUMP };
+	frame_row r[128];
+	in[40] = JS_IN_JUMP;
+	run_rows(model("cv2"), (int32_t[]){ 0 }, in, 128, r, CV2_FMT, 6);
+	cr_expect_eq(r[40].grounded, 0);
+	cr_expect_eq(r[40].v[C2_Y], 0x4d, "snapped");
+	cr_expect_eq(r[40].v[C2_SSUB], -1024, "the new take-off speed");
+	cr_expect_eq(r[41].height, 1024 - 128, "4.00 up from $4D.80");
+	js_acc a;
+	js_reference_run(model("cv2"), (int32_t[]){ 0 }, in, 128, &a);
+	cr_expect_eq(a.airtime, 40 + 41, "the second jump's landing");
+	memset(in, 0, sizeof in);
+	in[0] = in[41] = JS_IN_JUMP;
+	js_reference_run(model("cv2"), (int32_t[]){ 0 }, in, 128, &a);
+	cr_expect_eq(a.airtime, 41);
+}
+
+/* Whole jumps vs the independent Python figures: rise 9880/256 = 38.59 px at frame 19 (the 19
+ * moves 4 - 0.21875 k, k = 0..18), airtimes by drop. */
+Test(cv2, whole_jumps)
+{
+	const int air[8] = { 41, 46, 52, 57, 62, 68, 73, 78 };
+	for (int d = 0; d < 8; d++) {
+		js_acc a = tu_ref_hold(model("cv2"), (int32_t[]){ d }, 1, 0, 96);
+		cr_expect_eq(a.rise, 9880, "drop %d", d);
+		cr_expect_eq(a.apex_frame, 19, "drop %d", d);
+		cr_expect_eq(a.airtime, air[d], "drop %d: airtime %d", d, a.airtime);
+		js_acc b = tu_ref_hold(model("cv2"), (int32_t[]){ d }, 60, 0, 96);
+		cr_expect_eq(b.airtime, a.airtime, "no variable height");
+		cr_expect_eq(b.rise, a.rise);
+	}
+	cr_expect_eq(4 * 19 * 256 - 56 * (18 * 19 / 2), 9880, "closed form of the rise");
+}
+
+Test(cv2, lanes_equal_reference_holds) { check_lanes("cv2", 3000, 96, 31, 0); }
+Test(cv2, lanes_equal_reference_random) { check_lanes("cv2", 3000, 96, 32, 1); }
+Test(cv2, lanes_equal_reference_sparse) { check_lanes("cv2", 3000, 160, 33, 2); }
+Test(cv2, lanes_equal_reference_delayed) { check_lanes("cv2", 3000, 128, 34, 3); }
+Test(cv2, lanes_partial_block) { check_lanes("cv2", 9, 80, 35, 1); }
+
+/* ======================================================================== scv4 ========= */
+
+#define SCV4_FMT "%d,%d,%d,%d,%d,%d,%d,%d"
+enum { S4_Y, S4_YFRAC, S4_SPEED, S4_SFRAC, S4_SSUB, S4_PHASE, S4_COUNT, S4_STATE };
+#define G375 24576 /* 0.375 in 1/65536 */
+
+/* Claim 12 (scv4/jump-phases), held: the take-off speed is kept with no gravity while the button
+ * is down, at most 4 frames (frames 0..3, v0 = 4.00: 4 px each), then +0.375 a frame.  By hand:
+ * speeds after frames 4.. are -4 + 0.375 k, k = 1..10 (-3.625 ... -0.25); frame 14: -0.25 + 0.375
+ * >= 0 -> 0, phase 3; frames 15..23 speed 0 (count 1..9); frame 24: count 9 -> phase 5, +0.375;
+ * then +0.375 a frame.  Rise: 16 + sum(4 - 0.375 k, k = 1..10) = 16 + 19.375 = 35.375 px. */
+Test(scv4, claim12_held)
+{
+	frame_row r[64];
+	hold_rows(model("scv4"), (int32_t[]){ 1024, 0 }, 30, 40, r, SCV4_FMT, 8);
+	for (int f = 0; f < 4; f++) {
+		cr_expect_eq(r[f].v[S4_SSUB], -4 * 65536, "frame %d: no gravity", f);
+		cr_expect_eq(r[f].height, (int64_t)(f + 1) * 4 * 65536, "frame %d", f);
+		cr_expect_eq(r[f].v[S4_PHASE], 0);
+		cr_expect_eq(r[f].v[S4_COUNT], f + 1);
+	}
+	cr_expect(r[4].flags & (1u << 9), "hold_max: the 4-frame limit ended the hold");
+	for (int k = 1; k <= 10; k++) {
+		cr_expect_eq(r[3 + k].v[S4_SSUB], -4 * 65536 + k * G375, "frame %d", 3 + k);
+		cr_expect_eq(r[3 + k].v[S4_PHASE], 1);
+	}
+	cr_expect_eq(r[13].height, 2318336, "35.375 px");
+	cr_expect_eq(r[14].v[S4_SSUB], 0);
+	cr_expect_eq(r[14].v[S4_PHASE], 3);
+	for (int f = 14; f <= 23; f++) {
+		cr_expect_eq(r[f].height, 2318336, "frame %d: still at the top", f);
+		cr_expect_eq(r[f].v[S4_SSUB], 0);
+	}
+	cr_expect_eq(r[23].v[S4_COUNT], 9);
+	cr_expect_eq(r[24].v[S4_PHASE], 5);
+	cr_expect_eq(r[24].v[S4_SSUB], G375);
+	cr_expect_eq(r[24].height, 2318336 - G375);
+	for (int f = 25; f < 34; f++)
+		cr_expect_eq(r[f].v[S4_SSUB] - r[f - 1].v[S4_SSUB], G375, "frame %d: the same gravity", f);
+}
+
+/* Claim 12: the hold is the button held, frame by frame: a tap keeps v0 on frame 0 only (frame 1
+ * has gravity); holds of 2 and 3 keep it 2 and 3 frames; 4 and longer keep it 4. */
+Test(scv4, claim12_hold_lengths)
+{
+	for (int h = 1; h <= 8; h++) {
+		frame_row r[16];
+		hold_rows(model("scv4"), (int32_t[]){ 1024, 0 }, h, 12, r, SCV4_FMT, 8);
+		int kept = h < 4 ? h : 4;
+		for (int f = 0; f < kept; f++)
+			cr_expect_eq(r[f].v[S4_SSUB], -4 * 65536, "hold %d frame %d", h, f);
+		cr_expect_eq(r[kept].v[S4_SSUB], -4 * 65536 + G375, "hold %d frame %d", h, kept);
+		cr_expect_eq(!!(r[kept].flags & (1u << 9)), h > 4, "hold %d: hold_max", h);
+	}
+}
+
+/* Claim 12: the fall is capped at 8 px/frame.  v0 4.00, drop 16 (256 px): the fall speed
+ * 0.375 k reaches 8.25 on the 22nd fall frame and is set to 8.0; the rest of the fall is 8.0. */
+Test(scv4, claim12_fall_cap)
+{
+	frame_row r[80];
+	hold_rows(model("scv4"), (int32_t[]){ 1024, 16 }, 30, 80, r, SCV4_FMT, 8);
+	/* fall frames start at 24 with k = 1 */
+	cr_expect_eq(r[24 + 20].v[S4_SSUB], 21 * G375, "k = 21: 7.875");
+	cr_expect_eq(r[24 + 21].v[S4_SSUB], 8 * 65536, "k = 22: 8.25 -> 8.0");
+	cr_expect(r[24 + 21].flags & (1u << 8), "fall_cap");
+	cr_expect_eq(r[24 + 20].flags & (1u << 8), 0);
+	int last = 24 + 22;
+	while (!r[last + 1].grounded)
+		last++;
+	for (int f = 24 + 22; f <= last; f++) {
+		cr_expect_eq(r[f].v[S4_SSUB], 8 * 65536, "frame %d", f);
+		cr_expect_eq(r[f - 1].height - r[f].height, 8 * 65536, "frame %d moves 8 px", f);
+	}
+	cr_expect_eq(r[last + 1].height, -256 * 65536, "landed on the floor 256 px down");
+}
+
+/* The landing (the model's convention): the phase-5 frame whose move reaches the floor puts Y on
+ * it.  v0 4.00 held, flat: after frame 36 Y is 1.25 px above; frame 37 moves 4.875 -> lands,
+ * Y := $0200.0000.  Never airborne below the take-off height. */
+Test(scv4, landing)
+{
+	frame_row r[48];
+	hold_rows(model("scv4"), (int32_t[]){ 1024, 0 }, 30, 48, r, SCV4_FMT, 8);
+	cr_expect_eq(r[36].height, 81920);
+	cr_expect_eq(r[36].grounded, 0);
+	cr_expect_eq(r[37].grounded, 1);
+	cr_expect_eq(r[37].height, 0);
+	cr_expect_eq(r[37].v[S4_Y], 0x200);
+	cr_expect_eq(r[37].v[S4_YFRAC], 0);
+	js_acc a = tu_ref_hold(model("scv4"), (int32_t[]){ 1024, 0 }, 30, 0, 64);
+	cr_expect_eq(a.flags & JS_FLAG_BELOW_START, 0);
+}
+
+/* Whole jumps vs the independent Python figures (v0 in 1/256 px/frame, hold, drop). */
+Test(scv4, whole_jumps)
+{
+	struct { int v0, drop, h; int64_t rise; int apex, air; } c[] = {
+		{ 1024, 0, 1, 1531904, 10, 32 },  { 1024, 0, 2, 1794048, 11, 34 },
+		{ 1024, 0, 3, 2056192, 12, 36 },  { 1024, 0, 4, 2318336, 13, 38 },
+		{ 1024, 0, 6, 2318336, 13, 38 },  { 1024, 4, 1, 1531904, 10, 43 },
+		{ 1024, 16, 4, 2318336, 13, 71 }, { 768, 0, 1, 884736, 7, 26 },
+		{ 768, 4, 3, 1277952, 9, 41 },    { 256, 0, 4, 319488, 5, 21 },
+		{ 1280, 0, 4, 3334144, 16, 43 },  { 1280, 4, 2, 2678784, 14, 49 },
+		{ 1535, 0, 4, 4517120, 18, 48 },  { 3072, 16, 4, 15335424, 34, 117 },
+		{ 3072, 0, 1, 12976128, 31, 77 }, { 0, 0, 1, 0, 0, 12 },
+		{ 0, 16, 4, 0, 0, 57 },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		js_acc a = tu_ref_hold(model("scv4"), (int32_t[]){ c[i].v0, c[i].drop }, c[i].h, 0, 160);
+		cr_expect_eq(a.rise, c[i].rise, "v0 %d drop %d hold %d: rise %lld", c[i].v0, c[i].drop,
+			     c[i].h, (long long)a.rise);
+		cr_expect_eq(a.apex_frame, c[i].apex, "v0 %d drop %d hold %d: apex %d", c[i].v0,
+			     c[i].drop, c[i].h, a.apex_frame);
+		cr_expect_eq(a.airtime, c[i].air, "v0 %d drop %d hold %d: airtime %d", c[i].v0,
+			     c[i].drop, c[i].h, a.airtime);
+		cr_expect_eq(a.flags & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED), 0);
+	}
+}
+
+Test(scv4, lanes_equal_reference_holds) { check_lanes("scv4", 3000, 160, 41, 0); }
+Test(scv4, lanes_equal_reference_random) { check_lanes("scv4", 3000, 160, 42, 1); }
+Test(scv4, lanes_equal_reference_sparse) { check_lanes("scv4", 3000, 200, 43, 2); }
+Test(scv4, lanes_equal_reference_delayed) { check_lanes("scv4", 3000, 200, 44, 3); }
+Test(scv4, lanes_partial_block) { check_lanes("scv4", 3, 120, 45, 1); }

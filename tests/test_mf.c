@@ -1,0 +1,248 @@
+/* tests/test_mf.c - Metroid Fusion: seed claim 34 (Gravity page), frame-by-frame values derived by
+ * hand from SamusUpdateVelocityPosition / SamusUpdatePhysics / SamusMidAir (metroidret/mf
+ * asm/samus.s), whole-jump figures checked against an independent Python re-computation, and lane
+ * kernel == reference on every ISA. */
+#include <stdio.h>
+
+#include "testutil.h"
+
+enum { NORMAL, HIGH_JUMP };
+enum { AIR, LIQUID, LIQUID_GRAVITY_SUIT };
+enum { SPOSE_STANDING = 0, SPOSE_MID_AIR = 4, SPOSE_LANDING = 6, SPOSE_SPINNING = 11 };
+#define Y0 0x77F
+#define FLAG_CAP_UP (1u << 8)
+#define FLAG_CAP_DOWN (1u << 9)
+#define FLAG_NO_GRAVITY (1u << 10)
+#define FLAG_RELEASE (1u << 11)
+#define FLAG_ASR_FLOOR (1u << 12)
+#define FLAG_AIR_PRESS (1u << 13)
+
+typedef struct row {
+	unsigned y, pose;
+	int yvel, disp, accel, up_cap, down_cap;
+	uint32_t flags;
+	int grounded;
+} row;
+
+static const js_model *mf(void)
+{
+	const js_model *m = js_model_find("mf");
+	cr_assert_not_null(m);
+	return m;
+}
+
+static void run_rows(int jump, int env, const uint8_t *in, int n, row *rows)
+{
+	const js_model *m = mf();
+	int32_t ax[2] = { jump, env };
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	char buf[256];
+	js_obs o;
+	m->init(st, ax);
+	for (int f = 0; f < n; f++) {
+		m->step(st, in[f]);
+		m->trace_row(st, buf, sizeof buf);
+		m->observe(st, &o);
+		row *r = &rows[f];
+		cr_assert_eq(sscanf(buf, "%u,%d,%d,%u,%d,%d,%d", &r->y, &r->yvel, &r->disp, &r->pose,
+				    &r->accel, &r->up_cap, &r->down_cap), 7);
+		r->flags = o.flags;
+		r->grounded = o.grounded;
+		cr_assert_eq(o.height, (int64_t)Y0 - r->y);
+	}
+}
+
+static void hold_rows(int jump, int env, int h, int n, row *rows)
+{
+	uint8_t in[256];
+	tu_hold(in, n, h, 0);
+	run_rows(jump, env, in, n, rows);
+}
+
+/* Held, normal jump, by hand.  Frame 0: SamusSetForcedMovementForJumpingOrDropping sees the new
+ * A press; SamusUpdateJumpVelocity sets 0xAA = 170 and SPOSE_MID_AIR; SamusUpdateVelocityPosition:
+ * 170 > cap 0x80 -> displacement 0x80 >> 3 = 16 (flag cap_up); 170 > -220 -> yVelocity -= 6 ->
+ * 164; y 0x77F - 16 = 1903.  Frames 1-6: 164, 158, 152, 146, 140, 134 are all above 128: 16 each
+ * (y 1887 ... 1807), yVelocity down to 128.  Frame 7: 128 is not above the cap: 128 >> 3 = 16
+ * unclamped, -> 122, y 1791.  Frame 8: 122 >> 3 = 15, -> 116, y 1776. */
+Test(mf, held_frames_by_hand)
+{
+	row r[9];
+	hold_rows(NORMAL, AIR, 40, 9, r);
+	for (int f = 0; f < 9; f++) {
+		cr_expect_eq(r[f].yvel, 170 - 6 * (f + 1), "frame %d: yvel %d", f, r[f].yvel);
+		cr_expect_eq(r[f].disp, f < 8 ? 16 : 15, "frame %d: disp %d", f, r[f].disp);
+		cr_expect_eq(r[f].y, f < 8 ? 1903u - 16u * (unsigned)f : 1776u, "frame %d: y %u", f, r[f].y);
+		cr_expect_eq(!!(r[f].flags & FLAG_CAP_UP), f < 7, "frame %d", f);
+		cr_expect_eq(r[f].pose, SPOSE_MID_AIR);
+		cr_expect_eq(r[f].accel, 6);
+		cr_expect_eq(r[f].up_cap, 128);
+		cr_expect_eq(r[f].down_cap, 128);
+	}
+}
+
+/* Tapped, by hand.  Frame 0: 16 up, yvel 164.  Frame 1: SamusMidAir: A up and 164 > 0 -> 0;
+ * displacement 0, yvel -6.  Frame 2: -6 >> 3 = -1 (asr: floor(-0.75)), height 15, yvel -12.
+ * Frame 3: -12 >> 3 = -2 -> 13.  Frame 4: -18 >> 3 = -3 -> 10.  Frame 5: -24 >> 3 = -3 -> 7.
+ * Frame 6: -30 >> 3 = -4 -> 3.  Frame 7: -36 >> 3 = -5 -> -2: below the ground: landing, snapped
+ * to 0x77F.  Rise 16, apex frame 0, airtime 8. */
+Test(mf, tapped_frames_by_hand)
+{
+	row r[8];
+	hold_rows(NORMAL, AIR, 1, 8, r);
+	const int h[8] = { 16, 16, 15, 13, 10, 7, 3, 0 };
+	const int d[8] = { 16, 0, -1, -2, -3, -3, -4, -5 };
+	for (int f = 0; f < 8; f++) {
+		cr_expect_eq((int)Y0 - (int)r[f].y, h[f], "frame %d: height %d", f, Y0 - (int)r[f].y);
+		cr_expect_eq(r[f].disp, d[f], "frame %d: disp %d", f, r[f].disp);
+	}
+	cr_expect_eq(r[1].yvel, -6);
+	cr_expect_eq(r[1].flags, FLAG_RELEASE);
+	cr_expect(r[2].flags & FLAG_ASR_FLOOR);
+	cr_expect_eq(r[7].grounded, 1);
+	cr_expect_eq(r[7].pose, SPOSE_LANDING);
+	cr_expect_eq(r[7].yvel, 0);
+	js_acc a = tu_ref_hold(mf(), (int32_t[]){ NORMAL, AIR }, 1, 0, 64);
+	cr_expect_eq(a.rise, 16);
+	cr_expect_eq(a.apex_frame, 0);
+	cr_expect_eq(a.airtime, 8);
+}
+
+/* Claim 34: gravity 6 on every airborne frame, A held or not, while yVelocity > -220 (the
+ * velocity would stop at -220 for 170 - 6k, at -224 for the High Jump's 220 - 6k, but a jump from
+ * flat ground lands first; the slowed 220 - 4k reaches the cut-off, below); rises and falls
+ * both move at most 0x80 >> 3 = 16 sub-pixels, 4 px/frame.  High Jump (suitMiscStatus & 1):
+ * 0xDC = 220, capped to 16 sub-pixels while above 128: frames 0-15. */
+Test(mf, claim34_gravity_and_caps)
+{
+	row r[80];
+	hold_rows(HIGH_JUMP, AIR, 60, 80, r);
+	cr_expect_eq(r[0].yvel, 214);
+	for (int f = 0; f < 17; f++)
+		cr_expect_eq(!!(r[f].flags & FLAG_CAP_UP), f < 16, "frame %d", f);
+	cr_expect_eq(r[16].disp, 124 >> 3);
+	int f;
+	for (f = 1; f < 80 && !r[f].grounded; f++) {
+		int prev = r[f - 1].yvel;
+		cr_expect_eq(r[f].yvel, prev > -220 ? prev - 6 : prev, "frame %d", f);
+		cr_expect_leq(r[f].disp, 16);
+		cr_expect_geq(r[f].disp, -16);
+		cr_expect_eq(!!(r[f].flags & FLAG_NO_GRAVITY), prev <= -220, "frame %d", f);
+	}
+	cr_expect_eq(f, 73, "lands on frame 73");
+	cr_expect_eq(r[72].yvel, -218, "220 - 6 * 73: one frame short of the cut-off");
+	cr_expect_eq(r[72].disp, -16);
+	cr_expect(r[72].flags & FLAG_CAP_DOWN);
+	/* the normal jump is too low to reach -220 on flat ground; released on frame 0 it still
+	 * falls by 6 a frame: 0, -6, -12 */
+	hold_rows(NORMAL, AIR, 1, 4, r);
+	cr_expect_eq(r[2].yvel, -12);
+	cr_expect_eq(r[3].yvel, -18);
+}
+
+/* Claim 34, liquid: in water, lava or acid without the Gravity Suit (or the SA-X suit flag),
+ * yAcceleration 4 and the cap 0x30 = 48: 48 >> 3 = 6 sub-pixels, 1.5 px/frame.  By hand: frame 0:
+ * 170 > 48 -> 6, yvel 166. */
+Test(mf, claim34_liquid)
+{
+	row r[120];
+	hold_rows(NORMAL, LIQUID, 40, 3, r);
+	cr_expect_eq(r[0].disp, 6);
+	cr_expect_eq(r[0].yvel, 166);
+	cr_expect_eq(r[1].yvel, 162);
+	cr_expect_eq(r[0].accel, 4);
+	cr_expect_eq(r[0].up_cap, 48);
+	hold_rows(NORMAL, LIQUID_GRAVITY_SUIT, 40, 3, r);
+	cr_expect_eq(r[0].disp, 16);
+	cr_expect_eq(r[0].yvel, 164);
+	hold_rows(HIGH_JUMP, LIQUID, 100, 120, r);
+	int vmin = 0;
+	for (int f = 0; f < 120 && !r[f].grounded; f++) {
+		cr_expect_leq(r[f].disp, 6);
+		cr_expect_geq(r[f].disp, -6);
+		vmin = r[f].yvel < vmin ? r[f].yvel : vmin;
+	}
+	cr_expect_eq(vmin, -220, "220 - 4k stops exactly at -220");
+}
+
+Test(mf, air_press_spins_only)
+{
+	uint8_t a[64] = { 0 }, b[64] = { 0 };
+	for (int f = 0; f < 10; f++)
+		a[f] = b[f] = JS_IN_JUMP;
+	for (int f = 12; f < 64; f++)
+		a[f] = JS_IN_JUMP;
+	row ra[64], rb[64];
+	run_rows(NORMAL, AIR, a, 64, ra);
+	run_rows(NORMAL, AIR, b, 64, rb);
+	cr_expect_eq(ra[12].pose, SPOSE_SPINNING);
+	cr_expect(ra[12].flags & FLAG_AIR_PRESS);
+	for (int f = 0; f < 64; f++)
+		cr_expect_eq(ra[f].y, rb[f].y, "frame %d", f);
+}
+
+/* Whole jumps.  Expected values from an independent Python re-computation of the rules
+ * (/tmp/gba-py/gbam.py at the time of writing, written from the source, not from the C),
+ * spot-checked by hand above (tapped 16, 0, 8). */
+Test(mf, whole_jumps)
+{
+	struct { int jump, env, h; int64_t rise; int apex, air; } c[] = {
+		{ NORMAL, AIR, 1, 16, 0, 8 },        { NORMAL, AIR, 5, 80, 4, 20 },
+		{ NORMAL, AIR, 10, 157, 9, 31 },     { NORMAL, AIR, 100, 283, 27, 57 },
+		{ NORMAL, LIQUID, 1, 6, 0, 7 },      { NORMAL, LIQUID, 100, 216, 40, 85 },
+		{ HIGH_JUMP, AIR, 10, 160, 9, 31 },  { HIGH_JUMP, AIR, 100, 416, 35, 74 },
+		{ HIGH_JUMP, LIQUID, 100, 294, 53, 111 },
+		{ HIGH_JUMP, LIQUID_GRAVITY_SUIT, 100, 416, 35, 74 },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		js_acc a = tu_ref_hold(mf(), (int32_t[]){ c[i].jump, c[i].env }, c[i].h, 0, 256);
+		cr_expect_eq(a.rise, c[i].rise, "case %zu: rise %lld", i, (long long)a.rise);
+		cr_expect_eq(a.apex_frame, c[i].apex, "case %zu: apex %d", i, a.apex_frame);
+		cr_expect_eq(a.airtime, c[i].air, "case %zu: airtime %d", i, a.airtime);
+		cr_expect_eq(a.flags & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED | JS_FLAG_BELOW_START), 0);
+	}
+}
+
+Test(mf, no_press_and_late_press)
+{
+	js_acc a = tu_ref_hold(mf(), (int32_t[]){ NORMAL, AIR }, 0, 0, 64);
+	cr_expect(a.flags & JS_FLAG_NO_TAKEOFF);
+	uint8_t in[64] = { 0, 0, 0, 0, 0, JS_IN_JUMP };
+	js_reference_run(mf(), (int32_t[]){ NORMAL, AIR }, in, 64, &a);
+	cr_expect_eq(a.rise, 16);
+	cr_expect_eq(a.apex_frame, 5);
+	cr_expect_eq(a.airtime, 5 + 8);
+}
+
+static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
+{
+	const js_model *m = mf();
+	int32_t *ax = malloc(n * 2 * sizeof *ax);
+	uint8_t *in = malloc(n * (size_t)n_frames);
+	for (size_t i = 0; i < n; i++) {
+		ax[2 * i] = (int32_t)(tu_rand(&seed) % 2);
+		ax[2 * i + 1] = (int32_t)(tu_rand(&seed) % 3);
+		int h = (int)(tu_rand(&seed) % 70);
+		for (int f = 0; f < n_frames; f++) {
+			unsigned b;
+			if (mode == 0)
+				b = f < h;
+			else if (mode == 1)
+				b = (unsigned)(tu_rand(&seed) & 1);
+			else if (mode == 2)
+				b = (unsigned)((tu_rand(&seed) % 8) == 0);
+			else /* one press late in a long run: frame numbers near JS_MAX_FRAMES */
+				b = f >= n_frames - 1 - h - (int)(i % 97) && f < n_frames - (int)(i % 97);
+			in[i * (size_t)n_frames + (size_t)f] = (uint8_t)(b ? JS_IN_JUMP : 0);
+		}
+	}
+	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
+	free(ax);
+	free(in);
+}
+
+Test(mf, lanes_equal_reference_holds) { check_lanes(2 * 3 * 70, 200, 1, 0); }
+Test(mf, lanes_equal_reference_random) { check_lanes(4000, 200, 2, 1); }
+Test(mf, lanes_equal_reference_sparse_presses) { check_lanes(4000, 300, 3, 2); }
+Test(mf, lanes_partial_block) { check_lanes(7, 100, 4, 1); }
+Test(mf, lanes_late_press_max_frames) { check_lanes(512, JS_MAX_FRAMES, 5, 3); }

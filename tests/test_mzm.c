@@ -1,0 +1,297 @@
+/* tests/test_mzm.c - Metroid: Zero Mission: seed claims (Gravity page 35, and 34's note on Zero
+ * Mission), frame-by-frame values derived by hand from SamusUpdateVelocityPosition /
+ * SamusUpdatePhysics / SamusMidAir (metroidret/mzm src/samus.c), whole-jump figures checked against
+ * an independent Python re-computation, and lane kernel == reference on every ISA. */
+#include <stdio.h>
+
+#include "testutil.h"
+
+enum { NORMAL, HIGH_JUMP, SUITLESS };
+enum { AIR, LIQUID, LIQUID_GRAVITY_SUIT, METROID_GRIP, LIQUID_GRAVITY_SUIT_GRIP };
+enum { SPOSE_STANDING = 1, SPOSE_MIDAIR = 8, SPOSE_LANDING = 10, SPOSE_SPINNING = 12 };
+#define Y0 0x77F /* standing yPosition: BLOCK_SIZE * 30 - 1 */
+#define FLAG_CAP_UP (1u << 8)
+#define FLAG_CAP_DOWN (1u << 9)
+#define FLAG_NO_GRAVITY (1u << 10)
+#define FLAG_RELEASE (1u << 11)
+#define FLAG_ASR_FLOOR (1u << 12)
+#define FLAG_AIR_PRESS (1u << 13)
+
+typedef struct row {
+	unsigned y, pose;
+	int yvel, disp, accel, up_cap, down_cap;
+	uint32_t flags;
+	int grounded;
+} row;
+
+static const js_model *mzm(void)
+{
+	const js_model *m = js_model_find("mzm");
+	cr_assert_not_null(m);
+	return m;
+}
+
+static void run_rows(int jump, int env, const uint8_t *in, int n, row *rows)
+{
+	const js_model *m = mzm();
+	int32_t ax[2] = { jump, env };
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	char buf[256];
+	js_obs o;
+	m->init(st, ax);
+	for (int f = 0; f < n; f++) {
+		m->step(st, in[f]);
+		m->trace_row(st, buf, sizeof buf);
+		m->observe(st, &o);
+		row *r = &rows[f];
+		cr_assert_eq(sscanf(buf, "%u,%d,%d,%u,%d,%d,%d", &r->y, &r->yvel, &r->disp, &r->pose,
+				    &r->accel, &r->up_cap, &r->down_cap), 7);
+		r->flags = o.flags;
+		r->grounded = o.grounded;
+		cr_assert_eq(o.height, (int64_t)Y0 - r->y);
+	}
+}
+
+static void hold_rows(int jump, int env, int h, int n, row *rows)
+{
+	uint8_t in[256];
+	tu_hold(in, n, h, 0);
+	run_rows(jump, env, in, n, rows);
+}
+
+/* Held, normal jump, by hand.  Frame 0: SamusStanding sees the new A press, SamusSetMidAir sets
+ * SAMUS_LOW_JUMP_VELOCITY = (16 + 8) * 8 = 192; SamusUpdateVelocityPosition: 192 is not above
+ * the positive cap 192, so the displacement is 192 >> 3 = 24 sub-pixels; 192 >= -231, so
+ * yVelocity -= 10 -> 182; yPosition 0x77F - 24 = 1895.  Frame 1: 182 >> 3 = 22 (182 / 8 = 22.75),
+ * -> 172, y 1873.  Frame 2: 172 >> 3 = 21 -> 162, y 1852.  Frame 3: 162 >> 3 = 20, y 1832.
+ * Frame 4: 152 >> 3 = 19, y 1813.  Frame 5: 142 >> 3 = 17, y 1796. */
+Test(mzm, held_frames_by_hand)
+{
+	row r[6];
+	hold_rows(NORMAL, AIR, 40, 6, r);
+	const unsigned y[6] = { 1895, 1873, 1852, 1832, 1813, 1796 };
+	const int v[6] = { 182, 172, 162, 152, 142, 132 };
+	const int d[6] = { 24, 22, 21, 20, 19, 17 };
+	for (int f = 0; f < 6; f++) {
+		cr_expect_eq(r[f].y, y[f], "frame %d: y %u, expected %u", f, r[f].y, y[f]);
+		cr_expect_eq(r[f].yvel, v[f], "frame %d: yvel %d", f, r[f].yvel);
+		cr_expect_eq(r[f].disp, d[f], "frame %d: disp %d", f, r[f].disp);
+		cr_expect_eq(r[f].pose, SPOSE_MIDAIR, "frame %d", f);
+		cr_expect_eq(r[f].accel, 10);
+		cr_expect_eq(r[f].up_cap, 192);
+		cr_expect_eq(r[f].down_cap, 128);
+		cr_expect_eq(r[f].flags, 0, "frame %d", f);
+	}
+}
+
+/* Tapped (A on frame 0 only), by hand.  Frame 0 as above (y 1895, yvel 182).  Frame 1: SamusMidAir:
+ * A not held and 182 > 0 -> yVelocity = 0 (release); displacement 0 >> 3 = 0; yVelocity -10.
+ * Frame 2: -10 >> 3 = -2 (arithmetic: floor(-1.25)), y 1897, yvel -20 (flag asr_floor).
+ * Frame 3: -20 >> 3 = -3, y 1900.  Frame 4: -30 >> 3 = -4, y 1904.  Frame 5: -40 >> 3 = -5,
+ * y 1909.  Frame 6: -50 >> 3 = -7, y 1916.  Frame 7: -60 >> 3 = -8 -> 1924 >= 0x780: landing,
+ * snapped to ((1924 - 64) & 0xFFC0) + 63 = 0x77F, yVelocity 0 (SamusCopyData), SPOSE_LANDING. */
+Test(mzm, tapped_frames_by_hand)
+{
+	row r[9];
+	hold_rows(NORMAL, AIR, 1, 9, r);
+	cr_expect_eq(r[1].yvel, -10);
+	cr_expect_eq(r[1].disp, 0);
+	cr_expect_eq(r[1].y, 1895);
+	cr_expect_eq(r[1].flags, FLAG_RELEASE);
+	const unsigned y[8] = { 1895, 1895, 1897, 1900, 1904, 1909, 1916, Y0 };
+	const int d[8] = { 24, 0, -2, -3, -4, -5, -7, -8 };
+	for (int f = 0; f < 8; f++) {
+		cr_expect_eq(r[f].y, y[f], "frame %d: y %u, expected %u", f, r[f].y, y[f]);
+		cr_expect_eq(r[f].disp, d[f], "frame %d: disp %d", f, r[f].disp);
+	}
+	cr_expect(r[2].flags & FLAG_ASR_FLOOR, "-10 >> 3 = -2 rounds down");
+	cr_expect(!(r[5].flags & FLAG_ASR_FLOOR), "-40 >> 3 = -5 exactly");
+	cr_expect_eq(r[6].grounded, 0);
+	cr_expect_eq(r[7].grounded, 1);
+	cr_expect_eq(r[7].pose, SPOSE_LANDING);
+	cr_expect_eq(r[7].yvel, 0);
+	cr_expect_eq(r[8].y, Y0);
+	js_acc a = tu_ref_hold(mzm(), (int32_t[]){ NORMAL, AIR }, 1, 0, 64);
+	cr_expect_eq(a.rise, 24);
+	cr_expect_eq(a.apex_frame, 0);
+	cr_expect_eq(a.airtime, 8);
+}
+
+/* High Jump: SAMUS_HIGH_JUMP_VELOCITY = (16 + 12 + 1) * 8 = 232.  While yVelocity > 192 the
+ * displacement is the cap's 192 >> 3 = 24: frames 0-3 (232, 222, 212, 202, flag cap_up); frame
+ * 4: 192 is not above the cap: 24 again, unclamped; frame 5: 182 >> 3 = 22.  Suitless (Zero
+ * Suit): SAMUS_SUITLESS_JUMP_VELOCITY = (s16)((16 + 8 + 2 + 0.5) * 8) = 212. */
+Test(mzm, jump_velocities_and_up_cap)
+{
+	row r[6];
+	hold_rows(HIGH_JUMP, AIR, 40, 6, r);
+	const int d[6] = { 24, 24, 24, 24, 24, 22 };
+	const int v[6] = { 222, 212, 202, 192, 182, 172 };
+	for (int f = 0; f < 6; f++) {
+		cr_expect_eq(r[f].disp, d[f], "frame %d: disp %d", f, r[f].disp);
+		cr_expect_eq(r[f].yvel, v[f], "frame %d: yvel %d", f, r[f].yvel);
+		cr_expect_eq(!!(r[f].flags & FLAG_CAP_UP), f < 4, "frame %d", f);
+	}
+	hold_rows(SUITLESS, AIR, 40, 2, r);
+	cr_expect_eq(r[0].yvel, 212 - 10);
+	cr_expect_eq(r[0].disp, 192 >> 3, "212 > 192: clamped to 24, not 212 >> 3 = 26");
+	cr_expect_eq(r[0].flags, FLAG_CAP_UP);
+}
+
+/* Claim 35: gravity 10 on every airborne frame, A held or not, while yVelocity >= -231: held,
+ * the velocity runs 192 - 10k down to -228, then -238, where it stays (flag no_gravity); the
+ * High Jump's long fall gets there.  A fall moves at most 128 >> 3 = 16 sub-pixels, 4 px/frame
+ * (flag cap_down). */
+Test(mzm, claim35_gravity_cutoff_and_fall_cap)
+{
+	row r[60];
+	hold_rows(HIGH_JUMP, AIR, 40, 60, r);
+	int landed = -1;
+	for (int f = 1; f < 60 && landed < 0; f++) {
+		if (r[f].grounded) {
+			landed = f;
+			break;
+		}
+		int prev = r[f - 1].yvel;
+		int expect = prev >= -231 ? prev - 10 : prev;
+		cr_expect_eq(r[f].yvel, expect, "frame %d: %d after %d", f, r[f].yvel, prev);
+		cr_expect_geq(r[f].disp, -16, "frame %d", f);
+		cr_expect_eq(!!(r[f].flags & FLAG_CAP_DOWN), prev < -128, "frame %d", f);
+		cr_expect_eq(!!(r[f].flags & FLAG_NO_GRAVITY), prev < -231, "frame %d", f);
+	}
+	cr_expect_eq(landed, 50);
+	cr_expect_eq(r[49].yvel, -238);
+	cr_expect_eq(r[48].yvel, -238);
+	cr_expect(r[49].flags & FLAG_NO_GRAVITY);
+	/* Released at once, the velocity runs 0, -10, ..., -230, then -240: where it stops depends
+	 * on the phase (any of -232..-241).  A tapped jump lands long before; check the rule on a
+	 * released High Jump held 4 frames (released at 192 -> 0). */
+	hold_rows(HIGH_JUMP, AIR, 4, 60, r);
+	cr_expect_eq(r[4].yvel, -10);
+	int vmin = 0;
+	for (int f = 0; f < 60 && !r[f].grounded; f++)
+		vmin = r[f].yvel < vmin ? r[f].yvel : vmin;
+	cr_expect(vmin == -240 || vmin > -231, "min %d", vmin);
+}
+
+/* Claim 35, liquid: in water/lava/acid without the Gravity Suit, or out of liquid in a
+ * Metroid's grip, yAcceleration is 10 / 2 = 5 and both caps 40 (40 >> 3 = 5 sub-pixels, 1.25
+ * px/frame).  By hand: frame 0: 192 > 40 -> 5, yvel 187; frame 1: 182.  With the Gravity Suit,
+ * and (the missing BUGFIX break) in liquid with the suit while gripped: the air values. */
+Test(mzm, claim35_liquid_and_grip)
+{
+	row r[3];
+	const int slowed_envs[2] = { LIQUID, METROID_GRIP };
+	for (int i = 0; i < 2; i++) {
+		hold_rows(NORMAL, slowed_envs[i], 40, 3, r);
+		cr_expect_eq(r[0].disp, 5, "env %d", slowed_envs[i]);
+		cr_expect_eq(r[0].yvel, 187);
+		cr_expect_eq(r[1].yvel, 182);
+		cr_expect_eq(r[0].accel, 5);
+		cr_expect_eq(r[0].up_cap, 40);
+		cr_expect_eq(r[0].down_cap, 40);
+		cr_expect(r[0].flags & FLAG_CAP_UP);
+	}
+	const int air_envs[2] = { LIQUID_GRAVITY_SUIT, LIQUID_GRAVITY_SUIT_GRIP };
+	for (int i = 0; i < 2; i++) {
+		hold_rows(NORMAL, air_envs[i], 40, 3, r);
+		cr_expect_eq(r[0].disp, 24, "env %d", air_envs[i]);
+		cr_expect_eq(r[0].yvel, 182);
+		cr_expect_eq(r[0].accel, 10);
+	}
+	/* the slowed fall: never more than 5 sub-pixels a frame */
+	row f[100];
+	hold_rows(HIGH_JUMP, LIQUID, 100, 100, f);
+	for (int i = 0; i < 100 && !f[i].grounded; i++)
+		cr_expect_geq(f[i].disp, -5, "frame %d", i);
+}
+
+/* A mid-air press (SamusMidAir: SPOSE_SPINNING) changes nothing vertically; release rule after
+ * the apex does nothing (yVelocity <= 0). */
+Test(mzm, air_press_spins_only)
+{
+	uint8_t a[64] = { 0 }, b[64] = { 0 };
+	for (int f = 0; f < 10; f++)
+		a[f] = b[f] = JS_IN_JUMP;
+	for (int f = 12; f < 64; f++)
+		a[f] = JS_IN_JUMP;
+	row ra[64], rb[64];
+	run_rows(NORMAL, AIR, a, 64, ra);
+	run_rows(NORMAL, AIR, b, 64, rb);
+	cr_expect_eq(ra[12].pose, SPOSE_SPINNING);
+	cr_expect(ra[12].flags & FLAG_AIR_PRESS);
+	cr_expect(rb[10].flags & FLAG_RELEASE);
+	for (int f = 0; f < 64; f++) {
+		cr_expect_eq(ra[f].y, rb[f].y, "frame %d", f);
+		cr_expect_eq(ra[f].yvel, rb[f].yvel, "frame %d", f);
+	}
+}
+
+/* Whole jumps: rise (sub-pixels), apex frame, airtime.  Expected values from an independent
+ * Python re-computation of the rules (/tmp/gba-py/gbam.py at the time of writing: height +=
+ * clamp(v) // 8, gravity while v >= -231, release when A is up; written from the source, not
+ * from the C), spot-checked by hand above (tapped: 24, 0, 8; held: apex 235 at frame 18). */
+Test(mzm, whole_jumps)
+{
+	struct { int jump, env, h; int64_t rise; int apex, air; } c[] = {
+		{ NORMAL, AIR, 1, 24, 0, 8 },          { NORMAL, AIR, 5, 106, 4, 19 },
+		{ NORMAL, AIR, 10, 180, 9, 28 },       { NORMAL, AIR, 100, 235, 18, 41 },
+		{ NORMAL, LIQUID, 1, 5, 0, 6 },        { NORMAL, LIQUID, 100, 171, 36, 77 },
+		{ HIGH_JUMP, AIR, 5, 120, 4, 20 },     { HIGH_JUMP, AIR, 100, 331, 22, 51 },
+		{ HIGH_JUMP, LIQUID, 100, 211, 44, 93 }, { HIGH_JUMP, METROID_GRIP, 10, 50, 9, 24 },
+		{ SUITLESS, AIR, 10, 202, 9, 30 },     { SUITLESS, AIR, 100, 283, 20, 46 },
+		{ SUITLESS, LIQUID, 100, 191, 40, 85 }, { SUITLESS, LIQUID_GRAVITY_SUIT_GRIP, 100, 283, 20, 46 },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		js_acc a = tu_ref_hold(mzm(), (int32_t[]){ c[i].jump, c[i].env }, c[i].h, 0, 256);
+		cr_expect_eq(a.rise, c[i].rise, "case %zu: rise %lld", i, (long long)a.rise);
+		cr_expect_eq(a.apex_frame, c[i].apex, "case %zu: apex %d", i, a.apex_frame);
+		cr_expect_eq(a.airtime, c[i].air, "case %zu: airtime %d", i, a.airtime);
+		cr_expect_eq(a.flags & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED | JS_FLAG_BELOW_START), 0);
+	}
+}
+
+Test(mzm, no_press_and_late_press)
+{
+	js_acc a = tu_ref_hold(mzm(), (int32_t[]){ NORMAL, AIR }, 0, 0, 64);
+	cr_expect_eq(a.rise, 0);
+	cr_expect(a.flags & JS_FLAG_NO_TAKEOFF);
+	uint8_t in[64] = { 0, 0, 0, JS_IN_JUMP };
+	js_reference_run(mzm(), (int32_t[]){ NORMAL, AIR }, in, 64, &a);
+	cr_expect_eq(a.rise, 24);
+	cr_expect_eq(a.apex_frame, 3);
+	cr_expect_eq(a.airtime, 3 + 8);
+}
+
+static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
+{
+	const js_model *m = mzm();
+	int32_t *ax = malloc(n * 2 * sizeof *ax);
+	uint8_t *in = malloc(n * (size_t)n_frames);
+	for (size_t i = 0; i < n; i++) {
+		ax[2 * i] = (int32_t)(tu_rand(&seed) % 3);
+		ax[2 * i + 1] = (int32_t)(tu_rand(&seed) % 5);
+		int h = (int)(tu_rand(&seed) % 60);
+		for (int f = 0; f < n_frames; f++) {
+			unsigned b;
+			if (mode == 0)
+				b = f < h;
+			else if (mode == 1)
+				b = (unsigned)(tu_rand(&seed) & 1);
+			else if (mode == 2)
+				b = (unsigned)((tu_rand(&seed) % 8) == 0);
+			else /* one press late in a long run: frame numbers near JS_MAX_FRAMES */
+				b = f >= n_frames - 1 - h - (int)(i % 97) && f < n_frames - (int)(i % 97);
+			in[i * (size_t)n_frames + (size_t)f] = (uint8_t)(b ? JS_IN_JUMP : 0);
+		}
+	}
+	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
+	free(ax);
+	free(in);
+}
+
+Test(mzm, lanes_equal_reference_holds) { check_lanes(3 * 5 * 60, 160, 1, 0); }
+Test(mzm, lanes_equal_reference_random) { check_lanes(4000, 200, 2, 1); }
+Test(mzm, lanes_equal_reference_sparse_presses) { check_lanes(4000, 300, 3, 2); }
+Test(mzm, lanes_partial_block) { check_lanes(7, 100, 4, 1); }
+Test(mzm, lanes_late_press_max_frames) { check_lanes(512, JS_MAX_FRAMES, 5, 3); }
