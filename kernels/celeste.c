@@ -322,6 +322,7 @@ const js_model js_model_celeste = {
 	.character = "Madeline, normal state (StNormal), flat ground",
 	.unit = "px",
 	.sub_per_unit = 1,
+	.tile = 8, /* px per level tile */
 	.fps = 60.0,
 	.frame = "one Engine.Update (fixed step; Engine.DeltaTime from axis dt)",
 	.sources = "NoelFB/Celeste Source/Player/Player.cs: constants L23-28 L48-51, Update L603 "

@@ -147,6 +147,7 @@ const js_model js_model_cv1 = {
 	.character = "Simon Belmont",
 	.unit = "px",
 	.sub_per_unit = 1,
+	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one NMI, 60.0988 Hz)",
 	.sources = "No public disassembly. Seed claims 1 and 2 (Gravity page: Castlevania (USA) (Rev "

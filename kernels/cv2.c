@@ -162,6 +162,7 @@ const js_model js_model_cv2 = {
 	.character = "Simon Belmont",
 	.unit = "px",
 	.sub_per_unit = 256,
+	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one NMI, 60.0988 Hz)",
 	.sources = "FoxCunning/Castlevania2 bank_3.asm: Simon's update (_81A1), _func_C57B, _loc_C632, "

@@ -182,6 +182,7 @@ const js_model js_model_cv3 = {
 	.character = "Trevor, Sypha, Alucard (every character but Grant)",
 	.unit = "px",
 	.sub_per_unit = 1,
+	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one NMI, 60.0988 Hz)",
 	.sources = "vinheim3/castlevania3-disasm code/playerStateProcessing_b1c.s: processTrevorState, "

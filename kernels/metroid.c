@@ -235,6 +235,7 @@ const js_model js_model_metroid = {
 	.character = "Samus, standing jump (not rolled, not hit, not in lava)",
 	.unit = "px",
 	.sub_per_unit = 256,
+	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one UpdateSamus, 60.0988 Hz)",
 	.sources = "nmikstas/metroid-disassembly Source_Files/Bank07.asm: ReadOnePad, UpdateWorld, "

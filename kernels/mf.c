@@ -87,6 +87,7 @@ const js_model js_model_mf = {
 	.character = "Samus",
 	.unit = "px",
 	.sub_per_unit = 4,
+	.tile = 16, /* px per level tile */
 	.fps = 59.7275,
 	.frame = "GBA frame (one SamusUpdatePhysics, 59.7275 Hz)",
 	.sources = "metroidret/mf asm/samus.s: SamusUpdatePhysics, SamusUpdate, SamusStanding, "

@@ -125,6 +125,7 @@ const js_model js_model_mm1 = {
 	.character = "Mega Man",
 	.unit = "px",
 	.sub_per_unit = 256,
+	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one _run_megaman_on_stage, 60.0988 Hz)",
 	.sources = "lsmmega/mm1 engine/run_megaman.asm: _run_megaman_on_stage (@not_used, "

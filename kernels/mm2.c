@@ -166,6 +166,7 @@ const js_model js_model_mm2 = {
 	.character = "Mega Man",
 	.unit = "px",
 	.sub_per_unit = 256,
+	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC display frame (60.0988 Hz); in water 1 in 5 runs no game logic",
 	.sources = "plasticsmoke/megaman2-disassembly-ca65 src/bank0E_game_engine.asm: "

@@ -123,6 +123,7 @@ const js_model js_model_mm3 = {
 	.character = "Mega Man",
 	.unit = "px",
 	.sub_per_unit = 256,
+	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (60.0988 Hz)",
 	.sources = "plasticsmoke/megaman3-disassembly-ca65 src/fixed/player_ground.asm: "

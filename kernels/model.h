@@ -100,6 +100,8 @@ typedef struct js_model {
 	const char *character; /* character / mode modelled */
 	const char *unit;      /* length unit, e.g. "px" */
 	int64_t sub_per_unit;  /* sub-units per unit: 256 for 8.8, 1 for whole pixels */
+	double tile;           /* one level tile / block in the unit (16 px on the NES), for
+				* comparing games; 0 where the game has none */
 	double fps;            /* frames (logic updates) per second */
 	const char *frame;     /* what one frame is, e.g. "NTSC frame (60.0988 Hz)" */
 	const char *sources;   /* repositories and labels the reference follows */

@@ -80,6 +80,7 @@ const js_model js_model_mzm = {
 	.character = "Samus (Power Suit, or the Zero Suit with jump=suitless)",
 	.unit = "px",
 	.sub_per_unit = 4,
+	.tile = 16, /* px per level tile */
 	.fps = 59.7275,
 	.frame = "GBA frame (one SamusUpdate, 59.7275 Hz)",
 	.sources = "metroidret/mzm src/samus.c: SamusUpdate, SamusUpdatePhysics, "

@@ -454,6 +454,7 @@ const js_model js_model_pop = {
 	.character = "the kid",
 	.unit = "px",
 	.sub_per_unit = 1,
+	.tile = 63, /* px per level tile (a floor row) */
 	.fps = 12,
 	.frame = "animation cycle (one DoKid; about 12 per second, not fixed)",
 	.sources = "jmechner/Prince-of-Persia-Apple-II 01 POP Source/Source: SEQTABLE.S (standjump, "

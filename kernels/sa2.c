@@ -253,6 +253,7 @@ const js_model js_model_sa2 = {
 	.character = "Sonic",
 	.unit = "px",
 	.sub_per_unit = 256,
+	.tile = 8, /* px per level tile */
 	.fps = 59.7275,
 	.frame = "GBA frame (59.73 Hz)",
 	.sources = "SAT-R/sa2 (0b2a6bb7c) src/game/stage/player.c: Task_PlayerMain, "

@@ -183,6 +183,7 @@ const js_model js_model_scv4 = {
 	.character = "Simon Belmont",
 	.unit = "px",
 	.sub_per_unit = 65536,
+	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (60.0988 Hz)",
 	.sources = "No public disassembly. Seed claim 12 (Gravity page: Super Castlevania IV (USA) "

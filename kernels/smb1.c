@@ -216,6 +216,7 @@ const js_model js_model_smb1 = {
 	.character = "Mario (small or big: the same vertical physics)",
 	.unit = "px",
 	.sub_per_unit = 256,
+	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one NMI, 60.0988 Hz)",
 	.sources = "Xkeeper0/smb1 src/prg.asm: CheckForJumping, ProcJumping, InitJS, GetYPhy, "

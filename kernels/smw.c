@@ -227,6 +227,7 @@ const js_model js_model_smw = {
 	.character = "Mario (small, big or fire; no cape, not on Yoshi), normal or spin jump",
 	.unit = "px",
 	.sub_per_unit = 16,
+	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one game-loop pass, 60.0988 Hz)",
 	.sources = "IsoFrieze/SMWDisX bank_00.asm (NTSC paths): CODE_00CD24, CODE_00DC2D, CODE_00DC4F, "

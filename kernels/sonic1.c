@@ -136,6 +136,7 @@ const js_model js_model_sonic1 = {
 	.character = "Sonic",
 	.unit = "px",
 	.sub_per_unit = 256,
+	.tile = 16, /* px per level tile */
 	.fps = 59.9227,
 	.frame = "NTSC frame (one VBlank, 59.92 Hz)",
 	.sources = "sonicretro/s1disasm (d42fbf6e): Sonic_Control, Sonic_Modes, Sonic_MdNormal, "

@@ -98,6 +98,7 @@ const js_model js_model_sonic2 = {
 	.character = "Sonic, Tails, Super Sonic",
 	.unit = "px",
 	.sub_per_unit = 256,
+	.tile = 16, /* px per level tile */
 	.fps = 59.9227,
 	.frame = "NTSC frame (one VBlank, 59.92 Hz)",
 	.sources = "sonicretro/s2disasm (34fc7f1) s2.asm: Obj01_Control, Obj01_MdNormal_Checks, "

@@ -108,6 +108,7 @@ const js_model js_model_sonic3k = {
 	.character = "Sonic, Tails, Knuckles, Super Sonic",
 	.unit = "px",
 	.sub_per_unit = 256,
+	.tile = 16, /* px per level tile */
 	.fps = 59.9227,
 	.frame = "NTSC frame (one VBlank, 59.92 Hz)",
 	.sources = "sonicretro/skdisasm sonic3k.asm (read in the forks Ushupiuck/skdisasm 038d24ed "

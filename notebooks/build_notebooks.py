@@ -146,7 +146,7 @@ for m in MODELS:
     a = ds.airtime.sel(first)
     fps = float(ds.attrs.get("fps"))
     unit = ds.rise.attrs.get("units")
-    tile = float(ds.attrs.get("tile", float("nan")))   # tile size in the model's unit
+    tile = float(ds.attrs.get("tile", 0.0))   # one level tile in the model's unit (0: none)
     rows.append(dict(model=m, game=ds.attrs.get("game"), unit=unit, fps=fps, tile=tile,
                      tap=float(r.sel(hold=1)) if 1 in ds.hold else float("nan"),
                      full=float(r.max()), air_full=int(a.where(r == r.max()).max()),
@@ -156,20 +156,22 @@ for row in rows:
           f"airtime {row['air_full']:4d} frames @ {row['fps']:.4g}/s = {row['air_full']/row['fps']:.3f} s")
 '''),
     ("code", r'''
-fig, axs = plt.subplots(1, 3, figsize=(15, 4))
-names = [f"{r['model']}\n({r['fps']:.4g} fps)" for r in rows]
-x = np.arange(len(rows))
-axs[0].bar(x - 0.2, [r["tap"] for r in rows], 0.4, label="tap (hold 1)")
-axs[0].bar(x + 0.2, [r["full"] for r in rows], 0.4, label="full hold")
-axs[0].set(title="rise in each game's unit", ylabel="rise (game units)")
-axs[1].bar(x - 0.2, [r["tap"] / r["tile"] for r in rows], 0.4, label="tap")
-axs[1].bar(x + 0.2, [r["full"] / r["tile"] for r in rows], 0.4, label="full")
-axs[1].set(title="rise in tiles", ylabel="tiles")
-axs[2].bar(x - 0.2, [r["air_tap"] / r["fps"] for r in rows], 0.4, label="tap")
-axs[2].bar(x + 0.2, [r["air_full"] / r["fps"] for r in rows], 0.4, label="full")
-axs[2].set(title="airtime in seconds (frames / fps)", ylabel="s")
-for a in axs:
-    a.set_xticks(x); a.set_xticklabels(names, fontsize=8); a.legend(fontsize=8)
+fig, axs = plt.subplots(1, 3, figsize=(15, 0.45 * len(rows) + 1.5), sharey=True)
+names = [f"{r['model']} ({r['fps']:.4g} fps)" for r in rows]
+y = np.arange(len(rows))
+def bars(ax, tap, full, title, xlabel):
+    ax.barh(y - 0.2, tap, 0.4, label="tap (hold 1)")
+    ax.barh(y + 0.2, full, 0.4, label="full hold")
+    ax.set(title=title, xlabel=xlabel)
+    ax.legend(fontsize=8, loc="lower right")
+bars(axs[0], [r["tap"] for r in rows], [r["full"] for r in rows], "rise in each game's unit",
+     "rise (px; sm64: world units)")
+bars(axs[1], [r["tap"] / r["tile"] if r["tile"] > 0 else np.nan for r in rows],
+     [r["full"] / r["tile"] if r["tile"] > 0 else np.nan for r in rows],
+     "rise in level tiles", "tiles (tile attribute; none for sm64)")
+bars(axs[2], [r["air_tap"] / r["fps"] for r in rows], [r["air_full"] / r["fps"] for r in rows],
+     "airtime in seconds", "frames / fps")
+axs[0].set_yticks(y); axs[0].set_yticklabels(names, fontsize=9); axs[0].invert_yaxis()
 save(fig, "across_games")
 plt.close(fig)
 '''),
