@@ -3,10 +3,13 @@
  *   jumpsweep list [MODEL]
  *   jumpsweep sweep MODEL [--axis NAME=A[:B]]... [--hold A:B | --seq S... | --seq-file F] -o F
  *   jumpsweep trace MODEL [--axis NAME=V]... [--hold H | --seq S] [-o F.csv]
- *   jumpsweep map [-o atlas.h5]
+ *   jumpsweep reach MODEL [--axis NAME=A[:B]]... [--frames N] [--max-states N] [--rises] [-o F]
+ *   jumpsweep map [-o atlas.h5] [--max-states N] [--no-reach]
  *
  * Usage errors: one line on stderr, exit 2.  Runtime errors: one line, exit 1.  Output files are
- * written under a temporary name and renamed when complete. */
+ * written under a temporary name and renamed when complete.  reach exits 3 when the state
+ * budget left a reachable set incomplete (the file is written, the sets marked); map, the main
+ * job, reports such sets on stderr and in its table and HDF5, and exits 0. */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -30,6 +33,7 @@ static const js_command js_commands[] = {
 
 #define EXIT_USAGE 2
 #define EXIT_RUNTIME 1
+#define EXIT_INCOMPLETE 3 /* reach / map: written, but a reachable set hit the state budget */
 
 static const char *prog = "jumpsweep";
 static char command_line[4096];
@@ -54,8 +58,11 @@ static const char usage_text[] =
 	"  list [MODEL]          models, their axes and default grids\n"
 	"  sweep MODEL -o FILE   run a grid of jumps and write HDF5\n"
 	"  trace MODEL           one jump frame by frame as CSV\n"
+	"  reach MODEL           every reachable apex: the distinct rises over ALL input\n"
+	"                        sequences (jump pressed on frame 0, then every button free\n"
+	"                        every frame), per start condition, with a witness each\n"
 	"  map [-o FILE]         every model on its default grid into one HDF5 file\n"
-	"                        (default atlas.h5), with a summary table\n"
+	"                        (default atlas.h5), with its reachable sets, and a summary\n"
 	"\n"
 	"sweep and trace options:\n"
 	"  -a, --axis NAME=A[:B] an axis value or range (numbers, or names for named axes);\n"
@@ -66,7 +73,14 @@ static const char usage_text[] =
 	"                        a count repeats it: \"J10.5J3\" = 10 frames held, 5 up, 3 held\n"
 	"  -S, --seq-file FILE   input sequences, one per line ('#' comments)\n"
 	"  -f, --frames N        frame limit (default: the model's; at most 4096)\n"
-	"  -o, --output FILE     output file (sweep, map: HDF5; trace: CSV, default stdout)\n"
+	"  -o, --output FILE     output file (sweep, reach, map: HDF5; trace: CSV, default stdout)\n"
+	"\n"
+	"reach and map options:\n"
+	"      --max-states N    state budget per start condition (reach: default 40000000;\n"
+	"                        map: 100000000 / start conditions, within 1000000..40000000);\n"
+	"                        past it the set is marked incomplete (reach: exit status 3)\n"
+	"      --rises           reach: print every rise with its airtime, apex and witness\n"
+	"      --no-reach        map: skip the reachable sets\n"
 	"\n"
 	"run options:\n"
 	"      --isa PATH        lane-kernel path: scalar, sse4, avx2, avx512 (default: best;\n"
@@ -78,7 +92,7 @@ static const char usage_text[] =
 	"  -h, --help            this help\n"
 	"  -V, --version         version\n";
 
-enum { OPT_ISA = 256, OPT_REFERENCE, OPT_PROGRESS };
+enum { OPT_ISA = 256, OPT_REFERENCE, OPT_PROGRESS, OPT_MAX_STATES, OPT_RISES, OPT_NO_REACH };
 
 static const struct option long_opts[] = {
 	{ "axis", required_argument, 0, 'a' },     { "hold", required_argument, 0, 'H' },
@@ -87,7 +101,9 @@ static const struct option long_opts[] = {
 	{ "isa", required_argument, 0, OPT_ISA },  { "reference", no_argument, 0, OPT_REFERENCE },
 	{ "threads", required_argument, 0, 'j' },  { "progress", no_argument, 0, OPT_PROGRESS },
 	{ "quiet", no_argument, 0, 'q' },          { "help", no_argument, 0, 'h' },
-	{ "version", no_argument, 0, 'V' },        { 0, 0, 0, 0 },
+	{ "version", no_argument, 0, 'V' },        { "max-states", required_argument, 0, OPT_MAX_STATES },
+	{ "rises", no_argument, 0, OPT_RISES },    { "no-reach", no_argument, 0, OPT_NO_REACH },
+	{ 0, 0, 0, 0 },
 };
 
 typedef struct cli {
@@ -103,6 +119,8 @@ typedef struct cli {
 	long frames;
 	int reference, progress, quiet, threads;
 	js_isa isa;
+	unsigned long long max_states; /* reach, map: 0 = the default */
+	int rises, no_reach;
 } cli;
 
 static long parse_long(const char *s, const char *what)
@@ -398,6 +416,145 @@ static double now(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* ---- reach ---- */
+
+static void fmt_len(char *buf, size_t n, const js_model *m, int64_t sub)
+{
+	snprintf(buf, n, "%.4f %s", (double)sub / (double)m->sub_per_unit, m->unit);
+}
+
+static js_reach_opts reach_opts(const cli *c, uint64_t max_states)
+{
+	js_reach_opts o = { .max_states = max_states, .threads = c->threads,
+			    .progress = !c->quiet && c->progress };
+	return o;
+}
+
+static void run_reach_or_die(const js_grid *g, const js_reach_opts *o, js_reach *r)
+{
+	char err[512];
+	if (js_reach_run(g, o, r, err, sizeof err) != 0)
+		die(EXIT_RUNTIME, "%s", err);
+}
+
+static void write_reach_or_die(js_h5 *h, const js_reach *r)
+{
+	char err[512];
+	if (js_h5_write_reach(h, r, err, sizeof err) != 0) {
+		char e2[512];
+		js_h5_close(h, 0, e2, sizeof e2);
+		die(EXIT_RUNTIME, "%s", err);
+	}
+}
+
+/* One start condition's row: rises, min, max, airtime range, states, time, status. */
+static void print_reach_row(const js_model *m, const js_reach_set *s, int width)
+{
+	char label[200], a[32], b[32], air[32], status[96];
+	js_reach_set_label(m, s, label, sizeof label);
+	int64_t lo, hi;
+	js_reach_minmax(s, &lo, &hi);
+	fmt_len(a, sizeof a, m, lo);
+	fmt_len(b, sizeof b, m, hi);
+	int32_t alo = 0, ahi = 0;
+	for (int i = 0; i < s->n_rises; i++) {
+		const js_reach_rise *x = &s->rises[i];
+		if (x->flags & JS_FLAG_NOT_LANDED)
+			continue;
+		alo = !alo || x->airtime_min < alo ? x->airtime_min : alo;
+		ahi = x->airtime_max > ahi ? x->airtime_max : ahi;
+	}
+	snprintf(air, sizeof air, "%d..%d", (int)alo, (int)ahi);
+	if (!s->complete)
+		snprintf(status, sizeof status, "INCOMPLETE (frame %d)", s->frames_done);
+	else if (s->airborne_at_limit)
+		snprintf(status, sizeof status, "complete; %llu states in the air at the limit",
+			 (unsigned long long)s->airborne_at_limit);
+	else
+		snprintf(status, sizeof status, "complete");
+	printf("%-*s %7d %12s %12s %9s %12llu %8.3f  %s\n", width, label, s->n_rises, a, b, air,
+	       (unsigned long long)s->states, s->seconds, status);
+}
+
+static int cmd_reach(const cli *c)
+{
+	if (!c->model_id)
+		die(EXIT_USAGE, "reach: which model? (jumpsweep reach MODEL [--axis NAME=A[:B]] [-o FILE])");
+	if (c->hold || c->n_seqs || c->seq_file)
+		die(EXIT_USAGE, "reach explores every input sequence: --hold, --seq and --seq-file do "
+				"not apply");
+	const js_model *m = need_model(c->model_id);
+	for (int i = 0; i < c->n_axis_args; i++) {
+		char name[64];
+		const char *eq = strchr(c->axis_args[i], '=');
+		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - c->axis_args[i]) : 63,
+			 c->axis_args[i]);
+		int a = js_axis_find(m, name);
+		if (a >= 0 && m->axes[a].input_bit)
+			die(EXIT_USAGE, "reach: axis %s is a button (%s), explored on every frame; it is "
+					"not a start condition", name,
+			    js_input_name(m->axes[a].input_bit));
+	}
+	js_grid g;
+	js_grid_default(&g, m);
+	build_grid(c, &g, 0);
+	js_h5 *h = c->output ? open_output(c, c->output) : NULL;
+	js_reach_opts o = reach_opts(c, c->max_states);
+	js_reach r;
+	run_reach_or_die(&g, &o, &r);
+	if (h) {
+		write_reach_or_die(h, &r);
+		close_or_die(h);
+	}
+	if (!c->quiet) {
+		char inputs[8] = "";
+		for (int b = 0, k = 0; b < JS_N_BUTTONS; b++)
+			if (r.inputs >> b & 1u)
+				inputs[k++] = JS_SEQ_BUTTONS[b], inputs[k] = 0;
+		printf("reach %s: %zu start conditions, frames 0..%d, buttons %s (jump on frame 0), "
+		       "budget %llu states each, %d thread%s, %.3f s\n",
+		       m->id, r.n_sets, r.n_frames - 1, inputs, (unsigned long long)r.max_states,
+		       r.threads_used, r.threads_used == 1 ? "" : "s", r.seconds);
+		int width = 5;
+		for (size_t i = 0; i < r.n_sets; i++) {
+			char label[200];
+			js_reach_set_label(m, &r.sets[i], label, sizeof label);
+			width = (int)strlen(label) > width ? (int)strlen(label) : width;
+		}
+		printf("%-*s %7s %12s %12s %9s %12s %8s  %s\n", width, "start", "rises", "rise min",
+		       "rise max", "airtime", "states", "seconds", "status");
+		for (size_t i = 0; i < r.n_sets; i++) {
+			const js_reach_set *s = &r.sets[i];
+			print_reach_row(m, s, width);
+			if (!c->rises)
+				continue;
+			for (int k = 0; k < s->n_rises; k++) {
+				const js_reach_rise *x = &s->rises[k];
+				size_t cap = (size_t)x->witness_len * 6 + 16;
+				char *w = malloc(cap), len[32];
+				if (!w)
+					die(EXIT_RUNTIME, "out of memory");
+				js_seq_format(x->witness, x->witness_len, w, cap);
+				fmt_len(len, sizeof len, m, x->rise);
+				printf("  rise %lld (%s) airtime %d..%d apex %d..%d%s witness %s\n",
+				       (long long)x->rise, len, x->airtime_min, x->airtime_max, x->apex_min,
+				       x->apex_max, x->flags & JS_FLAG_NOT_LANDED ? " not_landed" : "", w);
+				free(w);
+			}
+		}
+		if (h)
+			printf("wrote %s\n", c->output);
+	}
+	for (size_t i = 0; i < r.n_sets; i++)
+		if (!r.sets[i].complete)
+			fprintf(stderr, "%s: %s\n", prog, r.sets[i].message);
+	int rc = r.incomplete ? EXIT_INCOMPLETE : 0;
+	js_reach_free(&r);
+	return rc;
+}
+
+/* ---- map ---- */
+
 static int cmd_map(const cli *c)
 {
 	const char *path = c->output ? c->output : "atlas.h5";
@@ -407,6 +564,18 @@ static int cmd_map(const cli *c)
 	if (!c->quiet)
 		printf("%-8s %-24s %8s %12s %12s %8s %8s\n", "model", "game", "lanes", "rise min",
 		       "rise max", "air max", "seconds");
+	/* per model: the reachable sets' summary, printed after the sweeps */
+	typedef struct reach_row {
+		size_t sets;
+		int incomplete, rises_lo, rises_hi;
+		int64_t lo, hi;
+		uint64_t states, budget;
+		double seconds;
+	} reach_row;
+	reach_row *rows = calloc((size_t)js_n_models, sizeof *rows);
+	int incomplete = 0;
+	if (!rows)
+		die(EXIT_RUNTIME, "out of memory");
 	for (int i = 0; i < js_n_models; i++) {
 		const js_model *m = js_models[i];
 		js_grid g;
@@ -436,12 +605,85 @@ static int cmd_map(const cli *c)
 			snprintf(b, sizeof b, "%.4f %s", (double)hi / (double)m->sub_per_unit, m->unit);
 			printf("%-8s %-24.24s %8zu %12s %12s %8d %8.3f\n", m->id, m->game, r.n, a, b, air,
 			       t1 - t0);
+			fflush(stdout);
 		}
 		js_result_free(&r);
+		if (c->no_reach)
+			continue;
+		/* every model's default start conditions: the sweep's non-input axes */
+		size_t n_sets = 1;
+		for (int a = 0; a < m->n_axes; a++)
+			if (!m->axes[a].input_bit)
+				n_sets *= (size_t)js_grid_axis_len(&g, a);
+		js_reach_opts ro = reach_opts(c, c->max_states ? c->max_states
+							       : js_reach_map_states(n_sets));
+		js_reach rr;
+		run_reach_or_die(&g, &ro, &rr);
+		write_reach_or_die(h, &rr);
+		reach_row *w = &rows[i];
+		w->sets = rr.n_sets;
+		w->incomplete = rr.incomplete;
+		w->budget = rr.max_states;
+		w->seconds = rr.seconds;
+		w->lo = INT64_MAX;
+		w->hi = INT64_MIN;
+		w->rises_lo = INT_MAX;
+		for (size_t k = 0; k < rr.n_sets; k++) {
+			const js_reach_set *s = &rr.sets[k];
+			int64_t slo, shi;
+			js_reach_minmax(s, &slo, &shi);
+			if (s->n_rises) {
+				w->lo = slo < w->lo ? slo : w->lo;
+				w->hi = shi > w->hi ? shi : w->hi;
+			}
+			w->rises_lo = s->n_rises < w->rises_lo ? s->n_rises : w->rises_lo;
+			w->rises_hi = s->n_rises > w->rises_hi ? s->n_rises : w->rises_hi;
+			w->states += s->states;
+		}
+		if (w->lo > w->hi)
+			w->lo = w->hi = 0;
+		if (rr.incomplete) {
+			const js_reach_set *first = NULL;
+			for (size_t k = 0; k < rr.n_sets && !first; k++)
+				if (!rr.sets[k].complete)
+					first = &rr.sets[k];
+			fprintf(stderr, "%s: reach %s: %d of %zu start conditions incomplete (budget %llu "
+					"states each; marked in /%s/reach/complete); first: %s\n",
+				prog, m->id, rr.incomplete, rr.n_sets, (unsigned long long)rr.max_states,
+				m->id, first->message);
+			incomplete = 1;
+		}
+		js_reach_free(&rr);
 	}
 	close_or_die(h);
+	if (!c->quiet && !c->no_reach) {
+		printf("\nreachable apexes: all input sequences with the jump pressed on frame 0, per "
+		       "start condition (the default grid's non-input axes)\n");
+		printf("%-8s %6s %13s %12s %12s %12s %8s  %s\n", "model", "starts", "rises", "reach min",
+		       "reach max", "states", "seconds", "status");
+		for (int i = 0; i < js_n_models; i++) {
+			const js_model *m = js_models[i];
+			const reach_row *w = &rows[i];
+			char a[32], b[32], n[32], st[64];
+			fmt_len(a, sizeof a, m, w->lo);
+			fmt_len(b, sizeof b, m, w->hi);
+			if (w->rises_lo == w->rises_hi)
+				snprintf(n, sizeof n, "%d", w->rises_lo);
+			else
+				snprintf(n, sizeof n, "%d..%d", w->rises_lo, w->rises_hi);
+			if (w->incomplete)
+				snprintf(st, sizeof st, "%d INCOMPLETE (budget %llu)", w->incomplete,
+					 (unsigned long long)w->budget);
+			else
+				snprintf(st, sizeof st, "complete");
+			printf("%-8s %6zu %13s %12s %12s %12llu %8.3f  %s\n", m->id, w->sets, n, a, b,
+			       (unsigned long long)w->states, w->seconds, st);
+		}
+	}
+	free(rows);
 	if (!c->quiet)
-		printf("wrote %s\n", path);
+		printf("wrote %s%s\n", path,
+		       incomplete ? " (some reachable sets incomplete: marked INCOMPLETE above)" : "");
 	return 0;
 }
 
@@ -543,6 +785,15 @@ int main(int argc, char **argv)
 		}
 		case OPT_REFERENCE: c.reference = 1; break;
 		case OPT_PROGRESS: c.progress = 1; break;
+		case OPT_MAX_STATES: {
+			long long v = (long long)parse_long(optarg, "--max-states");
+			if (v < 1)
+				die(EXIT_USAGE, "--max-states %s: must be at least 1", optarg);
+			c.max_states = (unsigned long long)v;
+			break;
+		}
+		case OPT_RISES: c.rises = 1; break;
+		case OPT_NO_REACH: c.no_reach = 1; break;
 		case 'h':
 			fputs(usage_text, stdout);
 			if (js_commands[0].name) {
@@ -559,17 +810,26 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!c.cmd)
-		die(EXIT_USAGE, "no command (list, sweep, trace, map); see jumpsweep --help");
+		die(EXIT_USAGE, "no command (list, sweep, trace, reach, map); see jumpsweep --help");
+	int is_reach = strcmp(c.cmd, "reach") == 0, is_map = strcmp(c.cmd, "map") == 0;
+	if (c.max_states && !is_reach && !is_map)
+		die(EXIT_USAGE, "--max-states applies to reach and map only");
+	if (c.rises && !is_reach)
+		die(EXIT_USAGE, "--rises applies to reach only");
+	if (c.no_reach && !is_map)
+		die(EXIT_USAGE, "--no-reach applies to map only");
 	if (strcmp(c.cmd, "list") == 0)
 		return cmd_list(&c);
 	if (strcmp(c.cmd, "sweep") == 0)
 		return cmd_sweep(&c);
 	if (strcmp(c.cmd, "trace") == 0)
 		return cmd_trace(&c);
+	if (strcmp(c.cmd, "reach") == 0)
+		return cmd_reach(&c);
 	if (strcmp(c.cmd, "map") == 0) {
 		if (c.model_id)
 			die(EXIT_USAGE, "map takes no model (it runs them all)");
 		return cmd_map(&c);
 	}
-	die(EXIT_USAGE, "unknown command '%s' (list, sweep, trace, map)", c.cmd);
+	die(EXIT_USAGE, "unknown command '%s' (list, sweep, trace, reach, map)", c.cmd);
 }

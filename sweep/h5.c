@@ -235,7 +235,9 @@ static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *
 {
 	hid_t space = -1, dcpl = -1, ds = -1;
 	hsize_t chunk[JS_MAX_AXES + 1];
-	space = H5Screate_simple(rank, dims, NULL);
+	if (rank == 0) /* a scalar (reach's per start condition values of a model without axes) */
+		compress = 0;
+	space = rank == 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(rank, dims, NULL);
 	if (space < 0) {
 		h5_fail(w->err, w->errn, "cannot make the dataspace of %s/%s", gname, name);
 		goto fail;
@@ -307,12 +309,12 @@ static void coords_add(scales *s, const char *name)
 	snprintf(s->coords + len, sizeof s->coords - len, "%s%s", len ? " " : "", name);
 }
 
-/* A model axis: its scale (and, for a named axis, <axis>_index). */
-static int write_axis_scale(wctx *w, hid_t group, const char *gname, const js_grid *g, int a,
-			    scales *s)
+/* Model axis a over lo..hi as dimension d: its scale (and, for a named axis, <axis>_index). */
+static int write_axis_scale_at(wctx *w, hid_t group, const char *gname, const js_model *m,
+			       int32_t lo, int32_t hi, int a, int d, scales *s)
 {
-	const js_axis *ax = &g->model->axes[a];
-	hsize_t n = (hsize_t)js_grid_axis_len(g, a);
+	const js_axis *ax = &m->axes[a];
+	hsize_t n = (hsize_t)(hi - lo + 1);
 	int32_t *vals = malloc((size_t)n * sizeof *vals);
 	const char **names = NULL;
 	int rc = -1;
@@ -321,8 +323,8 @@ static int write_axis_scale(wctx *w, hid_t group, const char *gname, const js_gr
 		return -1;
 	}
 	for (hsize_t i = 0; i < n; i++)
-		vals[i] = g->lo[a] + (int32_t)i;
-	snprintf(s->names[a], sizeof s->names[a], "%s", ax->name);
+		vals[i] = lo + (int32_t)i;
+	snprintf(s->names[d], sizeof s->names[d], "%s", ax->name);
 	if (ax->n_names > 0) {
 		names = calloc((size_t)n, sizeof *names);
 		if (!names) {
@@ -337,25 +339,25 @@ static int write_axis_scale(wctx *w, hid_t group, const char *gname, const js_gr
 			}
 			names[i] = ax->names[vals[i]];
 		}
-		s->dim[a] = dataset_write(w, group, gname, ax->name, w->h->vstr, 1, &n, 0, names);
-		if (s->dim[a] < 0 || make_scale(w, s->dim[a], gname, ax->name) ||
-		    attr_ul(w, s->dim[a], ax->name, NULL, ax->long_name))
+		s->dim[d] = dataset_write(w, group, gname, ax->name, w->h->vstr, 1, &n, 0, names);
+		if (s->dim[d] < 0 || make_scale(w, s->dim[d], gname, ax->name) ||
+		    attr_ul(w, s->dim[d], ax->name, NULL, ax->long_name))
 			goto out;
 		char iname[80];
 		snprintf(iname, sizeof iname, "%s_index", ax->name);
-		s->aux[a] = dataset_write(w, group, gname, iname, H5T_NATIVE_INT32, 1, &n, 0, vals);
-		if (s->aux[a] < 0 || attach(w, s->aux[a], gname, iname, s, a, 0))
+		s->aux[d] = dataset_write(w, group, gname, iname, H5T_NATIVE_INT32, 1, &n, 0, vals);
+		if (s->aux[d] < 0 || attach(w, s->aux[d], gname, iname, s, d, 0))
 			goto out;
 		char lname[300];
 		snprintf(lname, sizeof lname, "%s as the number the model takes (index into %s)",
 			 ax->name, ax->name);
-		if (attr_ul(w, s->aux[a], iname, "1", lname))
+		if (attr_ul(w, s->aux[d], iname, "1", lname))
 			goto out;
 		coords_add(s, iname);
 	} else {
-		s->dim[a] = dataset_write(w, group, gname, ax->name, H5T_NATIVE_INT32, 1, &n, 0, vals);
-		if (s->dim[a] < 0 || make_scale(w, s->dim[a], gname, ax->name) ||
-		    attr_ul(w, s->dim[a], ax->name, ax->unit && ax->unit[0] ? ax->unit : "1",
+		s->dim[d] = dataset_write(w, group, gname, ax->name, H5T_NATIVE_INT32, 1, &n, 0, vals);
+		if (s->dim[d] < 0 || make_scale(w, s->dim[d], gname, ax->name) ||
+		    attr_ul(w, s->dim[d], ax->name, ax->unit && ax->unit[0] ? ax->unit : "1",
 			    ax->long_name))
 			goto out;
 	}
@@ -364,6 +366,12 @@ out:
 	free(names);
 	free(vals);
 	return rc;
+}
+
+static int write_axis_scale(wctx *w, hid_t group, const char *gname, const js_grid *g, int a,
+			    scales *s)
+{
+	return write_axis_scale_at(w, group, gname, g->model, g->lo[a], g->hi[a], a, a, s);
 }
 
 /* The pattern dimension: hold (frames) or sequence (index) + sequence_text. */
@@ -477,9 +485,9 @@ static int flag_table(const js_model *m, uint32_t *masks, const char **names)
 	return n;
 }
 
-static int write_group_attrs(wctx *w, hid_t group, const char *gname, const js_grid *g)
+/* The model's own attributes (everything but the grid's n_frames and pattern). */
+static int write_model_attrs(wctx *w, hid_t group, const char *gname, const js_model *m)
 {
-	const js_model *m = g->model;
 	char claims[2048] = "", meanings[1024] = "";
 	uint32_t masks[JS_MAX_FLAGS];
 	const char *fnames[JS_MAX_FLAGS];
@@ -500,16 +508,24 @@ static int write_group_attrs(wctx *w, hid_t group, const char *gname, const js_g
 	    attr_str(w, group, gname, "unit", m->unit) ||
 	    attr_i64(w, group, gname, "sub_per_unit", m->sub_per_unit) ||
 	    attr_f64(w, group, gname, "fps", m->fps) ||
+	    attr_f64(w, group, gname, "tile", m->tile) ||
 	    attr_str(w, group, gname, "frame", m->frame) ||
 	    attr_str(w, group, gname, "sources", m->sources) ||
 	    attr_str(w, group, gname, "notes", m->notes) ||
 	    attr_str(w, group, gname, "claims", claims) ||
-	    attr_i32(w, group, gname, "n_frames", g->n_frames) ||
-	    attr_str(w, group, gname, "pattern",
-		     g->pattern == JS_PATTERN_HOLD ? "hold" : "sequence") ||
 	    attr_str(w, group, gname, "flag_meanings", meanings) ||
 	    (nf > 0 && attr_u32s(w, group, gname, "flag_masks", masks, nf)) ||
 	    (nf > 0 && attr_strs(w, group, gname, "flag_names", fnames, nf)))
+		return -1;
+	return 0;
+}
+
+static int write_group_attrs(wctx *w, hid_t group, const char *gname, const js_grid *g)
+{
+	if (write_model_attrs(w, group, gname, g->model) ||
+	    attr_i32(w, group, gname, "n_frames", g->n_frames) ||
+	    attr_str(w, group, gname, "pattern",
+		     g->pattern == JS_PATTERN_HOLD ? "hold" : "sequence"))
 		return -1;
 	return 0;
 }
@@ -660,6 +676,433 @@ out:
 	}
 	close_id(group);
 	close_id(gcpl);
+	return rc;
+}
+
+/* ---- the reach group (sweep/reach.h) ----
+ *
+ *   /<model id>/reach/     attributes: description, n_frames, max_states, inputs, take_off,
+ *                          complete (1 when every start condition's set is complete)
+ *     <axis>               dimension scale per start-condition axis (the model's non-input
+ *                          axes; input axes' buttons are explored every frame), <axis>_index
+ *                          for named axes, as in the sweep group
+ *     rise_sub             dimension scale, int64 sub-units: every rise reached by some start
+ *                          condition, ascending (the union), with
+ *     rise                 float64 (model unit), the same
+ *     reachable            uint8 (axes..., rise_sub): 1 where that rise is reached
+ *     airtime_min/_max     int32: over the sequences with that rise that landed (0 if none)
+ *     apex_frame_min/_max  int32: over every sequence with that rise (-1 where unreached)
+ *     flags                uint32: bit1 not_landed = only sequences still in the air at the
+ *                          frame limit reach it
+ *     witness_index        int32: index into witness_text (-1 where unreached)
+ *     witness              dimension scale int32 0..n-1 of the witnesses, with
+ *     witness_text         strings: one input sequence per (start condition, rise), in `--seq`
+ *                          form: `jumpsweep trace MODEL --axis ... --seq TEXT` replays it
+ *     witness_frames       int32: its length in frames (the landing frame + 1, or n_frames)
+ *     n_rises, rise_min_sub, rise_max_sub, rise_min, rise_max, states, rise_nodes, layered,
+ *     peak_states, airborne_at_limit, no_takeoff, seconds, complete, frames_done
+ *                          per start condition (axes...): scalars for a model without axes
+ */
+
+/* A variable over the first nd dimensions of s only (the start condition). */
+static int write_var_nd(wctx *w, hid_t group, const char *gname, const scales *s, int nd,
+			const char *coords, const hsize_t *dims, const char *name, hid_t type,
+			const void *buf, const char *units, const char *long_name, int compress,
+			hid_t *keep)
+{
+	hid_t ds = dataset_write(w, group, gname, name, type, nd, dims, compress, buf);
+	if (ds < 0)
+		return -1;
+	for (int d = 0; d < nd; d++)
+		if (attach(w, ds, gname, name, s, d, (unsigned)d)) {
+			close_id(ds);
+			return -1;
+		}
+	if (attr_ul(w, ds, name, units, long_name) ||
+	    (coords && coords[0] && attr_str(w, ds, name, "coordinates", coords))) {
+		close_id(ds);
+		return -1;
+	}
+	if (keep) {
+		*keep = ds;
+		return 0;
+	}
+	if (H5Dclose(ds) < 0)
+		return h5_fail(w->err, w->errn, "cannot close %s/%s", gname, name);
+	return 0;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static hid_t group_create(wctx *w, hid_t parent, const char *name, const char *gname)
+{
+	hid_t gcpl = H5Pcreate(H5P_GROUP_CREATE), g = -1;
+	if (gcpl < 0 ||
+	    H5Pset_link_creation_order(gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED) < 0 ||
+	    H5Pset_attr_creation_order(gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED) < 0) {
+		h5_fail(w->err, w->errn, "cannot set the creation properties of group %s", gname);
+		close_id(gcpl);
+		return -1;
+	}
+	g = H5Gcreate2(parent, name, H5P_DEFAULT, gcpl, H5P_DEFAULT);
+	if (g < 0)
+		h5_fail(w->err, w->errn, "cannot create group %s in '%s'", gname, w->h->path);
+	close_id(gcpl);
+	return g;
+}
+
+int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
+{
+	wctx w = { .h = h, .err = err, .errn = errn };
+	scales s;
+	hid_t mgroup = -1, group = -1, wscale = -1, waux = -1, flags_ds = -1;
+	char mname[128], gname[160], coords_start[256] = "", coords_all[300];
+	int64_t *rises = NULL;
+	double *risef = NULL;
+	uint8_t *reach = NULL, *complete = NULL;
+	int32_t *air_lo = NULL, *air_hi = NULL, *apex_lo = NULL, *apex_hi = NULL, *widx = NULL;
+	int32_t *wframes = NULL, *wscale_v = NULL, *n_rises = NULL, *frames_done = NULL;
+	uint32_t *flags = NULL;
+	int64_t *rmin = NULL, *rmax = NULL;
+	double *rminf = NULL, *rmaxf = NULL, *secs = NULL;
+	uint64_t *states = NULL, *rnodes = NULL, *peak = NULL, *open = NULL, *notoff = NULL;
+	uint8_t *layered = NULL;
+	char **wtext = NULL;
+	size_t nr = 0, nw = 0;
+	int rc = -1;
+
+	for (int i = 0; i < JS_MAX_AXES + 1; i++)
+		s.dim[i] = s.aux[i] = -1;
+	s.coords[0] = 0;
+	if (!h || !r || !r->model || !r->sets) {
+		set_err(err, errn, "js_h5_write_reach: nothing to write");
+		return -1;
+	}
+	const js_model *m = r->model;
+	int nd = r->n_start_axes;
+	size_t ns = r->n_sets;
+	s.rank = nd + 1;
+	snprintf(mname, sizeof mname, "/%s", m->id);
+	snprintf(gname, sizeof gname, "/%s/reach", m->id);
+
+	/* the model group: the sweep's, or a new one with the model's attributes */
+	htri_t exists = H5Lexists(h->file, m->id, H5P_DEFAULT);
+	if (exists < 0) {
+		h5_fail(err, errn, "cannot look up group %s in '%s'", mname, h->path);
+		goto out;
+	}
+	if (exists) {
+		mgroup = H5Gopen2(h->file, m->id, H5P_DEFAULT);
+		if (mgroup < 0) {
+			h5_fail(err, errn, "cannot open group %s in '%s'", mname, h->path);
+			goto out;
+		}
+		exists = H5Lexists(mgroup, "reach", H5P_DEFAULT);
+		if (exists != 0) {
+			set_err(err, errn, "group %s is already in '%s' (one reach per model and file)",
+				gname, h->path);
+			goto out;
+		}
+	} else {
+		mgroup = group_create(&w, h->file, m->id, mname);
+		if (mgroup < 0 || write_model_attrs(&w, mgroup, mname, m))
+			goto out;
+	}
+	group = group_create(&w, mgroup, "reach", gname);
+	if (group < 0)
+		goto out;
+	char inputs[16] = "";
+	for (int b = 0, k = 0; b < JS_N_BUTTONS; b++)
+		if (r->inputs >> b & 1u)
+			inputs[k++] = JS_SEQ_BUTTONS[b], inputs[k] = 0;
+	int all_complete = r->incomplete == 0;
+	if (attr_str(&w, group, gname, "description",
+		     "every reachable apex: per start condition, the distinct rises over ALL input "
+		     "sequences of the buttons in `inputs` (frame by frame, deduplicated states), "
+		     "each with its airtime and apex-frame ranges and one witness sequence") ||
+	    attr_i32(&w, group, gname, "n_frames", r->n_frames) ||
+	    attr_i64(&w, group, gname, "max_states", (int64_t)r->max_states) ||
+	    attr_str(&w, group, gname, "inputs", inputs) ||
+	    attr_str(&w, group, gname, "take_off",
+		     "frame 0 has the jump button (the press), as in a hold sweep; every other "
+		     "button is free on every frame") ||
+	    attr_i32(&w, group, gname, "complete", all_complete))
+		goto out;
+
+	/* start-condition scales */
+	for (int j = 0; j < nd; j++) {
+		int a = r->start_axis[j];
+		if (write_axis_scale_at(&w, group, gname, m, r->lo[a], r->hi[a], a, j, &s))
+			goto out;
+	}
+	snprintf(coords_start, sizeof coords_start, "%s", s.coords);
+
+	/* the union of the rises */
+	for (size_t i = 0; i < ns; i++)
+		nw += (size_t)r->sets[i].n_rises;
+	rises = malloc((nw ? nw : 1) * sizeof *rises);
+	if (!rises)
+		goto oom;
+	for (size_t i = 0, k = 0; i < ns; i++)
+		for (int j = 0; j < r->sets[i].n_rises; j++)
+			rises[k++] = r->sets[i].rises[j].rise;
+	qsort(rises, nw, sizeof *rises, cmp_i64);
+	for (size_t i = 0; i < nw; i++)
+		if (nr == 0 || rises[i] != rises[nr - 1])
+			rises[nr++] = rises[i];
+	risef = malloc((nr ? nr : 1) * sizeof *risef);
+	if (!risef)
+		goto oom;
+	for (size_t i = 0; i < nr; i++)
+		risef[i] = (double)rises[i] / (double)m->sub_per_unit;
+	char sub_units[128];
+	if (m->sub_per_unit == 1)
+		snprintf(sub_units, sizeof sub_units, "%s", str_or_empty(m->unit));
+	else
+		snprintf(sub_units, sizeof sub_units, "1/%lld %s", (long long)m->sub_per_unit,
+			 str_or_empty(m->unit));
+	hsize_t hnr = (hsize_t)nr, hnw = (hsize_t)nw;
+	snprintf(s.names[nd], sizeof s.names[nd], "rise_sub");
+	s.dim[nd] = dataset_write(&w, group, gname, "rise_sub", H5T_NATIVE_INT64, 1, &hnr, 0, rises);
+	if (s.dim[nd] < 0 || make_scale(&w, s.dim[nd], gname, "rise_sub") ||
+	    attr_ul(&w, s.dim[nd], "rise_sub", sub_units,
+		    "a reachable rise, exact: take-off height - highest point (the union over the "
+		    "start conditions, ascending)"))
+		goto out;
+	s.aux[nd] = dataset_write(&w, group, gname, "rise", H5T_NATIVE_DOUBLE, 1, &hnr, 0, risef);
+	if (s.aux[nd] < 0 || attach(&w, s.aux[nd], gname, "rise", &s, nd, 0) ||
+	    attr_ul(&w, s.aux[nd], "rise", str_or_empty(m->unit), "the rise in the model's unit"))
+		goto out;
+	coords_add(&s, "rise");
+	snprintf(coords_all, sizeof coords_all, "%s", s.coords);
+
+	/* the witness dimension */
+	wscale_v = malloc((nw ? nw : 1) * sizeof *wscale_v);
+	wframes = malloc((nw ? nw : 1) * sizeof *wframes);
+	wtext = calloc(nw ? nw : 1, sizeof *wtext);
+	if (!wscale_v || !wframes || !wtext)
+		goto oom;
+	for (size_t i = 0, k = 0; i < ns; i++)
+		for (int j = 0; j < r->sets[i].n_rises; j++, k++) {
+			const js_reach_rise *x = &r->sets[i].rises[j];
+			size_t cap = (size_t)x->witness_len * 6 + 16;
+			wtext[k] = malloc(cap);
+			if (!wtext[k])
+				goto oom;
+			js_seq_format(x->witness, x->witness_len, wtext[k], cap);
+			wscale_v[k] = (int32_t)k;
+			wframes[k] = x->witness_len;
+		}
+	wscale = dataset_write(&w, group, gname, "witness", H5T_NATIVE_INT32, 1, &hnw, 0, wscale_v);
+	if (wscale < 0 || make_scale(&w, wscale, gname, "witness") ||
+	    attr_ul(&w, wscale, "witness", "1", "witness number (see witness_text)"))
+		goto out;
+	waux = dataset_write(&w, group, gname, "witness_text", w.h->vstr, 1, &hnw, 0, wtext);
+	if (waux < 0 || H5DSattach_scale(waux, wscale, 0) < 0 ||
+	    attr_ul(&w, waux, "witness_text", NULL,
+		    "one input sequence reaching the rise, from the press (frame 0) through its "
+		    "landing frame: '.' nothing, 'J' jump, 'D' down, 'Z', 'B', [..] several; a count "
+		    "repeats it (jumpsweep trace --seq)")) {
+		if (waux >= 0)
+			h5_fail(err, errn, "cannot attach %s/witness to witness_text", gname);
+		goto out;
+	}
+	close_id(waux);
+	waux = dataset_write(&w, group, gname, "witness_frames", H5T_NATIVE_INT32, 1, &hnw, 0, wframes);
+	if (waux < 0 || H5DSattach_scale(waux, wscale, 0) < 0 ||
+	    attr_ul(&w, waux, "witness_frames", "frames", "length of the witness sequence"))
+		goto out;
+
+	/* dense variables over (start..., rise_sub) */
+	size_t cells = ns * (nr ? nr : 1);
+	reach = calloc(cells, 1);
+	air_lo = calloc(cells, sizeof *air_lo);
+	air_hi = calloc(cells, sizeof *air_hi);
+	apex_lo = malloc(cells * sizeof *apex_lo);
+	apex_hi = malloc(cells * sizeof *apex_hi);
+	widx = malloc(cells * sizeof *widx);
+	flags = calloc(cells, sizeof *flags);
+	if (!reach || !air_lo || !air_hi || !apex_lo || !apex_hi || !widx || !flags)
+		goto oom;
+	for (size_t c = 0; c < cells; c++)
+		apex_lo[c] = apex_hi[c] = widx[c] = -1;
+	for (size_t i = 0, k = 0; i < ns; i++)
+		for (int j = 0; j < r->sets[i].n_rises; j++, k++) {
+			const js_reach_rise *x = &r->sets[i].rises[j];
+			const int64_t *p = bsearch(&x->rise, rises, nr, sizeof *rises, cmp_i64);
+			size_t c = i * nr + (size_t)(p - rises);
+			reach[c] = 1;
+			air_lo[c] = x->airtime_min;
+			air_hi[c] = x->airtime_max;
+			apex_lo[c] = x->apex_min;
+			apex_hi[c] = x->apex_max;
+			flags[c] = x->flags;
+			widx[c] = (int32_t)k;
+		}
+	hsize_t dims[JS_MAX_AXES + 1];
+	for (int j = 0; j < nd; j++)
+		dims[j] = (hsize_t)(r->hi[r->start_axis[j]] - r->lo[r->start_axis[j]] + 1);
+	dims[nd] = hnr;
+	int cz = nr > 0; /* no chunks for an empty dimension */
+	uint32_t nl_mask = JS_FLAG_NOT_LANDED;
+	if (write_var_nd(&w, group, gname, &s, nd + 1, coords_all, dims, "reachable", H5T_NATIVE_UINT8,
+			 reach, "1", "1 where some input sequence reaches this rise", cz, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd + 1, coords_all, dims, "airtime_min",
+			 H5T_NATIVE_INT32, air_lo, "frames",
+			 "shortest airtime of the sequences with this rise that landed (0: none landed)",
+			 cz, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd + 1, coords_all, dims, "airtime_max",
+			 H5T_NATIVE_INT32, air_hi, "frames",
+			 "longest airtime of the sequences with this rise that landed (0: none landed)",
+			 cz, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd + 1, coords_all, dims, "apex_frame_min",
+			 H5T_NATIVE_INT32, apex_lo, "frames",
+			 "first apex frame of the sequences with this rise (-1: unreached)", cz, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd + 1, coords_all, dims, "apex_frame_max",
+			 H5T_NATIVE_INT32, apex_hi, "frames",
+			 "last apex frame of the sequences with this rise (-1: unreached)", cz, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd + 1, coords_all, dims, "flags", H5T_NATIVE_UINT32,
+			 flags, "1",
+			 "bit1 not_landed: only sequences still in the air at the frame limit reach it",
+			 cz, &flags_ds) ||
+	    attr_u32s(&w, flags_ds, "flags", "flag_masks", &nl_mask, 1) ||
+	    attr_str(&w, flags_ds, "flags", "flag_meanings", "not_landed") ||
+	    write_var_nd(&w, group, gname, &s, nd + 1, coords_all, dims, "witness_index",
+			 H5T_NATIVE_INT32, widx, "1",
+			 "index into witness_text of this rise's witness (-1: unreached)", cz, NULL))
+		goto out;
+
+	/* per start condition */
+	n_rises = malloc(ns * sizeof *n_rises);
+	frames_done = malloc(ns * sizeof *frames_done);
+	rmin = malloc(ns * sizeof *rmin);
+	rmax = malloc(ns * sizeof *rmax);
+	rminf = malloc(ns * sizeof *rminf);
+	rmaxf = malloc(ns * sizeof *rmaxf);
+	secs = malloc(ns * sizeof *secs);
+	states = malloc(ns * sizeof *states);
+	rnodes = malloc(ns * sizeof *rnodes);
+	layered = malloc(ns);
+	peak = malloc(ns * sizeof *peak);
+	open = malloc(ns * sizeof *open);
+	notoff = malloc(ns * sizeof *notoff);
+	complete = malloc(ns);
+	if (!n_rises || !frames_done || !rmin || !rmax || !rminf || !rmaxf || !secs || !states ||
+	    !peak || !open || !notoff || !complete || !rnodes || !layered)
+		goto oom;
+	for (size_t i = 0; i < ns; i++) {
+		const js_reach_set *x = &r->sets[i];
+		n_rises[i] = x->n_rises;
+		js_reach_minmax(x, &rmin[i], &rmax[i]);
+		rminf[i] = (double)rmin[i] / (double)m->sub_per_unit;
+		rmaxf[i] = (double)rmax[i] / (double)m->sub_per_unit;
+		secs[i] = x->seconds;
+		states[i] = x->states;
+		rnodes[i] = x->rise_nodes;
+		layered[i] = (uint8_t)x->layered;
+		peak[i] = x->peak_nodes;
+		open[i] = x->airborne_at_limit;
+		notoff[i] = x->no_takeoff;
+		complete[i] = (uint8_t)x->complete;
+		frames_done[i] = x->frames_done;
+	}
+	if (write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "n_rises", H5T_NATIVE_INT32,
+			 n_rises, "1", "number of distinct rises", 1, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "rise_min_sub",
+			 H5T_NATIVE_INT64, rmin, sub_units, "smallest reachable rise (0: none)", 1,
+			 NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "rise_max_sub",
+			 H5T_NATIVE_INT64, rmax, sub_units, "largest reachable rise (0: none)", 1,
+			 NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "rise_min", H5T_NATIVE_DOUBLE,
+			 rminf, str_or_empty(m->unit), "smallest reachable rise", 1, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "rise_max", H5T_NATIVE_DOUBLE,
+			 rmaxf, str_or_empty(m->unit), "largest reachable rise", 1, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "states", H5T_NATIVE_UINT64,
+			 states, "1", "distinct model states visited (per frame, summed over the "
+			 "frames; in graph mode, once each)", 1, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "rise_nodes",
+			 H5T_NATIVE_UINT64, rnodes, "1",
+			 "distinct (state, rise so far) nodes followed until their rise was settled", 1,
+			 NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "layered", H5T_NATIVE_UINT8,
+			 layered, "1",
+			 "1: the frame-layered search; 0: graph mode (states without frame layers)", 1,
+			 NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "peak_states",
+			 H5T_NATIVE_UINT64, peak, "1", "distinct states of the largest frame", 1,
+			 NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "airborne_at_limit",
+			 H5T_NATIVE_UINT64, open, "1",
+			 "distinct states still in the air after the last frame", 1, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "no_takeoff",
+			 H5T_NATIVE_UINT64, notoff, "1",
+			 "distinct states that never took off by the last frame", 1, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "seconds", H5T_NATIVE_DOUBLE,
+			 secs, "s", "time the search took", 1, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "complete", H5T_NATIVE_UINT8,
+			 complete, "1",
+			 "1: the set is exact; 0: the state budget stopped the search (see "
+			 "frames_done): only rises of sequences that landed by then", 1, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "frames_done",
+			 H5T_NATIVE_INT32, frames_done, "frames",
+			 "frames fully explored (n_frames when complete)", 1, NULL))
+		goto out;
+
+	rc = 0;
+	goto out;
+oom:
+	set_err(err, errn, "out of memory writing %s", gname);
+out:
+	if (wtext)
+		for (size_t k = 0; k < nw; k++)
+			free(wtext[k]);
+	free(wtext);
+	free(rises);
+	free(risef);
+	free(reach);
+	free(air_lo);
+	free(air_hi);
+	free(apex_lo);
+	free(apex_hi);
+	free(widx);
+	free(flags);
+	free(wscale_v);
+	free(wframes);
+	free(n_rises);
+	free(frames_done);
+	free(rmin);
+	free(rmax);
+	free(rminf);
+	free(rmaxf);
+	free(secs);
+	free(states);
+	free(rnodes);
+	free(layered);
+	free(peak);
+	free(open);
+	free(notoff);
+	free(complete);
+	close_id(flags_ds);
+	close_id(waux);
+	close_id(wscale);
+	for (int d = 0; d < JS_MAX_AXES + 1; d++) {
+		close_id(s.dim[d]);
+		close_id(s.aux[d]);
+	}
+	if (rc == 0) {
+		if ((group >= 0 && H5Gclose(group) < 0) || (mgroup >= 0 && H5Gclose(mgroup) < 0)) {
+			h5_fail(err, errn, "cannot close group %s", gname);
+			rc = -1;
+		}
+	} else {
+		close_id(group);
+		close_id(mgroup);
+	}
 	return rc;
 }
 

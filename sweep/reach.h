@@ -2,36 +2,52 @@
  *
  * What is computed.  For a model, a start condition (one value per non-input axis) and a frame
  * limit n, take EVERY input sequence of n frames over the buttons the model reads
- * (js_model.inputs; input axes are not start conditions here, their buttons are explored frame by
+ * (js_model.inputs; input axes are not start conditions here: their buttons are explored frame by
  * frame) whose frame-0 input has the jump bit -- the take-off press comes on frame 0, as in a
  * hold sweep, so results compare with sweeps; the other buttons are free on frame 0 too.  Account
  * each sequence exactly as a sweep lane (model.h's js_acc: rise, apex_frame, airtime, took-off /
- * landed).  The result is, per distinct rise of the sequences that took off: the airtime range
- * over those that landed, the apex_frame range over all of them, whether only sequences still in
- * the air at the frame limit reach it (flag JS_FLAG_NOT_LANDED), and one witness input sequence
- * (from frame 0 through its landing frame, or all n frames if it did not land).  Also: whether
- * some sequence never took off, and how many distinct states were visited.
+ * landed; a press that re-launches on the landing frame is no landing).  The result is, per
+ * distinct rise of the sequences that took off: the airtime range over those that landed, the
+ * apex_frame range over all of them, whether only sequences still in the air at the frame limit
+ * reach it (flag JS_FLAG_NOT_LANDED), and one witness input sequence (frame 0 through its landing
+ * frame, or all n frames if it did not land) that `jumpsweep trace --seq` replays to that rise.
  *
- * How.  Breadth-first over frames, never over the 2^n sequences.  A node of frame f is a value
- *   (model state's first key_size bytes, took_off, rise so far)
- * after frames 0..f; nodes are deduplicated by that value per frame (an open-addressing hash of
- * fixed-size records).  The future of a sequence (its later heights, landing frame, whether it
- * passes the rise so far) depends only on that value and f, so merging loses nothing; the apex
- * frame so far is not in the key but carried as a min/max range, which keeps the per-rise apex
- * min/max exact (the final apex is either one of the merged past ones or set by the future,
- * independently of which).  Every node is expanded with every combination of the buttons
- * (2^popcount(inputs), ascending as bytes; frame 0 only those with the jump bit); a child that
- * lands contributes its (rise, apex range, airtime f + 1) to the set and is not expanded; the
- * nodes of the last frame contribute as not landed (or as never taken off).  The first-found
- * parent and input of each node are kept (5 bytes a node, for all frames) to replay one witness
- * per rise: the first sequence found, in (frame, node order, input) order -- deterministic.
+ * How (frame-layered search, sweep/reach.c).  Breadth first over frames, never over the 2^n
+ * sequences, in three phases:
+ *   1. forward: the distinct model states of each frame (deduplicated by value: the state's first
+ *      key_size bytes and js_acc's took_off, in an open-addressing hash of fixed-size records),
+ *      each expanded with every combination of the buttons (2^popcount(inputs), ascending as
+ *      bytes; frame 0 only those with the jump bit), keeping each state's height, flags and
+ *      children; a landed state is terminal;
+ *   2. backward, per state and frame: the highest height any continuation reaches, the earliest
+ *      and latest landing airtime, whether some continuation is still in the air at the limit
+ *      (and the first input of each, for witnesses);
+ *   3. forward over (state, rise so far) nodes -- two paths to one state with different past
+ *      maxima have different rises -- with the apex frame carried as a min/max range (it does
+ *      not change the future, so merging keeps the per-rise apex range exact).  A node whose rise
+ *      so far is at least the highest height of every continuation is settled: its rise is final,
+ *      its airtimes are phase 2's, and it is not followed further.  So only rising nodes are
+ *      followed and the rise dimension does not multiply the falling part of the jump.
+ * Witness: the first node found (frame, node order, input order: deterministic), its path back
+ * through first-found parents, then phase 2's continuation.
  *
- * Bounded.  max_states caps the nodes visited per start condition (all frames together); it is
- * checked before any array grows.  When a frame would pass it the search stops: the set is marked
- * incomplete (complete = 0, frames_done = the frames fully expanded) and holds the rises of the
- * sequences that landed so far (each one real, the set possibly partial); message says so in one
- * line.  An allocation failure is reported the same way.  Start conditions run in parallel
- * (OpenMP, dynamic), as many at once as fit the memory budget by the per-search estimate
+ * Graph mode (second chance).  A step does not read the frame number, so when the frame limit
+ * does not bind (the states reached form a DAG whose longest path to a state in the air is
+ * shorter than the limit) the same three phases run on the distinct states without frame layers,
+ * in topological order, carrying prefix-length ranges (an outcome's airtime range = prefix range
+ * + continuation range, the two being independent).  It is tried only when the layered search
+ * overflows its budget and a quick probe (holds and random sequences through the reference)
+ * finds no sequence still in the air at the limit; it keeps its result only if it completes
+ * within a quarter of the budget.  Otherwise the layered search's partial result stands.
+ *
+ * Bounded.  max_states caps, per start condition, the states of phase 1 and, separately, the
+ * nodes of phase 3 (all frames together); it is checked before any array grows.  When phase 1
+ * passes it at frame F, phases 2 and 3 run on frames 0..F-1 (continuations past F unknown); when
+ * phase 3 passes it, it stops.  Either way the set is marked incomplete (complete = 0,
+ * frames_done) and holds the rises of the sequences that landed so far (each one real, the set
+ * possibly partial; airtime ranges may be partial too); message says so in one line.  An
+ * allocation failure is reported the same way.  Start conditions run in parallel (OpenMP,
+ * dynamic), as many at once as fit the memory budget by the estimate
  * max_states * js_reach_node_bytes(); results do not depend on the thread count. */
 #ifndef JS_REACH_H
 #define JS_REACH_H
@@ -43,8 +59,10 @@
 
 struct js_grid;
 
-/* Default budget: 40M nodes per start condition; with smb1's 32-byte records a full search peaks
- * near 40M * 104 B = 4 GiB, so two at once stay far below 24 GiB. */
+/* Default budget: 40M states (and 40M rise nodes) per start condition.  A search measured about
+ * 22 bytes per state + rise node (smb1 swimming: 432 MB for 10M + 10M); the estimate
+ * js_reach_node_bytes (about 100 bytes for smb1) keeps two or three at once within
+ * JS_REACH_DEFAULT_MEM, far below 24 GiB. */
 #define JS_REACH_DEFAULT_MAX_STATES 40000000ull
 /* Memory the concurrent searches may plan for together (by the per-search estimate). */
 #define JS_REACH_DEFAULT_MEM ((size_t)12 << 30)
@@ -56,7 +74,14 @@ typedef struct js_reach_opts {
 	int threads;         /* 0: OpenMP's default */
 	size_t mem_budget;   /* 0: JS_REACH_DEFAULT_MEM */
 	int progress;        /* 1: one line per start condition on stderr */
+	int mode;            /* JS_REACH_AUTO, or (tests) only one of the two searches */
 } js_reach_opts;
+
+enum {
+	JS_REACH_AUTO = 0,    /* frame-layered; graph mode as a second chance when that overflows */
+	JS_REACH_LAYERED = 1, /* frame-layered only */
+	JS_REACH_GRAPH = 2,   /* graph mode only (incomplete when it does not apply) */
+};
 
 /* One distinct rise of one start condition. */
 typedef struct js_reach_rise {
@@ -72,11 +97,13 @@ typedef struct js_reach_rise {
 typedef struct js_reach_set {
 	int32_t axis[JS_MAX_AXES]; /* the model's axis values (input axes 0) */
 	int complete;        /* 1: every sequence followed to its landing or the frame limit */
+	int layered;         /* 0: graph mode; 1: the frame-layered search */
 	int frames_done;     /* frames fully expanded (n_frames when complete) */
-	uint64_t states;     /* nodes visited, all frames */
-	uint64_t peak_nodes; /* the largest frame */
-	uint64_t airborne_at_limit; /* nodes still in the air after the last frame */
-	uint64_t no_takeoff; /* nodes still on the ground, never taken off, after the last frame */
+	uint64_t states;     /* distinct states visited (phase 1), all frames */
+	uint64_t rise_nodes; /* distinct (state, rise so far) nodes followed (phase 3), all frames */
+	uint64_t peak_nodes; /* the states of the largest frame */
+	uint64_t airborne_at_limit; /* states still in the air after the last frame */
+	uint64_t no_takeoff; /* states still on the ground, never taken off, after the last frame */
 	double seconds;
 	int n_rises;         /* sorted by rise, ascending */
 	js_reach_rise *rises;
@@ -99,6 +126,12 @@ typedef struct js_reach {
 	double seconds;      /* wall time of the whole run */
 } js_reach;
 
+/* map's default budget per start condition for a model with n_sets of them: a total of
+ * JS_REACH_MAP_TOTAL states shared out, each within [JS_REACH_MAP_MIN, default], so that a model
+ * whose state space explodes on many start conditions still finishes in about a minute. */
+#define JS_REACH_MAP_TOTAL 100000000ull
+#define JS_REACH_MAP_MIN 1000000ull
+uint64_t js_reach_map_states(size_t n_sets);
 /* Estimated bytes per node of one search at its peak (records of two frames, hash, history). */
 size_t js_reach_node_bytes(const js_model *m);
 /* One start condition (axis_values in model order).  Returns 0, or -1 if the options are bad

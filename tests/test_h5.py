@@ -16,6 +16,12 @@ What it checks:
     Celeste's seed figures (seeds/004, "Simulating the jump code": apex 7 px tapped / 27 px held,
     airtimes 15 / 39 updates with the (float)0.0166667 step; 29 px held with an exact 1/60 step);
   - a sequence grid (--seq): the `sequence` scale and `sequence_text` coordinate;
+  - reach (`jumpsweep reach`, `map`): the <model>/reach group -- start-condition scales, the
+    rise_sub scale, dense per-rise variables, the witness dimension -- against the reachable set
+    of SMB1 rows 0-1 derived here (only the first release matters, so it is the holds' set, from
+    the independent smb1_air_jump), every witness replayed through `jumpsweep trace --seq`, a
+    budget overflow (exit 3, marked incomplete), and map's reach groups for every model (each
+    hold lane's rise is in its start condition's reachable set);
   - failure handling: an unwritable path exits 1 with a one-line message and leaves nothing,
     and no temporary file is left beside a finished output.
 """
@@ -395,6 +401,236 @@ def test_sequence(js_bin, tmpdir):
             check(False, f"xarray ({eng}) sequence grid: {e}")
 
 
+def smb1_air_reach(n_frames=256):
+    """SMB1 rows 0-1 on land, every sequence with the press on frame 0, independently: the jump
+    force switches to the fall force once A is let go (or the speed turns non-negative) and
+    nothing switches it back, and an airborne press starts nothing on land; so a sequence's jump
+    is the hold of its first release, and the reachable set is the holds' set.  Returns
+    {rise_sub: [airtime min, max, apex min, max]}."""
+    out = {}
+    for hold in range(1, n_frames + 1):
+        r, apex, air = smb1_air_jump(hold, n_frames)
+        e = out.setdefault(r, [air, air, apex, apex])
+        e[0], e[1] = min(e[0], air), max(e[1], air)
+        e[2], e[3] = min(e[2], apex), max(e[3], apex)
+    return out
+
+
+def trace_rise(js_bin, model, axes, seq):
+    """Replays an input sequence through `jumpsweep trace` and accounts it like js_acc:
+    (rise_sub, airtime or 0)."""
+    args = ["trace", model]
+    for a in axes:
+        args += ["--axis", a]
+    p = subprocess.run([js_bin] + args + ["--seq", seq], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=60)
+    if p.returncode != 0:
+        return None, None
+    rows = p.stdout.splitlines()
+    head = rows[0].split(",")
+    ih, ig = head.index("height_sub"), head.index("grounded")
+    rise, took = 0, False
+    for line in rows[1:]:
+        c = line.split(",")
+        h, g = int(c[ih]), int(c[ig])
+        took = took or not g
+        if not took:
+            continue
+        rise = max(rise, h)
+        if g:
+            return rise, int(c[0]) + 1
+    return rise, 0
+
+
+REACH_DENSE = {"reachable": "uint8", "airtime_min": "int32", "airtime_max": "int32",
+               "apex_frame_min": "int32", "apex_frame_max": "int32", "flags": "uint32",
+               "witness_index": "int32"}
+REACH_PER_START = {"n_rises": "int32", "rise_min_sub": "int64", "rise_max_sub": "int64",
+                   "rise_min": "float64", "rise_max": "float64", "states": "uint64",
+                   "rise_nodes": "uint64", "layered": "uint8", "peak_states": "uint64",
+                   "airborne_at_limit": "uint64", "no_takeoff": "uint64", "seconds": "float64",
+                   "complete": "uint8", "frames_done": "int32"}
+
+
+def check_reach_group(f, model, start_dims, what):
+    """The layout of /<model>/reach; returns it as a dict of numpy arrays."""
+    g = f[model + "/reach"]
+    gn = "/" + model + "/reach"
+    for name in ("description", "inputs", "take_off"):
+        check(isinstance(attr_str(g, name), str), f"{what}: attribute {name}")
+    for name in ("n_frames", "max_states", "complete"):
+        check(name in g.attrs, f"{what}: attribute {name}")
+    names = [n for n, _ in start_dims] + ["rise_sub"]
+    for n in names + ["witness"]:
+        check(n in g and h5py.h5ds.is_scale(g[n].id), f"{what}: {n} is a dimension scale")
+    check_eq(g["rise_sub"].dtype.name, "int64", f"{what}: rise_sub dtype")
+    rs = g["rise_sub"][...]
+    check(bool(np.all(np.diff(rs) > 0)), f"{what}: rise_sub ascending, distinct")
+    check_eq([sc.name for sc in g["rise"].dims[0].values()], [gn + "/rise_sub"],
+             f"{what}: rise attached to rise_sub")
+    check_eq([sc.name for sc in g["witness_text"].dims[0].values()], [gn + "/witness"],
+             f"{what}: witness_text attached to witness")
+    shape = tuple(n for _, n in start_dims)
+    for name, dt in REACH_DENSE.items():
+        d = g[name]
+        check_eq(d.dtype.name, dt, f"{what}: {name} dtype")
+        check_eq(d.shape, shape + (len(rs),), f"{what}: {name} shape")
+        check_eq([d.dims[i][0].name for i in range(d.ndim)], [gn + "/" + n for n in names],
+                 f"{what}: {name} scales")
+        check(isinstance(attr_str(d, "long_name"), str), f"{what}: {name} long_name")
+    for name, dt in REACH_PER_START.items():
+        d = g[name]
+        check_eq(d.dtype.name, dt, f"{what}: {name} dtype")
+        check_eq(d.shape, shape, f"{what}: {name} shape")
+    v = {name: g[name][...] for name in list(REACH_DENSE) + list(REACH_PER_START)}
+    v["rise_sub"] = rs
+    v["witness_text"] = g["witness_text"].asstr()[...]
+    v["witness_frames"] = g["witness_frames"][...]
+    reach = v["reachable"].astype(bool)
+    check(np.array_equal(reach.sum(axis=-1), v["n_rises"]), f"{what}: n_rises = reachable count")
+    check(np.array_equal(reach, v["witness_index"] >= 0), f"{what}: a witness per reachable rise")
+    check_eq(sorted(v["witness_index"][reach].tolist()), list(range(len(v["witness_text"]))),
+             f"{what}: every witness used once")
+    for idx in np.ndindex(shape):
+        if v["n_rises"][idx]:
+            r = rs[reach[idx]]
+            check((int(r.min()), int(r.max())) ==
+                  (int(v["rise_min_sub"][idx]), int(v["rise_max_sub"][idx])),
+                  f"{what}: rise_min/max_sub at {idx}")
+    return v
+
+
+def test_reach(js_bin, tmpdir):
+    # SMB1 rows 0-1 on land: the reachable set against the independent derivation above.
+    path = os.path.join(tmpdir, "r.h5")
+    p, ok = run(js_bin, ["reach", "smb1", "--axis", "vx=0:15", "--axis", "env=air", "-o", path])
+    if not ok:
+        return
+    check("reach smb1: 16 start conditions" in p.stdout, f"reach summary: {p.stdout[:200]!r}")
+    want = smb1_air_reach()
+    with h5py.File(path, "r") as f:
+        check_eq(attr_str(f["smb1"], "game"), "Super Mario Bros.", "reach alone: model group")
+        check("rise_sub" not in f["smb1"], "reach alone: no sweep variables")
+        v = check_reach_group(f, "smb1", [("vx", 16), ("env", 1)], "smb1 reach")
+        g = f["smb1/reach"]
+        check_eq((int(g.attrs["n_frames"]), attr_str(g, "inputs"), int(g.attrs["complete"])),
+                 (256, "J", 1), "smb1 reach attributes")
+        check_eq(g["env"].asstr()[...].tolist(), ["air"], "smb1 reach env scale")
+    rs = v["rise_sub"]
+    bad = []
+    for vx in range(16):
+        got = {}
+        for k in np.flatnonzero(v["reachable"][vx, 0]):
+            got[int(rs[k])] = [int(v["airtime_min"][vx, 0, k]), int(v["airtime_max"][vx, 0, k]),
+                               int(v["apex_frame_min"][vx, 0, k]),
+                               int(v["apex_frame_max"][vx, 0, k])]
+        if got != want:
+            bad.append(vx)
+    check(not bad, f"smb1 rows 0-1 reachable sets = the holds' sets (independent): vx {bad}")
+    check(bool(np.all(v["complete"] == 1)) and not np.any(v["flags"]),
+          "smb1 land jumps: complete, all landed")
+    check_eq(int(v["rise_max_sub"][0, 0]), 66 * 256, "smb1 highest reachable rise: 66 px")
+    # Every witness of vx=0 and vx=9 replays through trace to its rise and airtime.
+    replay_bad = []
+    for vx in (0, 9):
+        for k in np.flatnonzero(v["reachable"][vx, 0]):
+            w = v["witness_text"][v["witness_index"][vx, 0, k]]
+            r, air = trace_rise(js_bin, "smb1", [f"vx={vx}", "env=air"], w)
+            if r != int(rs[k]) or not (v["airtime_min"][vx, 0, k] <= air <=
+                                       v["airtime_max"][vx, 0, k]):
+                replay_bad.append((vx, int(rs[k]), w, r, air))
+    check(not replay_bad, f"smb1 witnesses replay through trace: {replay_bad[:3]}")
+    for eng in engines():
+        try:
+            with xr.open_dataset(path, group="smb1/reach", engine=eng) as ds:
+                check_eq(dict(ds.sizes)["vx"], 16, f"xarray ({eng}) reach vx")
+                check("rise" in ds.coords and "rise_sub" in ds.indexes,
+                      f"xarray ({eng}) reach rise_sub index, rise coordinate")
+                got = ds["reachable"].sel(vx=0, env="air")
+                check_eq(sorted(int(x) for x in got["rise_sub"].values[got.values == 1]),
+                         sorted(want), f"xarray ({eng}) reach .sel(vx=0, env='air')")
+        except Exception as e:
+            check(False, f"xarray ({eng}) reach group: {e}")
+
+    # Celeste: Down is a button explored every frame, not a start condition.
+    path = os.path.join(tmpdir, "rc.h5")
+    _, ok = run(js_bin, ["reach", "celeste", "-o", path])
+    if ok:
+        with h5py.File(path, "r") as f:
+            v = check_reach_group(f, "celeste", [("dt", 2)], "celeste reach")
+            check("down" not in f["celeste/reach"], "celeste reach: no down axis")
+            check_eq(attr_str(f["celeste/reach"], "inputs"), "JD", "celeste reach inputs")
+            dts = f["celeste/reach/dt"].asstr()[...].tolist()
+        fna = dts.index("fna")
+        check_eq((int(v["rise_min_sub"][fna]), int(v["rise_max_sub"][fna])), (7, 27),
+                 "celeste reach fna: 7..27 px (the seed's tap and full hold)")
+        k = int(np.flatnonzero(v["rise_sub"] == 7)[0])
+        check_eq(int(v["airtime_min"][fna, k]), 15, "celeste reach: the tap's 15 updates")
+
+    # A budget overflow: exit 3, one line, the file written and the set marked incomplete.
+    path = os.path.join(tmpdir, "rb.h5")
+    p, ok = run(js_bin, ["reach", "smb1", "--axis", "vx=0", "--axis", "env=swim",
+                         "--max-states", "20000", "-o", path], expect_rc=3)
+    check(len(p.stderr.strip().splitlines()) == 1 and "state budget exceeded" in p.stderr,
+          f"budget overflow: one line: {p.stderr!r}")
+    if ok:
+        with h5py.File(path, "r") as f:
+            v = check_reach_group(f, "smb1", [("vx", 1), ("env", 1)], "smb1 swim reach")
+            check_eq(int(f["smb1/reach"].attrs["complete"]), 0, "budget overflow: group complete=0")
+        check_eq(int(v["complete"][0, 0]), 0, "budget overflow: complete 0")
+        check(0 < int(v["frames_done"][0, 0]) < 256, "budget overflow: frames_done")
+        check(int(v["states"][0, 0]) <= 20000, "budget overflow: states within the budget")
+        for k in np.flatnonzero(v["reachable"][0, 0])[:5]:
+            w = v["witness_text"][v["witness_index"][0, 0, k]]
+            r, _ = trace_rise(js_bin, "smb1", ["vx=0", "env=swim"], w)
+            check_eq(r, int(v["rise_sub"][k]), f"budget overflow: witness {w} is real")
+
+    # map: every model's reach group over its default start conditions; each hold lane's rise is
+    # in its start condition's reachable set (a hold is one of the sequences).
+    path = os.path.join(tmpdir, "atlas.h5")
+    p = subprocess.run([js_bin, "map", "--max-states", "50000", "-o", path],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=900)
+    check(p.returncode in (0, 3), f"map: exit {p.returncode}: {p.stderr[-300:]}")
+    check("reachable apexes" in p.stdout, "map summary: the reach table")
+    if p.returncode not in (0, 3):
+        return
+    with h5py.File(path, "r") as f:
+        for model in f:
+            g = f[model]
+            check("reach" in g, f"map: {model}/reach")
+            if "reach" not in g:
+                continue
+            r = g["reach"]
+            axes = [sc.name.rsplit("/", 1)[1] for sc in
+                    (g["rise_sub"].dims[i][0] for i in range(g["rise_sub"].ndim - 1))]
+            start = [a for a in axes if a in r]
+            for a in start:
+                check(np.array_equal(r[a][...], g[a][...]), f"map: {model} reach {a} = sweep's")
+            check_eq(r["n_rises"].shape, tuple(g[a].shape[0] for a in start),
+                     f"map: {model} reach start dims")
+            check(f"{model} " in p.stdout.split("reachable apexes")[-1],
+                  f"map summary: a reach row for {model}")
+            # hold lanes vs the reachable sets
+            rs = r["rise_sub"][...]
+            reach = r["reachable"][...].astype(bool)
+            comp = r["complete"][...]
+            lanes = g["rise_sub"][...]
+            fl = g["flags"][...]
+            holds = g["hold"][...] if "hold" in g else None
+            if holds is None:
+                continue
+            missing = 0
+            for idx in np.ndindex(lanes.shape):
+                sidx = tuple(idx[axes.index(a)] for a in start)
+                if holds[idx[-1]] < 1 or fl[idx] & 1 or not comp[sidx]:
+                    continue
+                k = np.searchsorted(rs, lanes[idx])
+                if k >= len(rs) or rs[k] != lanes[idx] or not reach[sidx + (k,)]:
+                    missing += 1
+            check(missing == 0, f"map: {model} hold lanes' rises in the reachable sets "
+                  f"({missing} missing)")
+
+
 def test_failures(js_bin, tmpdir):
     # An output directory that does not exist: exit 1, one line naming the path, nothing left.
     bad = "/nonexistent/dir/x.h5"
@@ -434,7 +670,7 @@ def main():
     print(f"xarray engines: {', '.join(engines()) or 'none'}")
     tmpdir = tempfile.mkdtemp(prefix="test_h5.")
     try:
-        for test in (test_smb1, test_celeste, test_sequence, test_failures):
+        for test in (test_smb1, test_celeste, test_sequence, test_reach, test_failures):
             before = FAILED
             try:
                 test(js_bin, tmpdir)
