@@ -25,33 +25,24 @@ typedef struct met_row {
 	uint32_t flags;
 } met_row;
 
-static const js_model *metroid(void)
-{
-	const js_model *m = js_model_find("metroid");
-	cr_assert_not_null(m);
-	return m;
-}
-
 /* Steps the reference for frames 0..n-1 and decodes its trace row and observation after each. */
+static const tu_field metroid_fields[] = {
+	TU_FIELD(met_row, y, "y"),
+	TU_FIELD(met_row, frac, "frac"),
+	TU_FIELD(met_row, speed, "speed"),
+	TU_FIELD(met_row, linear, "linear"),
+	TU_FIELD(met_row, gravity, "gravity"),
+	TU_FIELD(met_row, dsp, "dsp"),
+	TU_FIELD(met_row, action, "action"),
+	TU_FIELD(met_row, height, "height_sub"),
+	TU_FIELD(met_row, grounded, "grounded"),
+	TU_FIELD(met_row, flags, "flags"),
+};
+
 static void run_rows(int boots, int frac, int drop, const uint8_t *in, int n, met_row *rows)
 {
-	const js_model *m = metroid();
-	int32_t ax[3] = { boots, frac, drop };
-	_Alignas(16) unsigned char st[JS_STATE_MAX];
-	char buf[256];
-	js_obs o;
-	m->init(st, ax);
-	for (int f = 0; f < n; f++) {
-		m->step(st, in[f]);
-		m->trace_row(st, buf, sizeof buf);
-		m->observe(st, &o);
-		met_row *r = &rows[f];
-		cr_assert_eq(sscanf(buf, "%u,%u,%d,%u,%u,%u,%u", &r->y, &r->frac, &r->speed, &r->linear,
-				    &r->gravity, &r->dsp, &r->action), 7);
-		r->height = o.height;
-		r->grounded = o.grounded;
-		r->flags = o.flags;
-	}
+	const int32_t ax[] = { boots, frac, drop };
+	TU_ROWS(tu_model("metroid"), ax, in, n, metroid_fields, rows);
 }
 
 static void hold_rows(int boots, int frac, int drop, int h, int n, met_row *rows)
@@ -63,7 +54,7 @@ static void hold_rows(int boots, int frac, int drop, int h, int n, met_row *rows
 
 static js_acc ref_hold(int boots, int frac, int drop, int h, int n)
 {
-	return tu_ref_hold(metroid(), (int32_t[]){ boots, frac, drop }, h, 0, n);
+	return tu_ref_hold(tu_model("metroid"), (int32_t[]){ boots, frac, drop }, h, 0, n);
 }
 
 /* Frame by frame, no boots, A held, fraction 0: derived by hand.
@@ -334,7 +325,7 @@ Test(metroid, whole_jumps)
 /* mode 0: holds; 1: random buttons every frame; 2: sparse presses; 3: edge axis values. */
 static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 {
-	const js_model *m = metroid();
+	const js_model *m = tu_model("metroid");
 	static const int32_t edge_frac[] = { 0, 1, 127, 128, 200, 232, 255 };
 	int32_t *ax = malloc(n * 3 * sizeof *ax);
 	uint8_t *in = malloc(n * (size_t)n_frames);
@@ -374,15 +365,15 @@ Test(metroid, lanes_short_frame_limit) { check_lanes(500, 20, 6, 0); }
 /* Axis values uniform over each axis's whole range (testutil's generator). */
 Test(metroid, lanes_equal_reference_whole_axis_ranges)
 {
-	tu_check_random_lanes(metroid(), 3000, 400, 7, TU_HOLDS, 70);
-	tu_check_random_lanes(metroid(), 3000, 400, 8, TU_RANDOM, 0);
-	tu_check_random_lanes(metroid(), 3000, 400, 9, TU_SPARSE, 0);
+	tu_check_random_lanes(tu_model("metroid"), 3000, 400, 7, TU_HOLDS, 70);
+	tu_check_random_lanes(tu_model("metroid"), 3000, 400, 8, TU_RANDOM, 0);
+	tu_check_random_lanes(tu_model("metroid"), 3000, 400, 9, TU_SPARSE, 0);
 }
 
 /* Every default-grid lane on every path. */
 Test(metroid, lanes_equal_reference_default_grid)
 {
-	const js_model *m = metroid();
+	const js_model *m = tu_model("metroid");
 	int n_frames = m->default_frames, nh = m->default_hold + 1;
 	int nd = m->axes[DROP].def_hi - m->axes[DROP].def_lo + 1;
 	size_t n = 2 * (size_t)nd * (size_t)nh;
@@ -405,7 +396,7 @@ Test(metroid, lanes_equal_reference_default_grid)
 /* The metadata the CLI and the HDF5 writer read. */
 Test(metroid, metadata)
 {
-	const js_model *m = metroid();
+	const js_model *m = tu_model("metroid");
 	cr_expect_eq(m->sub_per_unit, 256);
 	cr_expect_eq(m->n_axes, 3);
 	cr_expect_str_eq(m->axes[BOOTS].name, "boots");

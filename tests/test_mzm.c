@@ -22,34 +22,28 @@ typedef struct row {
 	int yvel, disp, accel, up_cap, down_cap;
 	uint32_t flags;
 	int grounded;
+	int64_t height;
 } row;
 
-static const js_model *mzm(void)
-{
-	const js_model *m = js_model_find("mzm");
-	cr_assert_not_null(m);
-	return m;
-}
+static const tu_field mzm_fields[] = {
+	TU_FIELD(row, y, "y"),
+	TU_FIELD(row, yvel, "yvel"),
+	TU_FIELD(row, disp, "disp"),
+	TU_FIELD(row, pose, "pose"),
+	TU_FIELD(row, accel, "accel"),
+	TU_FIELD(row, up_cap, "up_cap"),
+	TU_FIELD(row, down_cap, "down_cap"),
+	TU_FIELD(row, flags, "flags"),
+	TU_FIELD(row, grounded, "grounded"),
+	TU_FIELD(row, height, "height_sub"),
+};
 
 static void run_rows(int jump, int env, const uint8_t *in, int n, row *rows)
 {
-	const js_model *m = mzm();
-	int32_t ax[2] = { jump, env };
-	_Alignas(16) unsigned char st[JS_STATE_MAX];
-	char buf[256];
-	js_obs o;
-	m->init(st, ax);
-	for (int f = 0; f < n; f++) {
-		m->step(st, in[f]);
-		m->trace_row(st, buf, sizeof buf);
-		m->observe(st, &o);
-		row *r = &rows[f];
-		cr_assert_eq(sscanf(buf, "%u,%d,%d,%u,%d,%d,%d", &r->y, &r->yvel, &r->disp, &r->pose,
-				    &r->accel, &r->up_cap, &r->down_cap), 7);
-		r->flags = o.flags;
-		r->grounded = o.grounded;
-		cr_assert_eq(o.height, (int64_t)Y0 - r->y);
-	}
+	const int32_t ax[] = { jump, env };
+	TU_ROWS(tu_model("mzm"), ax, in, n, mzm_fields, rows);
+	for (int f = 0; f < n; f++)
+		cr_assert_eq(rows[f].height, (int64_t)Y0 - rows[f].y);
 }
 
 static void hold_rows(int jump, int env, int h, int n, row *rows)
@@ -111,7 +105,7 @@ Test(mzm, tapped_frames_by_hand)
 	cr_expect_eq(r[7].pose, SPOSE_LANDING);
 	cr_expect_eq(r[7].yvel, 0);
 	cr_expect_eq(r[8].y, Y0);
-	js_acc a = tu_ref_hold(mzm(), (int32_t[]){ NORMAL, AIR }, 1, 0, 64);
+	js_acc a = tu_ref_hold(tu_model("mzm"), (int32_t[]){ NORMAL, AIR }, 1, 0, 64);
 	cr_expect_eq(a.rise, 24);
 	cr_expect_eq(a.apex_frame, 0);
 	cr_expect_eq(a.airtime, 8);
@@ -243,7 +237,7 @@ Test(mzm, whole_jumps)
 		{ SUITLESS, LIQUID, 100, 191, 40, 85 }, { SUITLESS, LIQUID_GRAVITY_SUIT_GRIP, 100, 283, 20, 46 },
 	};
 	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
-		js_acc a = tu_ref_hold(mzm(), (int32_t[]){ c[i].jump, c[i].env }, c[i].h, 0, 256);
+		js_acc a = tu_ref_hold(tu_model("mzm"), (int32_t[]){ c[i].jump, c[i].env }, c[i].h, 0, 256);
 		cr_expect_eq(a.rise, c[i].rise, "case %zu: rise %lld", i, (long long)a.rise);
 		cr_expect_eq(a.apex_frame, c[i].apex, "case %zu: apex %d", i, a.apex_frame);
 		cr_expect_eq(a.airtime, c[i].air, "case %zu: airtime %d", i, a.airtime);
@@ -253,45 +247,49 @@ Test(mzm, whole_jumps)
 
 Test(mzm, no_press_and_late_press)
 {
-	js_acc a = tu_ref_hold(mzm(), (int32_t[]){ NORMAL, AIR }, 0, 0, 64);
+	js_acc a = tu_ref_hold(tu_model("mzm"), (int32_t[]){ NORMAL, AIR }, 0, 0, 64);
 	cr_expect_eq(a.rise, 0);
 	cr_expect(a.flags & JS_FLAG_NO_TAKEOFF);
 	uint8_t in[64] = { 0, 0, 0, JS_IN_JUMP };
-	js_reference_run(mzm(), (int32_t[]){ NORMAL, AIR }, in, 64, &a);
+	js_reference_run(tu_model("mzm"), (int32_t[]){ NORMAL, AIR }, in, 64, &a);
 	cr_expect_eq(a.rise, 24);
 	cr_expect_eq(a.apex_frame, 3);
 	cr_expect_eq(a.airtime, 3 + 8);
 }
 
-static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
+static void check_late_press_lanes(size_t n, int n_frames, uint64_t seed)
 {
-	const js_model *m = mzm();
+	const js_model *m = tu_model("mzm");
 	int32_t *ax = malloc(n * 2 * sizeof *ax);
 	uint8_t *in = malloc(n * (size_t)n_frames);
 	for (size_t i = 0; i < n; i++) {
 		ax[2 * i] = (int32_t)(tu_rand(&seed) % 3);
 		ax[2 * i + 1] = (int32_t)(tu_rand(&seed) % 5);
 		int h = (int)(tu_rand(&seed) % 60);
-		for (int f = 0; f < n_frames; f++) {
-			unsigned b;
-			if (mode == 0)
-				b = f < h;
-			else if (mode == 1)
-				b = (unsigned)(tu_rand(&seed) & 1);
-			else if (mode == 2)
-				b = (unsigned)((tu_rand(&seed) % 8) == 0);
-			else /* one press late in a long run: frame numbers near JS_MAX_FRAMES */
-				b = f >= n_frames - 1 - h - (int)(i % 97) && f < n_frames - (int)(i % 97);
-			in[i * (size_t)n_frames + (size_t)f] = (uint8_t)(b ? JS_IN_JUMP : 0);
-		}
+		/* one press late in a long run: frame numbers near JS_MAX_FRAMES */
+		int end = n_frames - (int)(i % 97);
+		for (int f = 0; f < n_frames; f++)
+			in[i * (size_t)n_frames + (size_t)f] = f >= end - 1 - h && f < end ? JS_IN_JUMP : 0;
 	}
 	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
 	free(ax);
 	free(in);
 }
 
-Test(mzm, lanes_equal_reference_holds) { check_lanes(3 * 5 * 60, 160, 1, 0); }
-Test(mzm, lanes_equal_reference_random) { check_lanes(4000, 200, 2, 1); }
-Test(mzm, lanes_equal_reference_sparse_presses) { check_lanes(4000, 300, 3, 2); }
-Test(mzm, lanes_partial_block) { check_lanes(7, 100, 4, 1); }
-Test(mzm, lanes_late_press_max_frames) { check_lanes(512, JS_MAX_FRAMES, 5, 3); }
+Test(mzm, lanes_equal_reference_holds)
+{
+	tu_check_random_lanes(tu_model("mzm"), 3 * 5 * 60, 160, 1, TU_HOLDS, 60);
+}
+Test(mzm, lanes_equal_reference_random)
+{
+	tu_check_random_lanes(tu_model("mzm"), 4000, 200, 2, TU_RANDOM, 0);
+}
+Test(mzm, lanes_equal_reference_sparse_presses)
+{
+	tu_check_random_lanes(tu_model("mzm"), 4000, 300, 3, TU_SPARSE, 0);
+}
+Test(mzm, lanes_partial_block)
+{
+	tu_check_random_lanes(tu_model("mzm"), 7, 100, 4, TU_RANDOM, 0);
+}
+Test(mzm, lanes_late_press_max_frames) { check_late_press_lanes(512, JS_MAX_FRAMES, 5); }

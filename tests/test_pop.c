@@ -21,34 +21,28 @@ typedef struct row {
 	unsigned yvel, action, posn, brow, wtless, seq;
 	uint32_t flags;
 	int grounded;
+	int64_t height;
 } row;
 
-static const js_model *pop(void)
-{
-	const js_model *m = js_model_find("pop");
-	cr_assert_not_null(m);
-	return m;
-}
+static const tu_field pop_fields[] = {
+	TU_FIELD(row, y, "y"),
+	TU_FIELD(row, yvel, "yvel"),
+	TU_FIELD(row, action, "action"),
+	TU_FIELD(row, posn, "posn"),
+	TU_FIELD(row, brow, "row"),
+	TU_FIELD(row, wtless, "wtless"),
+	TU_FIELD(row, seq, "seq"),
+	TU_FIELD(row, flags, "flags"),
+	TU_FIELD(row, grounded, "grounded"),
+	TU_FIELD(row, height, "height_sub"),
+};
 
 static void run_rows(int move, int drop, int wtless, const uint8_t *in, int n, row *rows)
 {
-	const js_model *m = pop();
-	int32_t ax[3] = { move, drop, wtless };
-	_Alignas(16) unsigned char st[JS_STATE_MAX];
-	char buf[256];
-	js_obs o;
-	m->init(st, ax);
-	for (int f = 0; f < n; f++) {
-		m->step(st, in[f]);
-		m->trace_row(st, buf, sizeof buf);
-		m->observe(st, &o);
-		row *r = &rows[f];
-		cr_assert_eq(sscanf(buf, "%d,%u,%u,%u,%u,%u,%u", &r->y, &r->yvel, &r->action, &r->posn,
-				    &r->brow, &r->wtless, &r->seq), 7);
-		r->flags = o.flags;
-		r->grounded = o.grounded;
-		cr_assert_eq(o.height, -(int64_t)r->y);
-	}
+	const int32_t ax[] = { move, drop, wtless };
+	TU_ROWS(tu_model("pop"), ax, in, n, pop_fields, rows);
+	for (int f = 0; f < n; f++)
+		cr_assert_eq(rows[f].height, -(int64_t)rows[f].y);
 }
 
 static void press_rows(int move, int drop, int wtless, int n, row *rows)
@@ -178,7 +172,7 @@ Test(pop, scripted_jumps_by_hand)
 		{ STANDJUMP, 6, 9, 11 }, { RUNJUMP, 14, 8, 11 }, { HIGHJUMP, 6, 14, 18 },
 	};
 	for (int i = 0; i < 3; i++) {
-		js_acc a = tu_ref_hold(pop(), (int32_t[]){ c[i].move, 0, 0 }, 1, 0, 64);
+		js_acc a = tu_ref_hold(tu_model("pop"), (int32_t[]){ c[i].move, 0, 0 }, 1, 0, 64);
 		cr_expect_eq(a.rise, c[i].rise, "move %d", c[i].move);
 		cr_expect_eq(a.apex_frame, c[i].apex, "move %d", c[i].move);
 		cr_expect_eq(a.airtime, c[i].air, "move %d", c[i].move);
@@ -207,7 +201,7 @@ Test(pop, landing_grades)
 		cr_expect_eq(r[f].y, c[i].y, "drop %d: y %d", c[i].drop, r[f].y);
 		cr_expect_eq(r[f].flags & (FLAG_LAND_SOFT | FLAG_LAND_HURT | FLAG_LAND_FATAL), c[i].grade,
 			     "drop %d", c[i].drop);
-		js_acc a = tu_ref_hold(pop(), (int32_t[]){ STEPFALL, c[i].drop, 0 }, 1, 0, 64);
+		js_acc a = tu_ref_hold(tu_model("pop"), (int32_t[]){ STEPFALL, c[i].drop, 0 }, 1, 0, 64);
 		cr_expect_eq(a.airtime, f + 1);
 		cr_expect(a.flags & c[i].grade);
 		cr_expect(a.flags & JS_FLAG_BELOW_START);
@@ -245,7 +239,7 @@ Test(pop, whole_moves)
 		for (int f = c[i].p; f < 400; f++)
 			in[f] = JS_IN_JUMP;
 		js_acc a;
-		js_reference_run(pop(), (int32_t[]){ c[i].move, c[i].drop, c[i].w }, in, 400, &a);
+		js_reference_run(tu_model("pop"), (int32_t[]){ c[i].move, c[i].drop, c[i].w }, in, 400, &a);
 		cr_expect_eq(a.rise, c[i].rise, "case %zu: rise %lld", i, (long long)a.rise);
 		cr_expect_eq(a.apex_frame, c[i].apex, "case %zu: apex %d", i, a.apex_frame);
 		cr_expect_eq(a.airtime, c[i].air, "case %zu: airtime %d", i, a.airtime);
@@ -258,16 +252,16 @@ Test(pop, whole_moves)
 /* No press: nothing.  Stepfall with no drop: the floor goes on, the kid runs on, no take-off. */
 Test(pop, no_press_and_no_drop)
 {
-	js_acc a = tu_ref_hold(pop(), (int32_t[]){ STANDJUMP, 2, 0 }, 0, 0, 64);
+	js_acc a = tu_ref_hold(tu_model("pop"), (int32_t[]){ STANDJUMP, 2, 0 }, 0, 0, 64);
 	cr_expect(a.flags & JS_FLAG_NO_TAKEOFF);
-	a = tu_ref_hold(pop(), (int32_t[]){ STEPFALL, 0, 0 }, 1, 0, 64);
+	a = tu_ref_hold(tu_model("pop"), (int32_t[]){ STEPFALL, 0, 0 }, 1, 0, 64);
 	cr_expect(a.flags & JS_FLAG_NO_TAKEOFF);
 	cr_expect_eq(a.rise, 0);
 }
 
 static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 {
-	const js_model *m = pop();
+	const js_model *m = tu_model("pop");
 	int32_t *ax = malloc(n * 3 * sizeof *ax);
 	uint8_t *in = malloc(n * (size_t)n_frames);
 	for (size_t i = 0; i < n; i++) {

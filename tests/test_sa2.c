@@ -27,32 +27,22 @@ typedef struct sa2_row {
 	uint32_t flags;
 } sa2_row;
 
-static const js_model *sa2(void)
-{
-	const js_model *m = js_model_find("sa2");
-	cr_assert_not_null(m);
-	return m;
-}
+static const tu_field sa2_fields[] = {
+	TU_FIELD(sa2_row, feet, "feet"),
+	TU_FIELD(sa2_row, feet_px, "feet_px"),
+	TU_FIELD(sa2_row, vy, "vy"),
+	TU_FIELD(sa2_row, air, "air"),
+	TU_FIELD(sa2_row, jumping, "jumping"),
+	TU_FIELD(sa2_row, init_jump, "init_jump"),
+	TU_FIELD(sa2_row, height, "height_sub"),
+	TU_FIELD(sa2_row, grounded, "grounded"),
+	TU_FIELD(sa2_row, flags, "flags"),
+};
 
 static void run_rows(int env, int start, int vy0, const uint8_t *in, int n, sa2_row *rows)
 {
-	const js_model *m = sa2();
-	int32_t ax[3] = { env, start, vy0 };
-	_Alignas(16) unsigned char st[JS_STATE_MAX];
-	char buf[256];
-	js_obs o;
-	m->init(st, ax);
-	for (int f = 0; f < n; f++) {
-		m->step(st, in[f]);
-		m->trace_row(st, buf, sizeof buf);
-		m->observe(st, &o);
-		sa2_row *r = &rows[f];
-		cr_assert_eq(sscanf(buf, "%d,%d,%d,%u,%u,%u", &r->feet, &r->feet_px, &r->vy, &r->air,
-				    &r->jumping, &r->init_jump), 6);
-		r->height = o.height;
-		r->grounded = o.grounded;
-		r->flags = o.flags;
-	}
+	const int32_t ax[] = { env, start, vy0 };
+	TU_ROWS(tu_model("sa2"), ax, in, n, sa2_fields, rows);
 }
 
 static void hold_rows(int env, int start, int vy0, int h, int n, sa2_row *rows)
@@ -64,7 +54,7 @@ static void hold_rows(int env, int start, int vy0, int h, int n, sa2_row *rows)
 
 static js_acc ref_hold(int env, int start, int vy0, int h, int n_frames)
 {
-	return tu_ref_hold(sa2(), (int32_t[]){ env, start, vy0 }, h, 0, n_frames);
+	return tu_ref_hold(tu_model("sa2"), (int32_t[]){ env, start, vy0 }, h, 0, n_frames);
 }
 
 /* Held jump, air, by hand.
@@ -227,7 +217,7 @@ Test(sa2, still_speed_lands)
 		cr_expect(a.flags & JS_FLAG_NO_TAKEOFF);
 		uint8_t in[100] = { 0 };
 		in[5] = JS_IN_JUMP;
-		js_reference_run(sa2(), (int32_t[]){ env, WRITTEN, env == AIR ? -42 : -12 }, in, 100, &a);
+		js_reference_run(tu_model("sa2"), (int32_t[]){ env, WRITTEN, env == AIR ? -42 : -12 }, in, 100, &a);
 		cr_expect_eq(a.rise, env == AIR ? 6642 : 5952, "env %d rise %lld", env, (long long)a.rise);
 		cr_expect_eq(a.airtime, (env == AIR ? 37 : 65) + 5);
 	}
@@ -251,7 +241,7 @@ Test(sa2, insta_shield_changes_nothing)
 		cr_assert_eq(r[f].flags, f == 33 ? F_MID_AIR : 0, "frame %d: %#x", f, r[f].flags);
 	}
 	js_acc a;
-	js_reference_run(sa2(), (int32_t[]){ AIR, JUMP, 0 }, in, 100, &a);
+	js_reference_run(tu_model("sa2"), (int32_t[]){ AIR, JUMP, 0 }, in, 100, &a);
 	cr_expect_eq(a.flags, F_MID_AIR);
 	sa2_row w[2];
 	hold_rows(AIR, WRITTEN, -1248, 10, 2, w);
@@ -323,7 +313,7 @@ static int32_t edge_vy0(uint64_t *seed)
  * held throughout. */
 static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 {
-	const js_model *m = sa2();
+	const js_model *m = tu_model("sa2");
 	int32_t *ax = malloc(n * 3 * sizeof *ax);
 	uint8_t *in = malloc(n * (size_t)n_frames);
 	for (size_t i = 0; i < n; i++) {
@@ -362,7 +352,7 @@ Test(sa2, lanes_partial_block) { check_lanes(7, 100, 5, 1); }
 /* Every default-grid lane on every path. */
 Test(sa2, lanes_equal_reference_default_grid)
 {
-	const js_model *m = sa2();
+	const js_model *m = tu_model("sa2");
 	int n_frames = m->default_frames, nh = m->default_hold + 1;
 	size_t n = 2 * (size_t)nh;
 	int32_t *ax = malloc(n * 3 * sizeof *ax);
@@ -385,7 +375,7 @@ Test(sa2, lanes_equal_reference_default_grid)
 
 Test(sa2, metadata)
 {
-	const js_model *m = sa2();
+	const js_model *m = tu_model("sa2");
 	cr_expect_eq(m->sub_per_unit, 256);
 	cr_expect_eq(m->n_axes, 3);
 	cr_expect_str_eq(m->axes[ENV].name, "env");

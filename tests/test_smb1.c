@@ -13,28 +13,21 @@ typedef struct smb1_row {
 	int speed;
 } smb1_row;
 
-static const js_model *smb1(void)
-{
-	const js_model *m = js_model_find("smb1");
-	cr_assert_not_null(m);
-	return m;
-}
-
 /* Steps the reference for frames 0..n-1 and decodes its trace row after each step. */
+static const tu_field smb1_fields[] = {
+	TU_FIELD(smb1_row, y_high, "y_high"),
+	TU_FIELD(smb1_row, y_pos, "y_pos"),
+	TU_FIELD(smb1_row, y_frac, "y_frac"),
+	TU_FIELD(smb1_row, speed, "speed"),
+	TU_FIELD(smb1_row, speed_frac, "speed_frac"),
+	TU_FIELD(smb1_row, force, "force"),
+	TU_FIELD(smb1_row, state, "state"),
+};
+
 static void run_rows(int vx, int env, const uint8_t *in, int n, smb1_row *rows)
 {
-	const js_model *m = smb1();
-	int32_t ax[2] = { vx, env };
-	_Alignas(16) unsigned char st[JS_STATE_MAX];
-	char buf[256];
-	m->init(st, ax);
-	for (int f = 0; f < n; f++) {
-		m->step(st, in[f]);
-		m->trace_row(st, buf, sizeof buf);
-		smb1_row *r = &rows[f];
-		cr_assert_eq(sscanf(buf, "%u,%u,%u,%d,%u,%u,%u", &r->y_high, &r->y_pos, &r->y_frac,
-				    &r->speed, &r->speed_frac, &r->force, &r->state), 7);
-	}
+	const int32_t ax[] = { vx, env };
+	TU_ROWS(tu_model("smb1"), ax, in, n, smb1_fields, rows);
 }
 
 static void hold_rows(int vx, int env, int h, int n, smb1_row *rows)
@@ -161,7 +154,7 @@ Test(smb1, claims23_29_fall_clamp)
 	cr_expect_eq(r[43].speed_frac, 0x70);
 	cr_expect_eq(r[44].speed_frac, 0x00);
 	/* So the fall speed passes 4 px/frame: the model flags it (fall_over_4) and the clamp. */
-	js_acc a = tu_ref_hold(smb1(), (int32_t[]){ 0, AIR }, 40, 0, 256);
+	js_acc a = tu_ref_hold(tu_model("smb1"), (int32_t[]){ 0, AIR }, 40, 0, 256);
 	cr_expect(a.flags & (1u << 8), "fall_over_4 flagged");
 	cr_expect(a.flags & (1u << 9), "clamped flagged");
 }
@@ -197,7 +190,7 @@ Test(smb1, whole_jumps)
 		{ 0, WHIRL, 1, 3910, 28, 59 },  { 0, WHIRL, 40, 7681, 50, 93 },
 	};
 	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
-		js_acc a = tu_ref_hold(smb1(), (int32_t[]){ c[i].vx, c[i].env }, c[i].h, 0, 256);
+		js_acc a = tu_ref_hold(tu_model("smb1"), (int32_t[]){ c[i].vx, c[i].env }, c[i].h, 0, 256);
 		cr_expect_eq(a.rise, c[i].rise, "vx %d env %d hold %d: rise %lld", c[i].vx, c[i].env,
 			     c[i].h, (long long)a.rise);
 		cr_expect_eq(a.apex_frame, c[i].apex, "vx %d env %d hold %d: apex %d", c[i].vx, c[i].env,
@@ -211,11 +204,11 @@ Test(smb1, whole_jumps)
 /* No press: no jump.  A press on frame 3 (frames 0-2 up) jumps then: frames count from 0. */
 Test(smb1, no_press_and_late_press)
 {
-	js_acc a = tu_ref_hold(smb1(), (int32_t[]){ 0, AIR }, 0, 0, 64);
+	js_acc a = tu_ref_hold(tu_model("smb1"), (int32_t[]){ 0, AIR }, 0, 0, 64);
 	cr_expect_eq(a.rise, 0);
 	cr_expect(a.flags & JS_FLAG_NO_TAKEOFF);
 	uint8_t in[64] = { 0, 0, 0, JS_IN_JUMP };
-	js_reference_run(smb1(), (int32_t[]){ 0, AIR }, in, 64, &a);
+	js_reference_run(tu_model("smb1"), (int32_t[]){ 0, AIR }, in, 64, &a);
 	cr_expect_eq(a.rise, 5920);
 	cr_expect_eq(a.apex_frame, 3 + 9);
 	cr_expect_eq(a.airtime, 3 + 21);
@@ -239,7 +232,7 @@ Test(smb1, swim_strokes_reach_the_surface)
 
 /* Lane kernel == reference on every ISA: random vx/env with holds 0..59, random buttons every
  * frame, and sparse presses (which also exercise swim re-strokes), plus a partial block. */
-Test(smb1, lanes_equal_reference_holds) { tu_check_random_lanes(smb1(), 41 * 3 * 60, 256, 1, TU_HOLDS, 60); }
-Test(smb1, lanes_equal_reference_random) { tu_check_random_lanes(smb1(), 4000, 256, 2, TU_RANDOM, 0); }
-Test(smb1, lanes_equal_reference_sparse_presses) { tu_check_random_lanes(smb1(), 4000, 400, 3, TU_SPARSE, 0); }
-Test(smb1, lanes_partial_block) { tu_check_random_lanes(smb1(), 7, 100, 4, TU_RANDOM, 0); }
+Test(smb1, lanes_equal_reference_holds) { tu_check_random_lanes(tu_model("smb1"), 41 * 3 * 60, 256, 1, TU_HOLDS, 60); }
+Test(smb1, lanes_equal_reference_random) { tu_check_random_lanes(tu_model("smb1"), 4000, 256, 2, TU_RANDOM, 0); }
+Test(smb1, lanes_equal_reference_sparse_presses) { tu_check_random_lanes(tu_model("smb1"), 4000, 400, 3, TU_SPARSE, 0); }
+Test(smb1, lanes_partial_block) { tu_check_random_lanes(tu_model("smb1"), 7, 100, 4, TU_RANDOM, 0); }

@@ -28,33 +28,22 @@ typedef struct smw_row {
 	uint32_t flags;
 } smw_row;
 
-static const js_model *smw(void)
-{
-	const js_model *m = js_model_find("smw");
-	cr_assert_not_null(m);
-	return m;
-}
-
 /* Steps the reference for frames 0..n-1 and decodes its trace row and observation after each. */
+static const tu_field smw_fields[] = {
+	TU_FIELD(smw_row, y_pos, "y_pos"),
+	TU_FIELD(smw_row, y_sub, "y_sub"),
+	TU_FIELD(smw_row, speed, "speed"),
+	TU_FIELD(smw_row, in_air, "in_air"),
+	TU_FIELD(smw_row, spin, "spin"),
+	TU_FIELD(smw_row, height, "height_sub"),
+	TU_FIELD(smw_row, grounded, "grounded"),
+	TU_FIELD(smw_row, flags, "flags"),
+};
+
 static void run_rows(int vx, int jump, int spx, const uint8_t *in, int n, smw_row *rows)
 {
-	const js_model *m = smw();
-	int32_t ax[3] = { vx, jump, spx };
-	_Alignas(16) unsigned char st[JS_STATE_MAX];
-	char buf[256];
-	js_obs o;
-	m->init(st, ax);
-	for (int f = 0; f < n; f++) {
-		m->step(st, in[f]);
-		m->trace_row(st, buf, sizeof buf);
-		m->observe(st, &o);
-		smw_row *r = &rows[f];
-		cr_assert_eq(sscanf(buf, "%u,%u,%d,%u,%u", &r->y_pos, &r->y_sub, &r->speed, &r->in_air,
-				    &r->spin), 5);
-		r->height = o.height;
-		r->grounded = o.grounded;
-		r->flags = o.flags;
-	}
+	const int32_t ax[] = { vx, jump, spx };
+	TU_ROWS(tu_model("smw"), ax, in, n, smw_fields, rows);
 }
 
 static void hold_rows(int vx, int jump, int spx, int h, int n, smw_row *rows)
@@ -75,7 +64,7 @@ static void seq_in(const char *s, uint8_t *in, int n)
 
 static js_acc ref_hold(int vx, int jump, int spx, int h, int n)
 {
-	return tu_ref_hold(smw(), (int32_t[]){ vx, jump, spx }, h, 0, n);
+	return tu_ref_hold(tu_model("smw"), (int32_t[]){ vx, jump, spx }, h, 0, n);
 }
 
 /* Frame by frame, |vx| 0, normal jump, button held, subpixel 0: derived by hand.
@@ -366,7 +355,7 @@ Test(smw, no_press_and_late_press)
 	cr_expect_eq(a.flags, JS_FLAG_NO_TAKEOFF);
 	uint8_t in[128];
 	seq_in("...J", in, 128);
-	js_reference_run(smw(), (int32_t[]){ 0, NORMAL, 0 }, in, 128, &a);
+	js_reference_run(tu_model("smw"), (int32_t[]){ 0, NORMAL, 0 }, in, 128, &a);
 	cr_expect_eq(a.rise, 533);
 	cr_expect_eq(a.apex_frame, 16);
 	cr_expect_eq(a.airtime, 31);
@@ -395,7 +384,7 @@ Test(smw, landing_frame_jump)
 	cr_expect_eq(r[27].speed, -77);
 	cr_expect_eq(r[28].height, 77);
 	js_acc a;
-	js_reference_run(smw(), (int32_t[]){ 0, NORMAL, 0 }, in, 128, &a);
+	js_reference_run(tu_model("smw"), (int32_t[]){ 0, NORMAL, 0 }, in, 128, &a);
 	cr_expect_eq(a.rise, 533);
 	cr_expect_eq(a.airtime, 55, "one flight through both jumps (Python: 55)");
 	cr_expect(a.flags & F_LANDING_JUMP);
@@ -407,7 +396,7 @@ Test(smw, landing_frame_jump)
  * holds and sparse re-presses. */
 static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 {
-	const js_model *m = smw();
+	const js_model *m = tu_model("smw");
 	static const int32_t edge_vx[] = { 0, 7, 8, 15, 16, 31, 32, 55, 56, 63 };
 	int32_t *ax = malloc(n * 3 * sizeof *ax);
 	uint8_t *in = malloc(n * (size_t)n_frames);
@@ -446,15 +435,15 @@ Test(smw, lanes_short_frame_limit) { check_lanes(500, 20, 6, 0); }
 /* Axis values uniform over each axis's whole range (testutil's generator). */
 Test(smw, lanes_equal_reference_whole_axis_ranges)
 {
-	tu_check_random_lanes(smw(), 3000, 200, 7, TU_HOLDS, 70);
-	tu_check_random_lanes(smw(), 3000, 200, 8, TU_RANDOM, 0);
-	tu_check_random_lanes(smw(), 3000, 200, 9, TU_SPARSE, 0);
+	tu_check_random_lanes(tu_model("smw"), 3000, 200, 7, TU_HOLDS, 70);
+	tu_check_random_lanes(tu_model("smw"), 3000, 200, 8, TU_RANDOM, 0);
+	tu_check_random_lanes(tu_model("smw"), 3000, 200, 9, TU_SPARSE, 0);
 }
 
 /* Every default-grid lane on every path. */
 Test(smw, lanes_equal_reference_default_grid)
 {
-	const js_model *m = smw();
+	const js_model *m = tu_model("smw");
 	int n_frames = m->default_frames, nh = m->default_hold + 1;
 	size_t n = 64 * 2 * (size_t)nh;
 	int32_t *ax = malloc(n * 3 * sizeof *ax);
@@ -476,7 +465,7 @@ Test(smw, lanes_equal_reference_default_grid)
 /* The metadata the CLI and the HDF5 writer read. */
 Test(smw, metadata)
 {
-	const js_model *m = smw();
+	const js_model *m = tu_model("smw");
 	cr_expect_eq(m->sub_per_unit, 16);
 	cr_expect_eq(m->n_axes, 3);
 	cr_expect_str_eq(m->axes[VX].name, "vx");

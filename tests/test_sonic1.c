@@ -30,33 +30,23 @@ typedef struct s1_row {
 	uint32_t flags;
 } s1_row;
 
-static const js_model *sonic1(void)
-{
-	const js_model *m = js_model_find("sonic1");
-	cr_assert_not_null(m);
-	return m;
-}
-
 /* Steps the reference for frames 0..n-1 and decodes its trace row and observation after each. */
+static const tu_field sonic1_fields[] = {
+	TU_FIELD(s1_row, y_px, "y_px"),
+	TU_FIELD(s1_row, y_frac, "y_frac"),
+	TU_FIELD(s1_row, vy, "vy"),
+	TU_FIELD(s1_row, air, "air"),
+	TU_FIELD(s1_row, roll, "roll"),
+	TU_FIELD(s1_row, jumping, "jumping"),
+	TU_FIELD(s1_row, height, "height_sub"),
+	TU_FIELD(s1_row, grounded, "grounded"),
+	TU_FIELD(s1_row, flags, "flags"),
+};
+
 static void run_rows(int env, int start, int vy0, const uint8_t *in, int n, s1_row *rows)
 {
-	const js_model *m = sonic1();
-	int32_t ax[3] = { env, start, vy0 };
-	_Alignas(16) unsigned char st[JS_STATE_MAX];
-	char buf[256];
-	js_obs o;
-	m->init(st, ax);
-	for (int f = 0; f < n; f++) {
-		m->step(st, in[f]);
-		m->trace_row(st, buf, sizeof buf);
-		m->observe(st, &o);
-		s1_row *r = &rows[f];
-		cr_assert_eq(sscanf(buf, "%u,%u,%d,%u,%u,%u", &r->y_px, &r->y_frac, &r->vy, &r->air,
-				    &r->roll, &r->jumping), 6);
-		r->height = o.height;
-		r->grounded = o.grounded;
-		r->flags = o.flags;
-	}
+	const int32_t ax[] = { env, start, vy0 };
+	TU_ROWS(tu_model("sonic1"), ax, in, n, sonic1_fields, rows);
 }
 
 static void hold_rows(int env, int start, int vy0, int h, int n, s1_row *rows)
@@ -68,7 +58,7 @@ static void hold_rows(int env, int start, int vy0, int h, int n, s1_row *rows)
 
 static js_acc ref_hold(int env, int start, int vy0, int h, int n_frames)
 {
-	return tu_ref_hold(sonic1(), (int32_t[]){ env, start, vy0 }, h, 0, n_frames);
+	return tu_ref_hold(tu_model("sonic1"), (int32_t[]){ env, start, vy0 }, h, 0, n_frames);
 }
 
 /* obY as the game's 32-bit 16.16 longword */
@@ -366,7 +356,7 @@ Test(sonic1, no_press_late_press_and_rejump)
 	uint8_t in[160] = { 0 };
 	for (int f = 5; f < 160; f++)
 		in[f] = JS_IN_JUMP;
-	js_reference_run(sonic1(), (int32_t[]){ AIR, JUMP, 0 }, in, 160, &a);
+	js_reference_run(tu_model("sonic1"), (int32_t[]){ AIR, JUMP, 0 }, in, 160, &a);
 	cr_expect_eq(a.rise, 25560);
 	cr_expect_eq(a.apex_frame, 5 + 30);
 	cr_expect_eq(a.airtime, 5 + 62);
@@ -433,7 +423,7 @@ static int32_t edge_vy0(uint64_t *seed)
  * other lane held throughout (so written extreme speeds are not released: y_wrap, vy_wrap). */
 static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 {
-	const js_model *m = sonic1();
+	const js_model *m = tu_model("sonic1");
 	int32_t *ax = malloc(n * 3 * sizeof *ax);
 	uint8_t *in = malloc(n * (size_t)n_frames);
 	for (size_t i = 0; i < n; i++) {
@@ -472,7 +462,7 @@ Test(sonic1, lanes_partial_block) { check_lanes(7, 100, 5, 1); }
 /* Every default-grid lane, plus a plain held and tapped jump, on every path. */
 Test(sonic1, lanes_equal_reference_default_grid)
 {
-	const js_model *m = sonic1();
+	const js_model *m = tu_model("sonic1");
 	int n_frames = m->default_frames, nh = m->default_hold + 1;
 	size_t n = 2 * 3 * (size_t)nh;
 	int32_t *ax = malloc(n * 3 * sizeof *ax);
@@ -494,7 +484,7 @@ Test(sonic1, lanes_equal_reference_default_grid)
 /* The metadata the CLI and the HDF5 writer read. */
 Test(sonic1, metadata)
 {
-	const js_model *m = sonic1();
+	const js_model *m = tu_model("sonic1");
 	cr_expect_eq(m->sub_per_unit, 256);
 	cr_expect_eq(m->n_axes, 3);
 	cr_expect_str_eq(m->axes[ENV].name, "env");

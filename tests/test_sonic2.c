@@ -31,33 +31,23 @@ typedef struct s2_row {
 	uint32_t flags;
 } s2_row;
 
-static const js_model *sonic2(void)
-{
-	const js_model *m = js_model_find("sonic2");
-	cr_assert_not_null(m);
-	return m;
-}
-
 /* Steps the reference for frames 0..n-1 and decodes its trace row and observation after each. */
+static const tu_field sonic2_fields[] = {
+	TU_FIELD(s2_row, y_px, "y_px"),
+	TU_FIELD(s2_row, y_frac, "y_frac"),
+	TU_FIELD(s2_row, vy, "vy"),
+	TU_FIELD(s2_row, air, "air"),
+	TU_FIELD(s2_row, roll, "roll"),
+	TU_FIELD(s2_row, jumping, "jumping"),
+	TU_FIELD(s2_row, height, "height_sub"),
+	TU_FIELD(s2_row, grounded, "grounded"),
+	TU_FIELD(s2_row, flags, "flags"),
+};
+
 static void run_rows(int env, int ch, int start, int vy0, const uint8_t *in, int n, s2_row *rows)
 {
-	const js_model *m = sonic2();
-	int32_t ax[4] = { env, ch, start, vy0 };
-	_Alignas(16) unsigned char st[JS_STATE_MAX];
-	char buf[256];
-	js_obs o;
-	m->init(st, ax);
-	for (int f = 0; f < n; f++) {
-		m->step(st, in[f]);
-		m->trace_row(st, buf, sizeof buf);
-		m->observe(st, &o);
-		s2_row *r = &rows[f];
-		cr_assert_eq(sscanf(buf, "%u,%u,%d,%u,%u,%u", &r->y_px, &r->y_frac, &r->vy, &r->air,
-				    &r->roll, &r->jumping), 6);
-		r->height = o.height;
-		r->grounded = o.grounded;
-		r->flags = o.flags;
-	}
+	const int32_t ax[] = { env, ch, start, vy0 };
+	TU_ROWS(tu_model("sonic2"), ax, in, n, sonic2_fields, rows);
 }
 
 static void hold_rows(int env, int ch, int start, int vy0, int h, int n, s2_row *rows)
@@ -69,7 +59,7 @@ static void hold_rows(int env, int ch, int start, int vy0, int h, int n, s2_row 
 
 static js_acc ref_hold(int env, int ch, int start, int vy0, int h, int n_frames)
 {
-	return tu_ref_hold(sonic2(), (int32_t[]){ env, ch, start, vy0 }, h, 0, n_frames);
+	return tu_ref_hold(tu_model("sonic2"), (int32_t[]){ env, ch, start, vy0 }, h, 0, n_frames);
 }
 
 static uint32_t y32(const s2_row *r)
@@ -299,7 +289,7 @@ Test(sonic2, no_press_late_press_and_rejump)
 	uint8_t in[160] = { 0 };
 	for (int f = 5; f < 160; f++)
 		in[f] = f == 85 ? 0 : JS_IN_JUMP;
-	js_reference_run(sonic2(), (int32_t[]){ AIR, SUPER, JUMP, 0 }, in, 160, &a);
+	js_reference_run(tu_model("sonic2"), (int32_t[]){ AIR, SUPER, JUMP, 0 }, in, 160, &a);
 	cr_expect_eq(a.rise, 38480);
 	cr_expect_eq(a.apex_frame, 5 + 37);
 	cr_expect_eq(a.airtime, 5 + 76);
@@ -350,7 +340,7 @@ static int32_t edge_vy0(uint64_t *seed)
  * held throughout; 4: tame vy0 only (the fast path), random buttons. */
 static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 {
-	const js_model *m = sonic2();
+	const js_model *m = tu_model("sonic2");
 	int32_t *ax = malloc(n * 4 * sizeof *ax);
 	uint8_t *in = malloc(n * (size_t)n_frames);
 	for (size_t i = 0; i < n; i++) {
@@ -393,7 +383,7 @@ Test(sonic2, lanes_partial_block) { check_lanes(7, 100, 6, 1); }
  * lane kernel (both paths meet here: the block's groups are tame) and the reference. */
 Test(sonic2, lanes_equal_reference_every_tame_start, .timeout = 300)
 {
-	const js_model *m = sonic2();
+	const js_model *m = tu_model("sonic2");
 	const int n_frames = 800; /* under water -$1800 held: airtime 770 */
 	size_t n = 0, cap = 2 * 2 * (2 * TAME + 1);
 	int32_t *ax = malloc(cap * 4 * sizeof *ax);
@@ -424,7 +414,7 @@ Test(sonic2, lanes_equal_reference_every_tame_start, .timeout = 300)
 /* Every default-grid lane on every path. */
 Test(sonic2, lanes_equal_reference_default_grid)
 {
-	const js_model *m = sonic2();
+	const js_model *m = tu_model("sonic2");
 	int n_frames = m->default_frames, nh = m->default_hold + 1;
 	size_t n = 2 * 3 * (size_t)nh;
 	int32_t *ax = malloc(n * 4 * sizeof *ax);
@@ -450,7 +440,7 @@ Test(sonic2, lanes_equal_reference_default_grid)
 /* The metadata the CLI and the HDF5 writer read. */
 Test(sonic2, metadata)
 {
-	const js_model *m = sonic2();
+	const js_model *m = tu_model("sonic2");
 	cr_expect_eq(m->sub_per_unit, 256);
 	cr_expect_eq(m->n_axes, 4);
 	cr_expect_str_eq(m->axes[ENV].name, "env");

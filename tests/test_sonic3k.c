@@ -33,33 +33,24 @@ typedef struct s3_row {
 	uint32_t flags;
 } s3_row;
 
-static const js_model *sonic3k(void)
-{
-	const js_model *m = js_model_find("sonic3k");
-	cr_assert_not_null(m);
-	return m;
-}
-
 /* Steps the reference for frames 0..n-1 and decodes its trace row and observation after each. */
+static const tu_field sonic3k_fields[] = {
+	TU_FIELD(s3_row, y_px, "y_px"),
+	TU_FIELD(s3_row, y_frac, "y_frac"),
+	TU_FIELD(s3_row, vy, "vy"),
+	TU_FIELD(s3_row, air, "air"),
+	TU_FIELD(s3_row, roll, "roll"),
+	TU_FIELD(s3_row, jumping, "jumping"),
+	TU_FIELD(s3_row, dj, "double_jump"),
+	TU_FIELD(s3_row, height, "height_sub"),
+	TU_FIELD(s3_row, grounded, "grounded"),
+	TU_FIELD(s3_row, flags, "flags"),
+};
+
 static void run_rows(int env, int ch, int start, int vy0, const uint8_t *in, int n, s3_row *rows)
 {
-	const js_model *m = sonic3k();
-	int32_t ax[4] = { env, ch, start, vy0 };
-	_Alignas(16) unsigned char st[JS_STATE_MAX];
-	char buf[256];
-	js_obs o;
-	m->init(st, ax);
-	for (int f = 0; f < n; f++) {
-		m->step(st, in[f]);
-		m->trace_row(st, buf, sizeof buf);
-		m->observe(st, &o);
-		s3_row *r = &rows[f];
-		cr_assert_eq(sscanf(buf, "%u,%u,%d,%u,%u,%u,%u", &r->y_px, &r->y_frac, &r->vy, &r->air,
-				    &r->roll, &r->jumping, &r->dj), 7);
-		r->height = o.height;
-		r->grounded = o.grounded;
-		r->flags = o.flags;
-	}
+	const int32_t ax[] = { env, ch, start, vy0 };
+	TU_ROWS(tu_model("sonic3k"), ax, in, n, sonic3k_fields, rows);
 }
 
 static void hold_rows(int env, int ch, int start, int vy0, int h, int n, s3_row *rows)
@@ -71,7 +62,7 @@ static void hold_rows(int env, int ch, int start, int vy0, int h, int n, s3_row 
 
 static js_acc ref_hold(int env, int ch, int start, int vy0, int h, int n_frames)
 {
-	return tu_ref_hold(sonic3k(), (int32_t[]){ env, ch, start, vy0 }, h, 0, n_frames);
+	return tu_ref_hold(tu_model("sonic3k"), (int32_t[]){ env, ch, start, vy0 }, h, 0, n_frames);
 }
 
 static uint32_t y32(const s3_row *r)
@@ -186,11 +177,11 @@ Test(sonic3k, air_move_on_a_repress)
 	}
 	/* whole jump: the held Sonic jump's figures, plus the flag for Tails / Knuckles */
 	js_acc a;
-	js_reference_run(sonic3k(), (int32_t[]){ AIR, TAILS, JUMP, 0 }, in, 128, &a);
+	js_reference_run(tu_model("sonic3k"), (int32_t[]){ AIR, TAILS, JUMP, 0 }, in, 128, &a);
 	cr_expect_eq(a.rise, 25560);
 	cr_expect_eq(a.airtime, 62);
 	cr_expect_eq(a.flags, F_AIR_MOVE);
-	js_reference_run(sonic3k(), (int32_t[]){ AIR, SONIC, JUMP, 0 }, in, 128, &a);
+	js_reference_run(tu_model("sonic3k"), (int32_t[]){ AIR, SONIC, JUMP, 0 }, in, 128, &a);
 	cr_expect_eq(a.flags, 0);
 }
 
@@ -315,7 +306,7 @@ static int32_t edge_vy0(uint64_t *seed)
  * buttons. */
 static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 {
-	const js_model *m = sonic3k();
+	const js_model *m = tu_model("sonic3k");
 	int32_t *ax = malloc(n * 4 * sizeof *ax);
 	uint8_t *in = malloc(n * (size_t)n_frames);
 	for (size_t i = 0; i < n; i++) {
@@ -358,7 +349,7 @@ Test(sonic3k, lanes_partial_block) { check_lanes(7, 100, 6, 1); }
  * lane kernel (both paths meet here: the block's groups are tame) and the reference. */
 Test(sonic3k, lanes_equal_reference_every_tame_start, .timeout = 300)
 {
-	const js_model *m = sonic3k();
+	const js_model *m = tu_model("sonic3k");
 	const int n_frames = 800; /* under water -$1800 held: airtime 770 */
 	size_t n = 0, cap = 2 * 2 * (2 * TAME + 1);
 	int32_t *ax = malloc(cap * 4 * sizeof *ax);
@@ -389,7 +380,7 @@ Test(sonic3k, lanes_equal_reference_every_tame_start, .timeout = 300)
 /* Every default-grid lane on every path. */
 Test(sonic3k, lanes_equal_reference_default_grid)
 {
-	const js_model *m = sonic3k();
+	const js_model *m = tu_model("sonic3k");
 	int n_frames = m->default_frames, nh = m->default_hold + 1;
 	size_t n = 2 * 4 * (size_t)nh;
 	int32_t *ax = malloc(n * 4 * sizeof *ax);
@@ -415,7 +406,7 @@ Test(sonic3k, lanes_equal_reference_default_grid)
 /* The metadata the CLI and the HDF5 writer read. */
 Test(sonic3k, metadata)
 {
-	const js_model *m = sonic3k();
+	const js_model *m = tu_model("sonic3k");
 	cr_expect_eq(m->sub_per_unit, 256);
 	cr_expect_eq(m->n_axes, 4);
 	cr_expect_str_eq(m->axes[ENV].name, "env");

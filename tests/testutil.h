@@ -4,6 +4,7 @@
 #define JS_TESTUTIL_H
 
 #include <criterion/criterion.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -181,6 +182,42 @@ static inline int tu_trace(const js_model *m, const int32_t *axes, const uint8_t
 	}
 	return ncols;
 }
+
+/* One struct member that tu_rows fills from a trace column (any name tu_trace takes). */
+typedef struct tu_field {
+	const char *col;
+	size_t off, size;
+} tu_field;
+#define TU_FIELD(type, member, col) { (col), offsetof(type, member), sizeof(((type *)0)->member) }
+
+/* Steps the reference through in[0..n-1] and fills rows[f] (row_size bytes each) after each
+ * frame f: every field's integer member (1, 2, 4 or 8 bytes, signed or not) from its column. */
+static inline void tu_rows(const js_model *m, const int32_t *axes, const uint8_t *in, int n,
+			   const tu_field *fields, int n_fields, void *rows, size_t row_size)
+{
+	char cols[512] = "";
+	for (int k = 0; k < n_fields; k++)
+		snprintf(cols + strlen(cols), sizeof cols - strlen(cols), "%s%s", k ? "," : "",
+			 fields[k].col);
+	double *v = malloc((size_t)(n > 0 ? n : 1) * (size_t)n_fields * sizeof *v);
+	cr_assert_not_null(v);
+	tu_trace(m, axes, in, n, cols, v);
+	for (int f = 0; f < n; f++)
+		for (int k = 0; k < n_fields; k++) {
+			unsigned char *p = (unsigned char *)rows + (size_t)f * row_size + fields[k].off;
+			int64_t x = (int64_t)v[(size_t)f * (size_t)n_fields + (size_t)k];
+			uint8_t u8 = (uint8_t)x;
+			uint16_t u16 = (uint16_t)x;
+			uint32_t u32 = (uint32_t)x;
+			uint64_t u64 = (uint64_t)x;
+			memcpy(p, fields[k].size == 1 ? (void *)&u8 : fields[k].size == 2 ? (void *)&u16
+				  : fields[k].size == 4 ? (void *)&u32 : (void *)&u64, fields[k].size);
+		}
+	free(v);
+}
+#define TU_ROWS(m, axes, in, n, fields, rows) \
+	tu_rows((m), (axes), (in), (n), (fields), (int)(sizeof(fields) / sizeof((fields)[0])), (rows), \
+		sizeof *(rows))
 
 /* Random lanes for lane == reference checks: axis values uniform over each axis's whole range;
  * inputs on the buttons the model reads: TU_HOLDS (jump held 0..max_hold-1 frames, other
