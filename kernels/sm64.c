@@ -842,7 +842,9 @@ const js_model js_model_sm64 = {
 		  "(set_mario_action from standing): 0 jump, 1 double jump, 2 triple jump, 3 backflip, "
 		  "4 side flip, 5 long jump, 6 wall kick, 7 ground pound, 8 flying triple jump (and the "
 		  "wing cap for the whole run; its flight glides for ~370 frames, so it is outside the "
-		  "default range)", .min = 0, .max = 8, .def_lo = 0, .def_hi = 7 },
+		  "default range)", .min = 0, .max = 8, .def_lo = 0, .def_hi = 7, .n_names = 9,
+		  .names = { "jump", "double", "triple", "backflip", "side_flip", "long_jump",
+			     "wall_kick", "ground_pound", "flying_triple" } },
 		{ .name = "fwd", .unit = "world units/frame", .long_name = "forward speed (forwardVel) "
 		  "before the first press; negative = backwards", .min = -100000, .max = 1000,
 		  .def_lo = 0, .def_hi = 40 },
