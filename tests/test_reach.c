@@ -351,7 +351,7 @@ static js_reach_set run(const js_model *m, const int32_t *ax, int n, unsigned in
 	js_reach_opts o = { .n_frames = n, .inputs = inputs, .mode = mode,
 			    .max_states = 20000000 };
 	js_reach_set s;
-	cr_assert_eq(js_reach_one(m, ax, &o, &s), 0);
+	cr_assert_eq(js_reach_one(m, ax, &o, &s), 0, "%s: %s", m->id, s.message);
 	return s;
 }
 
@@ -697,6 +697,67 @@ static void teardown(void)
 	char cmd[512];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	cr_expect_eq(system(cmd), 0);
+}
+
+/* A model without axes: its reach group has scalar per-start variables and (rise_sub) dense
+ * ones; the file is readable (h5dump, and h5py/xarray when the system python has them). */
+static const js_model toy0 = {
+	.id = "toy0", .game = "toy", .platform = "", .character = "", .unit = "u",
+	.sub_per_unit = 1, .fps = 60, .frame = "", .sources = "", .notes = "",
+	.inputs = JS_IN_JUMP | JS_IN_DOWN, .default_frames = 12, .default_hold = 4,
+	.state_size = sizeof(toy_state), .key_size = offsetof(toy_state, scratch),
+	.init = toy_init, .step = toy_step, .observe = toy_observe,
+};
+
+Test(reach, h5_model_without_axes, .init = setup, .fini = teardown)
+{
+	js_grid g;
+	js_grid_default(&g, &toy0);
+	js_reach_opts o = { .threads = 1 };
+	js_reach r;
+	char err[512], path[512], cmd[2048];
+	cr_assert_eq(js_reach_run(&g, &o, &r, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(r.n_sets, 1);
+	cr_assert_eq(r.sets[0].n_rises, 5);
+	snprintf(path, sizeof path, "%s/toy0.h5", dir);
+	js_h5_meta meta = { .command = "test", .isa = "reference" };
+	js_h5 *h = js_h5_create(path, &meta, err, sizeof err);
+	cr_assert_not_null(h, "%s", err);
+	cr_assert_eq(js_h5_write_reach(h, &r, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(js_h5_write_reach(h, &r, err, sizeof err), -1, "a second reach group is refused");
+	cr_assert_not_null(strstr(err, "already"), "%s", err);
+	cr_assert_eq(js_h5_close(h, 1, err, sizeof err), 0, "%s", err);
+	js_reach_free(&r);
+	snprintf(cmd, sizeof cmd, "h5dump -H '%s' >/dev/null 2>&1", path);
+	int st = system(cmd);
+	if (WIFEXITED(st) && WEXITSTATUS(st) != 127) /* h5dump installed */
+		cr_assert_eq(WEXITSTATUS(st), 0, "h5dump reads the file");
+	char py[512];
+	snprintf(py, sizeof py, "%s/check.py", dir);
+	FILE *f = fopen(py, "w");
+	cr_assert_not_null(f);
+	fputs("import sys\n"
+	      "try:\n"
+	      "    import h5py, xarray\n"
+	      "except ImportError:\n"
+	      "    sys.exit(0)\n"
+	      "g = h5py.File(sys.argv[1], 'r')['toy0/reach']\n"
+	      "assert g['n_rises'].shape == () and int(g['n_rises'][()]) == 5\n"
+	      "assert g['rise_sub'][...].tolist() == [1, 2, 3, 4, 5]\n"
+	      "assert g['reachable'].shape == (5,)\n"
+	      "for eng in ('netcdf4', 'h5netcdf'):\n"
+	      "    try:\n"
+	      "        __import__({'netcdf4': 'netCDF4'}.get(eng, eng))\n"
+	      "    except ImportError:\n"
+	      "        continue\n"
+	      "    with xarray.open_dataset(sys.argv[1], group='toy0/reach', engine=eng) as ds:\n"
+	      "        assert int(ds.n_rises) == 5 and ds.sizes['rise_sub'] == 5\n",
+	      f);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "/usr/bin/python3 '%s' '%s' >&2", py, path);
+	st = system(cmd);
+	if (WIFEXITED(st) && WEXITSTATUS(st) != 127)
+		cr_assert_eq(WEXITSTATUS(st), 0, "h5py / xarray read the scalar layout");
 }
 
 static char err_buf[1 << 14];
