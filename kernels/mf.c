@@ -1,7 +1,7 @@
 /* kernels/mf.c - Metroid Fusion (GBA): Samus's jump, vertical axis.
  *
  * Follows metroidret/mf (commit 1c15cf7).  Fusion's Samus code is still assembly there
- * (asm/samus.s; src/samus.c has empty stubs), so the facts are read from the instructions;
+ * (asm/samus.s; src/samus.c has no decompiled bodies yet), so the facts are read from the instructions;
  * addresses are the US ROM's, as the file labels them.  The SamusPhysics and SamusData layouts are
  * include/structs/samus.h (yAcceleration at +2, yVelocityCap at +4; yPosition +0x18, yVelocity
  * +0x1C); the poses include/constants/samus.h (SPOSE_STANDING 0, MID_AIR 4, LANDING 6,
