@@ -86,12 +86,44 @@ typedef struct js_lane_args {
 	int32_t *apex_frame; /* [n_lanes] */
 	int32_t *airtime;    /* [n_lanes] */
 	uint32_t *flags;     /* [n_lanes] */
+	/* NULL: every lane starts from init(its axis values).  Otherwise lane l starts from the
+	 * reference-layout state at (const char *)start + l * state_size (lanes n_lanes.. take the
+	 * last one), made as the fuzzer and `start` checks make it: init(the lane's axis values),
+	 * then fields from js_model.fields set within their ranges, then fuzz_fix.  The axis values
+	 * still describe the lane (the constants init derived from them are unchanged). */
+	const void *start;
 } js_lane_args;
 
 typedef void (*js_lane_fn)(const js_lane_args *args);
 
 #define JS_MAX_FRAMES 4096
 #define JS_STATE_MAX 64
+
+/* ---- fuzzing hooks: state fields, invariants (fuzz/, `jumpsweep explain`, check's `start`) ----
+ *
+ * A field is a variable of the model's state that a start may set: the differential fuzzer
+ * (fuzz/) calls init(axis values), sets each field to a value in [min, max], then calls
+ * fuzz_fix; the lane kernel must then agree with the reference bit for bit from that state
+ * (js_lane_args.start).  [min, max] is what the game's variable can hold: its width (a signed
+ * byte speed is -128..127), or the narrower range the game's code can reach, said in `why`.
+ * After every step of the reference each field must still lie in its range: a value outside
+ * is our arithmetic leaving the game's width (a bug), not a finding. */
+typedef enum js_ftype {
+	JS_F_U8, JS_F_S8, JS_F_U16, JS_F_S16, JS_F_U32, JS_F_S32, JS_F_F32,
+} js_ftype;
+typedef struct js_field {
+	const char *name;  /* as the trace column or the game's label, e.g. "y_speed" */
+	uint16_t offset;   /* offsetof(state, member) */
+	uint8_t type;      /* js_ftype */
+	double min, max;   /* inclusive; finite for JS_F_F32 */
+	const char *why;   /* the label it models, and why the range if narrower than the width */
+} js_field;
+#define JS_MAX_FIELDS 16
+#define JS_MAX_INVARIANTS 8
+
+/* Reads / writes a field as a double (every width above is exact in a double). */
+double js_field_get(const js_field *f, const void *state);
+void js_field_set(const js_field *f, void *state, double v);
 
 typedef struct js_model {
 	const char *id;        /* stable name: CLI, HDF5 group, claim ids */
@@ -131,6 +163,27 @@ typedef struct js_model {
 	int (*trace_row)(const void *state, char *buf, size_t n);
 
 	js_lane_fn lane[JS_ISA_COUNT];
+
+	/* Fuzzing hooks (see js_field above).  A model with n_fields == 0 is fuzzed from init's
+	 * states only (axes and inputs).  fuzz_fix (optional) makes a state whose fields were set
+	 * consistent, as the game keeps it (e.g. a derived byte recomputed); it may not move a field
+	 * outside its range. */
+	int n_fields;
+	js_field fields[JS_MAX_FIELDS];
+	void (*fuzz_fix)(void *state);
+	/* Invariants of one reference step: the bits i of inv_names[] that the step before ->
+	 * after (with input) breaks.  They are the game's rules as players state them (a fall
+	 * speed within its cap, a timer that only counts down): the reference follows the game, so
+	 * a break is a FINDING about the game's arithmetic (fuzz/FINDINGS.md), written up by
+	 * `jumpsweep explain`.  inv_what[i] says the rule as a sentence ("the fall speed stays at
+	 * or below 4.00 px/frame"). */
+	uint32_t (*invariants)(const void *before, const void *after, unsigned input);
+	const char *inv_names[JS_MAX_INVARIANTS];
+	const char *inv_what[JS_MAX_INVARIANTS];
+	/* A landing bound: from any fuzz start, with no buttons, the character is on the ground
+	 * within land_bound frames (0: the model states none).  Checked by the fuzzer as an
+	 * invariant named "lands". */
+	int land_bound;
 } js_model;
 
 /* The model table (kernels/models.def). */
@@ -199,5 +252,8 @@ static inline void js_acc_finish(js_acc *a)
 /* Run the reference over one lane's inputs and account it. */
 void js_reference_run(const js_model *m, const int32_t *axis_values, const uint8_t *input,
 		      int n_frames, js_acc *out);
+/* The same from a given start state (js_lane_args.start); the state is not modified. */
+void js_reference_run_from(const js_model *m, const void *start, const uint8_t *input,
+			   int n_frames, js_acc *out);
 
 #endif

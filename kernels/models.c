@@ -34,8 +34,16 @@ void js_reference_run(const js_model *m, const int32_t *axis_values, const uint8
 		      int n_frames, js_acc *out)
 {
 	_Alignas(16) unsigned char state[JS_STATE_MAX];
-	js_obs obs;
 	m->init(state, axis_values);
+	js_reference_run_from(m, state, input, n_frames, out);
+}
+
+void js_reference_run_from(const js_model *m, const void *start, const uint8_t *input,
+			   int n_frames, js_acc *out)
+{
+	_Alignas(16) unsigned char state[JS_STATE_MAX];
+	js_obs obs;
+	memcpy(state, start, m->state_size);
 	js_acc_init(out);
 	for (int f = 0; f < n_frames && !out->landed; f++) {
 		m->step(state, input[f]);
@@ -43,4 +51,34 @@ void js_reference_run(const js_model *m, const int32_t *axis_values, const uint8
 		js_acc_frame(out, f, &obs);
 	}
 	js_acc_finish(out);
+}
+
+double js_field_get(const js_field *f, const void *state)
+{
+	const unsigned char *p = (const unsigned char *)state + f->offset;
+	switch ((js_ftype)f->type) {
+	case JS_F_U8: return *p;
+	case JS_F_S8: return (int8_t)*p;
+	case JS_F_U16: { uint16_t v; memcpy(&v, p, 2); return v; }
+	case JS_F_S16: { int16_t v; memcpy(&v, p, 2); return v; }
+	case JS_F_U32: { uint32_t v; memcpy(&v, p, 4); return v; }
+	case JS_F_S32: { int32_t v; memcpy(&v, p, 4); return v; }
+	case JS_F_F32: { float v; memcpy(&v, p, 4); return v; }
+	}
+	return 0;
+}
+
+/* v must be in the field's range (callers clamp); integer fields take v's integer part. */
+void js_field_set(const js_field *f, void *state, double v)
+{
+	unsigned char *p = (unsigned char *)state + f->offset;
+	switch ((js_ftype)f->type) {
+	case JS_F_U8: *p = (uint8_t)v; break;
+	case JS_F_S8: *p = (uint8_t)(int8_t)v; break;
+	case JS_F_U16: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
+	case JS_F_S16: { int16_t x = (int16_t)v; memcpy(p, &x, 2); break; }
+	case JS_F_U32: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+	case JS_F_S32: { int32_t x = (int32_t)v; memcpy(p, &x, 4); break; }
+	case JS_F_F32: { float x = (float)v; memcpy(p, &x, 4); break; }
+	}
 }

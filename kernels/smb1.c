@@ -62,8 +62,6 @@ static inline int smb1_row(int x_speed_abs, int swimming, int whirlpool)
 	return swimming ? 5 + (whirlpool != 0) : y;
 }
 
-#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
-
 enum { SMB1_ENV_AIR, SMB1_ENV_SWIM, SMB1_ENV_WHIRLPOOL };
 typedef struct smb1_state {
 	uint8_t y_high, y_pos, ymf_dummy;   /* Player_Y_HighPos, Player_Y_Position, Player_YMF_Dummy */
@@ -78,6 +76,9 @@ typedef struct smb1_state {
 	uint8_t frame_flags;                 /* events of the last step (SMB1_FLAG_* >> 8); per-frame
 					      * scratch, last: outside key_size */
 } smb1_state;
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
 
 static void smb1_init(void *vs, const int32_t *ax)
 {
@@ -202,6 +203,45 @@ static int smb1_trace_row(const void *vs, char *buf, size_t n)
 			(int8_t)s->y_speed, s->y_moveforce, s->vertical_force, s->player_state);
 }
 
+/* ---- fuzzing hooks (model.h) ---- */
+
+/* A start in the air or on the ground: on the ground (Player_State 0) Mario stands on the floor
+ * with no speed, as LandPlyr leaves him.  VerticalForceDown is the row's, as InitJS (GetYPhy)
+ * stores it for every jump. */
+static void smb1_fuzz_fix(void *vs)
+{
+	smb1_state *s = vs;
+	s->vertical_force_down = FallMForceData[smb1_row(s->x_speed_abs, s->swimming, s->whirlpool)];
+	if (s->player_state == 0) {
+		s->y_high = SMB1_GROUND_HIGH;
+		s->y_pos = SMB1_GROUND_Y;
+		s->y_speed = 0;
+		s->y_moveforce = 0;
+	}
+}
+
+enum { SMB1_INV_FALL_CAP, SMB1_INV_SPEED_WRAP, SMB1_INV_Y_WRAP };
+
+static uint32_t smb1_invariants(const void *vb, const void *va, unsigned input)
+{
+	const smb1_state *b = vb, *a = va;
+	(void)input;
+	int16_t vb16 = (int16_t)(uint16_t)(b->y_speed << 8 | b->y_moveforce);
+	int16_t va16 = (int16_t)(uint16_t)(a->y_speed << 8 | a->y_moveforce);
+	uint32_t bits = 0;
+	/* MovePlayerVertically passes 4 as the maximum: the speed after gravity stays at or below
+	 * 4.00 px/frame unless it was already above (a start, or a wrap). */
+	if (va16 > (SMB1_MAX_SPEED << 8) && va16 > vb16)
+		bits |= 1u << SMB1_INV_FALL_CAP;
+	/* The speed is a signed byte: gravity never turns a fall into a rise. */
+	if ((int8_t)b->y_speed >= 0 && (int8_t)a->y_speed < 0 && a->player_state)
+		bits |= 1u << SMB1_INV_SPEED_WRAP;
+	/* Y_HighPos is the screen page: moving up past the top of page 0 wraps it to $FF. */
+	if (a->player_state && b->y_high <= SMB1_GROUND_HIGH && a->y_high > SMB1_GROUND_HIGH)
+		bits |= 1u << SMB1_INV_Y_WRAP;
+	return bits;
+}
+
 JS_LANE_DECLARE(smb1);
 
 static const char *const smb1_claims[] = {
@@ -252,6 +292,37 @@ const js_model js_model_smb1 = {
 	.trace_header = "y_high,y_pos,y_frac,speed,speed_frac,force,state",
 	.trace_row = smb1_trace_row,
 	.lane = JS_LANE_TABLE(smb1),
+	.n_fields = 9,
+	.fields = {
+		{ "y_high", offsetof(smb1_state, y_high), JS_F_U8, 0, 1,
+		  "Player_Y_HighPos: page 0 above the ground's page 1 (page 2+ is below the pit)" },
+		{ "y_pos", offsetof(smb1_state, y_pos), JS_F_U8, 0, 255, "Player_Y_Position" },
+		{ "y_frac", offsetof(smb1_state, ymf_dummy), JS_F_U8, 0, 255, "Player_YMF_Dummy" },
+		{ "speed", offsetof(smb1_state, y_speed), JS_F_S8, -128, 127, "Player_Y_Speed" },
+		{ "speed_frac", offsetof(smb1_state, y_moveforce), JS_F_U8, 0, 255, "Player_Y_MoveForce" },
+		{ "force", offsetof(smb1_state, vertical_force), JS_F_U8, 0x04, 0x90,
+		  "VerticalForce: only JumpMForceData/FallMForceData values ($04..$90) and $18 are stored" },
+		{ "origin", offsetof(smb1_state, origin_pos), JS_F_U8, 0, 255, "JumpOrigin_Y_Position" },
+		{ "state", offsetof(smb1_state, player_state), JS_F_U8, 0, 1,
+		  "Player_State: 0 on the ground, 1 jumping/swimming" },
+		{ "timer", offsetof(smb1_state, jump_swim_timer), JS_F_U8, 0, 0x20,
+		  "JumpSwimTimer: InitJS sets $20, DecTimers counts it down" },
+	},
+	.fuzz_fix = smb1_fuzz_fix,
+	.invariants = smb1_invariants,
+	.inv_names = { [SMB1_INV_FALL_CAP] = "fall_cap", [SMB1_INV_SPEED_WRAP] = "speed_wrap",
+		       [SMB1_INV_Y_WRAP] = "y_wrap" },
+	.inv_what = {
+		[SMB1_INV_FALL_CAP] = "gravity never raises Mario's fall speed above 4.00 px/frame "
+				      "(MovePlayerVertically's maximum of 4)",
+		[SMB1_INV_SPEED_WRAP] = "gravity never turns a fall into a rise (Player_Y_Speed "
+					"is a signed byte)",
+		[SMB1_INV_Y_WRAP] = "Mario's Y page stays on the screen (Player_Y_HighPos 0 or 1) "
+				    "while he moves up",
+	},
+	/* The slowest landing: speed -128 px/f (-$80.00) with the weakest force $04 rises for
+	 * $8000 / 4 = 8192 frames, then falls at most as long again. */
+	.land_bound = 16384 + 512,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -290,6 +361,27 @@ static inline void smb1_lanes_init(smb1_lanes *s, const js_lane_args *args, int 
 	s->swim = js_vload(sw);
 	s->y = js_vsplat(SMB1_GROUND << 8);
 	s->spd = s->force = s->origin = s->air = s->prev = s->timer = js_vsplat(0);
+	if (args->start) { /* a fuzz start: the reference's state, field by field */
+		int32_t y[JS_VW], spd[JS_VW], fo[JS_VW], org[JS_VW], air[JS_VW], prev[JS_VW], t[JS_VW];
+		for (int i = 0; i < JS_VW; i++) {
+			int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+			const smb1_state *st = (const smb1_state *)args->start + l;
+			y[i] = st->y_high << 16 | st->y_pos << 8 | st->ymf_dummy;
+			spd[i] = st->y_speed << 8 | st->y_moveforce;
+			fo[i] = st->vertical_force;
+			org[i] = st->origin_high << 8 | st->origin_pos;
+			air[i] = -(st->player_state != 0);
+			prev[i] = -(st->prev_a != 0);
+			t[i] = st->jump_swim_timer;
+		}
+		s->y = js_vload(y);
+		s->spd = js_vload(spd);
+		s->force = js_vload(fo);
+		s->origin = js_vload(org);
+		s->air = js_vload(air);
+		s->prev = js_vload(prev);
+		s->timer = js_vload(t);
+	}
 	js_vacc_init(&s->acc, args, l0);
 }
 

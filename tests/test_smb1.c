@@ -236,3 +236,11 @@ Test(smb1, lanes_equal_reference_holds) { tu_check_random_lanes(tu_model("smb1")
 Test(smb1, lanes_equal_reference_random) { tu_check_random_lanes(tu_model("smb1"), 4000, 256, 2, TU_RANDOM, 0); }
 Test(smb1, lanes_equal_reference_sparse_presses) { tu_check_random_lanes(tu_model("smb1"), 4000, 400, 3, TU_SPARSE, 0); }
 Test(smb1, lanes_partial_block) { tu_check_random_lanes(tu_model("smb1"), 7, 100, 4, TU_RANDOM, 0); }
+
+/* Starts from any state the fields allow (speeds -128..127 px/f, any Y on pages 0-1, any
+ * force $04-$90, timers): every lane path agrees with the reference frame by frame. */
+Test(smb1, lanes_equal_reference_from_fuzz_starts)
+{
+	int with_fields = tu_check_random_starts(tu_model("smb1"), 300, 200, 11);
+	cr_assert_gt(with_fields, 100);
+}

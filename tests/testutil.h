@@ -12,6 +12,7 @@
 
 #include "model.h"
 #include "sweep.h"
+#include "fuzzcase.h"
 
 /* Deterministic generator for random-input tests (xorshift64*). */
 static inline uint64_t tu_rand(uint64_t *s)
@@ -253,6 +254,35 @@ static inline int tu_check_random_lanes(const js_model *m, size_t n, int n_frame
 	free(ax);
 	free(in);
 	return paths;
+}
+
+/* Random start states (model.h: js_field, js_lane_args.start): n cases of up to JS_BLOCK lanes,
+ * each decoded from random bytes exactly as the differential fuzzer (fuzz/) decodes its input -
+ * axis values, the model's fields set within their ranges (edges often), fuzz_fix, random inputs
+ * - with the frame limit n_frames (1..JS_CASE_FRAMES), and checked lane == reference on every ISA
+ * path after frames 1..8, the last and a spread between (js_case_diff).  Returns the number of
+ * cases whose lanes started from at least one set field. */
+static inline int tu_check_random_starts(const js_model *m, size_t n, int n_frames, uint64_t seed)
+{
+	js_case *c = malloc(sizeof *c);
+	cr_assert(c);
+	int with_fields = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint8_t bytes[1024];
+		for (size_t k = 0; k < sizeof bytes; k++)
+			bytes[k] = (uint8_t)(tu_rand(&seed) >> 56);
+		js_case_decode(c, bytes, sizeof bytes, m);
+		c->n_frames = n_frames;
+		for (int l = 0; l < c->n_lanes; l++)
+			for (int f = 0; f < n_frames; f++)
+				c->input[l][f] = (uint8_t)((tu_rand(&seed) % 4 == 0 ? tu_rand(&seed) : 0) & m->inputs);
+		with_fields += c->set[0] != 0;
+		char why[512];
+		int bad = js_case_diff(c, why, sizeof why);
+		cr_assert_eq(bad, 0, "case %zu: %s", i, why);
+	}
+	free(c);
+	return with_fields;
 }
 
 #endif

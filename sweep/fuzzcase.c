@@ -1,0 +1,547 @@
+/* sweep/fuzzcase.c - fuzz cases (see fuzzcase.h): decoding fuzzer bytes, the differential check
+ * of every lane-kernel path against the reference, invariants, and the text form. */
+#include "fuzzcase.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+
+void js_case_start(const js_case *c, int l, void *state)
+{
+	const js_model *m = c->m;
+	m->init(state, c->axis[l]);
+	for (int i = 0; i < m->n_fields; i++)
+		if (c->set[l] >> i & 1)
+			js_field_set(&m->fields[i], state, c->val[l][i]);
+	if (m->fuzz_fix)
+		m->fuzz_fix(state);
+}
+
+/* ---- decoding ---- */
+
+typedef struct rd {
+	const uint8_t *p;
+	size_t n, i;
+} rd;
+
+static unsigned rd8(rd *r)
+{
+	return r->i < r->n ? r->p[r->i++] : 0u;
+}
+
+static uint32_t rd32(rd *r)
+{
+	uint32_t v = 0;
+	for (int k = 0; k < 4; k++)
+		v = v << 8 | rd8(r);
+	return v;
+}
+
+static uint64_t xs(uint64_t *s)
+{
+	uint64_t x = *s;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+
+static double clampd(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* A value for axis a: an edge (min, max, default ends) or uniform over the range. */
+static int32_t axis_value(const js_axis *ax, unsigned sel, uint32_t u)
+{
+	switch (sel & 7) {
+	case 0: return ax->min;
+	case 1: return ax->max;
+	case 2: return ax->def_lo;
+	case 3: return ax->def_hi;
+	default: {
+		uint64_t span = (uint64_t)((int64_t)ax->max - ax->min + 1);
+		return (int32_t)(ax->min + (int64_t)(u % span));
+	}
+	}
+}
+
+/* A value for field f: an edge (min, max, 0, +-1, min+1, max-1) or uniform over the range. */
+static double field_value(const js_field *f, unsigned sel, uint32_t u)
+{
+	double lo = f->min, hi = f->max;
+	switch (sel & 15) {
+	case 0: return lo;
+	case 1: return hi;
+	case 2: return clampd(0, lo, hi);
+	case 3: return clampd(1, lo, hi);
+	case 4: return clampd(-1, lo, hi);
+	case 5: return f->type == JS_F_F32 ? lo : clampd(lo + 1, lo, hi);
+	case 6: return f->type == JS_F_F32 ? hi : clampd(hi - 1, lo, hi);
+	default:
+		if (f->type == JS_F_F32) {
+			float x = (float)(lo + (hi - lo) * (u / 4294967296.0));
+			return clampd(x, lo, hi);
+		}
+		return lo + (double)((uint64_t)u % (uint64_t)(hi - lo + 1));
+	}
+}
+
+static void decode_input(uint8_t *in, int n_frames, unsigned buttons, rd *r)
+{
+	int f = 0;
+	while (f < n_frames) {
+		unsigned b = rd8(r);
+		int len = 1 + (int)(b >> 4) * (1 + (int)(b >> 7) * 3); /* 1..16, or up to 61 */
+		for (int k = 0; k < len && f < n_frames; k++)
+			in[f++] = (uint8_t)(b & buttons);
+	}
+}
+
+void js_case_decode(js_case *c, const uint8_t *data, size_t n, const js_model *only)
+{
+	rd r = { data, n, 0 };
+	memset(c, 0, sizeof *c);
+	c->m = only ? only : js_models[rd8(&r) % (unsigned)js_n_models];
+	const js_model *m = c->m;
+	c->n_lanes = 1 + (int)(rd8(&r) % JS_BLOCK);
+	unsigned fr = rd8(&r);
+	c->n_frames = fr < 224 ? 1 + (int)(fr % 96) : 1 + (int)((rd8(&r) << 8 | rd8(&r)) % JS_CASE_FRAMES);
+	for (int a = 0; a < m->n_axes; a++)
+		c->axis[0][a] = axis_value(&m->axes[a], rd8(&r), rd32(&r));
+	unsigned fsel = rd8(&r);
+	uint32_t mask = (m->n_fields >= 32 ? ~0u : (1u << m->n_fields) - 1);
+	c->set[0] = fsel < 48 ? 0 : fsel < 160 ? mask : (rd8(&r) << 8 | rd8(&r)) & mask;
+	for (int i = 0; i < m->n_fields; i++)
+		if (c->set[0] >> i & 1) {
+			unsigned sel = rd8(&r);
+			c->val[0][i] = field_value(&m->fields[i], sel, sel & 8 ? rd32(&r) : 0);
+		}
+	/* The other lanes vary lane 0 from a generator seeded by the bytes, so a group mixes
+	 * similar lanes (the way a sweep's block does) with a few that differ. */
+	uint64_t seed = 0x9E3779B97F4A7C15ULL ^ n;
+	for (size_t i = 0; i < n; i++)
+		seed = (seed ^ data[i]) * 0x100000001B3ULL;
+	seed |= 1;
+	size_t input_at = r.i;
+	decode_input(c->input[0], c->n_frames, m->inputs, &r);
+	for (int l = 1; l < c->n_lanes; l++) {
+		memcpy(c->axis[l], c->axis[0], sizeof c->axis[0]);
+		c->set[l] = c->set[0];
+		memcpy(c->val[l], c->val[0], sizeof c->val[0]);
+		memcpy(c->input[l], c->input[0], (size_t)c->n_frames);
+		uint64_t x = xs(&seed);
+		if ((x & 3) == 0 && m->n_axes) {
+			int a = (int)((x >> 2) % (uint64_t)m->n_axes);
+			c->axis[l][a] = axis_value(&m->axes[a], (unsigned)(x >> 8), (uint32_t)(x >> 32));
+		}
+		x = xs(&seed);
+		if ((x & 1) && m->n_fields) {
+			int i = (int)((x >> 1) % (uint64_t)m->n_fields);
+			c->set[l] |= 1u << i;
+			c->val[l][i] = field_value(&m->fields[i], (unsigned)(x >> 8), (uint32_t)(x >> 32));
+		}
+		x = xs(&seed);
+		if (x & 1) { /* a different input stream: the same bytes read from another offset */
+			rd r2 = { data, n, input_at + (size_t)((x >> 1) % 64) };
+			decode_input(c->input[l], c->n_frames, m->inputs, &r2);
+		} else if (x & 2) { /* one frame's buttons changed */
+			int f = (int)((x >> 2) % (uint64_t)c->n_frames);
+			c->input[l][f] = (uint8_t)((x >> 16) & m->inputs);
+		}
+	}
+}
+
+/* ---- the differential check ---- */
+
+typedef struct acc_row {
+	int64_t rise;
+	int32_t apex, air;
+	uint32_t flags;
+} acc_row;
+
+static acc_row row_of(const js_acc *a)
+{
+	js_acc f = *a;
+	js_acc_finish(&f);
+	return (acc_row){ f.rise, f.apex_frame, f.airtime, f.flags };
+}
+
+int js_case_diff(const js_case *c, char *why, size_t n)
+{
+	const js_model *m = c->m;
+	size_t ss = m->state_size;
+	int nf = c->n_frames, nl = c->n_lanes;
+	_Alignas(64) unsigned char starts[JS_BLOCK * JS_STATE_MAX];
+	_Alignas(64) unsigned char st[JS_STATE_MAX];
+	for (int l = 0; l < JS_BLOCK; l++)
+		js_case_start(c, l < nl ? l : nl - 1, starts + (size_t)l * ss);
+
+	/* The reference's accounting after every frame. */
+	acc_row *ref = malloc(sizeof *ref * (size_t)nl * (size_t)nf);
+	if (!ref) {
+		snprintf(why, n, "out of memory");
+		return 1;
+	}
+	for (int l = 0; l < nl; l++) {
+		js_acc a;
+		js_obs o;
+		memcpy(st, starts + (size_t)l * ss, ss);
+		js_acc_init(&a);
+		for (int f = 0; f < nf; f++) {
+			if (!a.landed) {
+				m->step(st, c->input[l][f]);
+				m->observe(st, &o);
+				js_acc_frame(&a, f, &o);
+			}
+			ref[(size_t)l * (size_t)nf + (size_t)f] = row_of(&a);
+		}
+	}
+
+	/* Frame counts: 1..8, the last, and eight spread between. */
+	int ks[24], nk = 0;
+	for (int k = 1; k <= 8 && k <= nf; k++)
+		ks[nk++] = k;
+	for (int i = 1; i <= 8; i++) {
+		int k = (int)((int64_t)nf * i / 8);
+		if (k > 8 && (nk == 0 || ks[nk - 1] != k))
+			ks[nk++] = k;
+	}
+
+	int32_t ax[JS_MAX_AXES][JS_BLOCK];
+	for (int l = 0; l < JS_BLOCK; l++)
+		for (int a = 0; a < JS_MAX_AXES; a++)
+			ax[a][l] = c->axis[l < nl ? l : nl - 1][a];
+	static uint32_t planes_mem[JS_N_BUTTONS][(JS_CASE_FRAMES / 32) * JS_BLOCK];
+	uint32_t *planes[JS_N_BUTTONS];
+	for (int b = 0; b < JS_N_BUTTONS; b++)
+		planes[b] = planes_mem[b];
+	int64_t rise[JS_BLOCK];
+	int32_t apex[JS_BLOCK], air[JS_BLOCK];
+	uint32_t flags[JS_BLOCK];
+	int bad = 0;
+	for (int isa = 0; isa < JS_ISA_COUNT && !bad; isa++) {
+		if (!js_isa_available((js_isa)isa) || !m->lane[isa])
+			continue;
+		for (int ki = 0; ki < nk && !bad; ki++) {
+			int k = ks[ki];
+			memset(planes_mem, 0, sizeof planes_mem);
+			for (int l = 0; l < JS_BLOCK; l++)
+				js_pack_planes(c->input[l < nl ? l : nl - 1], k, planes, l);
+			js_lane_args args = { .n_lanes = nl, .n_frames = k, .rise = rise,
+					      .apex_frame = apex, .airtime = air, .flags = flags,
+					      .start = starts };
+			for (int a = 0; a < JS_MAX_AXES; a++)
+				args.axis[a] = ax[a];
+			for (int b = 0; b < JS_N_BUTTONS; b++)
+				args.input[b] = planes[b];
+			m->lane[isa](&args);
+			for (int l = 0; l < nl && !bad; l++) {
+				const acc_row *r = &ref[(size_t)l * (size_t)nf + (size_t)(k - 1)];
+				if (rise[l] != r->rise || apex[l] != r->apex || air[l] != r->air ||
+				    flags[l] != r->flags) {
+					snprintf(why, n,
+						 "%s %s lane %d after %d frames: rise %lld apex %d airtime %d "
+						 "flags %#x; reference rise %lld apex %d airtime %d flags %#x",
+						 m->id, js_isa_name((js_isa)isa), l, k, (long long)rise[l],
+						 apex[l], air[l], flags[l], (long long)r->rise, r->apex, r->air,
+						 r->flags);
+					bad = 1;
+				}
+			}
+		}
+	}
+	free(ref);
+	return bad;
+}
+
+/* ---- invariants ---- */
+
+static int field_in_range(const js_field *f, const void *state, double *v)
+{
+	*v = js_field_get(f, state);
+	if (f->type == JS_F_F32) /* a float may hold anything the game's arithmetic makes */
+		return 1;
+	return *v >= f->min && *v <= f->max;
+}
+
+int js_case_breaks(const js_case *c, int l, js_break *b)
+{
+	const js_model *m = c->m;
+	_Alignas(64) unsigned char st[JS_STATE_MAX], prev[JS_STATE_MAX];
+	memset(b, 0, sizeof *b);
+	js_case_start(c, l, st);
+	for (int f = 0; f < c->n_frames; f++) {
+		memcpy(prev, st, m->state_size);
+		m->step(st, c->input[l][f]);
+		for (int i = 0; i < m->n_fields; i++) {
+			double v;
+			if (!field_in_range(&m->fields[i], st, &v)) {
+				*b = (js_break){ JS_BREAK_RANGE, i, f, v };
+				return b->kind;
+			}
+		}
+		uint32_t bits = m->invariants ? m->invariants(prev, st, c->input[l][f]) : 0;
+		if (bits) {
+			*b = (js_break){ JS_BREAK_INVARIANT, __builtin_ctz(bits), f, 0 };
+			return b->kind;
+		}
+	}
+	if (m->land_bound > 0) {
+		js_obs o;
+		js_case_start(c, l, st);
+		int landed = 0;
+		for (int f = 0; f < m->land_bound && !landed; f++) {
+			m->step(st, 0);
+			m->observe(st, &o);
+			landed = o.grounded;
+		}
+		if (!landed) {
+			*b = (js_break){ JS_BREAK_LANDS, 0, m->land_bound - 1, 0 };
+			return b->kind;
+		}
+	}
+	return JS_BREAK_NONE;
+}
+
+const char *js_break_name(const js_model *m, const js_break *b, char *buf, size_t n)
+{
+	switch (b->kind) {
+	case JS_BREAK_RANGE: snprintf(buf, n, "range:%s", m->fields[b->inv].name); break;
+	case JS_BREAK_INVARIANT: snprintf(buf, n, "%s", m->inv_names[b->inv]); break;
+	case JS_BREAK_LANDS: snprintf(buf, n, "lands"); break;
+	default: snprintf(buf, n, "none"); break;
+	}
+	return buf;
+}
+
+/* ---- text form ---- */
+
+static void fmt_double(char *buf, size_t n, double v, int is_float)
+{
+	if (is_float)
+		snprintf(buf, n, "%.9g", v);
+	else
+		snprintf(buf, n, "%.0f", v);
+}
+
+void js_case_write(FILE *f, const js_case *c, int l, const js_break *b)
+{
+	const js_model *m = c->m;
+	fprintf(f, "model %s\n", m->id);
+	if (m->n_axes) {
+		fprintf(f, "axes");
+		for (int a = 0; a < m->n_axes; a++) {
+			const js_axis *ax = &m->axes[a];
+			if (ax->n_names)
+				fprintf(f, " %s=%s", ax->name, ax->names[c->axis[l][a]]);
+			else
+				fprintf(f, " %s=%d", ax->name, c->axis[l][a]);
+		}
+		fprintf(f, "\n");
+	}
+	if (c->set[l]) {
+		fprintf(f, "start");
+		for (int i = 0; i < m->n_fields; i++)
+			if (c->set[l] >> i & 1) {
+				char v[64];
+				fmt_double(v, sizeof v, c->val[l][i], m->fields[i].type == JS_F_F32);
+				fprintf(f, " %s=%s", m->fields[i].name, v);
+			}
+		fprintf(f, "\n");
+	}
+	fprintf(f, "frames %d\n", c->n_frames);
+	char seq[8192];
+	js_seq_format(c->input[l], c->n_frames, seq, sizeof seq);
+	fprintf(f, "input %s\n", *seq ? seq : ".");
+	if (b && b->kind != JS_BREAK_NONE) {
+		char name[96];
+		fprintf(f, "break %s %d\n", js_break_name(m, b, name, sizeof name), b->frame);
+	}
+}
+
+static int parse_num(const char *s, double *v)
+{
+	char *end;
+	errno = 0;
+	*v = strtod(s, &end);
+	return errno || end == s || *end || !isfinite(*v) ? -1 : 0;
+}
+
+/* "name=value" words of a line into the case (axes or start fields). */
+static int read_assignments(js_case *c, char *rest, int fields, const char *path, int line,
+			    char *err, size_t errn)
+{
+	const js_model *m = c->m;
+	for (char *w = strtok(rest, " \t"); w; w = strtok(NULL, " \t")) {
+		char *eq = strchr(w, '=');
+		if (!eq) {
+			snprintf(err, errn, "%s:%d: '%s' is not NAME=VALUE", path, line, w);
+			return -1;
+		}
+		*eq = 0;
+		const char *name = w, *val = eq + 1;
+		double v;
+		if (!fields) {
+			int a = js_axis_find(m, name);
+			if (a < 0) {
+				snprintf(err, errn, "%s:%d: model %s has no axis '%s'", path, line, m->id, name);
+				return -1;
+			}
+			const js_axis *ax = &m->axes[a];
+			int found = -1;
+			for (int i = 0; i < ax->n_names; i++)
+				if (strcmp(val, ax->names[i]) == 0)
+					found = i;
+			if (found >= 0)
+				v = found;
+			else if (parse_num(val, &v) != 0 || v != floor(v) || v < ax->min || v > ax->max) {
+				snprintf(err, errn, "%s:%d: axis %s: '%s' is not a value in %d..%d", path, line,
+					 name, val, ax->min, ax->max);
+				return -1;
+			}
+			c->axis[0][a] = (int32_t)v;
+		} else {
+			int i;
+			for (i = 0; i < m->n_fields; i++)
+				if (strcmp(m->fields[i].name, name) == 0)
+					break;
+			if (i == m->n_fields) {
+				snprintf(err, errn, "%s:%d: model %s has no start field '%s'", path, line,
+					 m->id, name);
+				return -1;
+			}
+			const js_field *fd = &m->fields[i];
+			if (parse_num(val, &v) != 0 || v < fd->min || v > fd->max ||
+			    (fd->type != JS_F_F32 && v != floor(v))) {
+				snprintf(err, errn, "%s:%d: field %s: '%s' is not a value in %.9g..%.9g", path,
+					 line, name, val, fd->min, fd->max);
+				return -1;
+			}
+			c->set[0] |= 1u << i;
+			c->val[0][i] = v;
+		}
+	}
+	return 0;
+}
+
+int js_case_read(const char *path, js_case *c, js_break *brk, char *err, size_t errn)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errn, "cannot read '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	memset(c, 0, sizeof *c);
+	if (brk)
+		memset(brk, 0, sizeof *brk);
+	c->n_lanes = 1;
+	char *line = NULL, *seq = NULL, *brk_text = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int ln = 0, rc = -1;
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		ln++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = 0;
+		char *p = line;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p || *p == '#')
+			continue;
+		char *sp = strpbrk(p, " \t");
+		char *rest = sp ? sp + 1 : p + strlen(p);
+		if (sp)
+			*sp = 0;
+		if (strcmp(p, "model") == 0) {
+			c->m = js_model_find(rest);
+			if (!c->m) {
+				snprintf(err, errn, "%s:%d: unknown model '%s'", path, ln, rest);
+				goto out;
+			}
+			for (int a = 0; a < c->m->n_axes; a++)
+				c->axis[0][a] = c->m->axes[a].def_lo;
+		} else if (!c->m) {
+			snprintf(err, errn, "%s:%d: the first line must be 'model ID'", path, ln);
+			goto out;
+		} else if (strcmp(p, "axes") == 0 || strcmp(p, "start") == 0) {
+			if (read_assignments(c, rest, p[0] == 's', path, ln, err, errn) != 0)
+				goto out;
+		} else if (strcmp(p, "frames") == 0) {
+			double v;
+			if (parse_num(rest, &v) != 0 || v != floor(v) || v < 1 || v > JS_CASE_FRAMES) {
+				snprintf(err, errn, "%s:%d: frames must be 1..%d", path, ln, JS_CASE_FRAMES);
+				goto out;
+			}
+			c->n_frames = (int)v;
+		} else if (strcmp(p, "input") == 0) {
+			free(seq);
+			seq = strdup(rest);
+		} else if (strcmp(p, "break") == 0) {
+			free(brk_text);
+			brk_text = strdup(rest);
+		} else {
+			snprintf(err, errn, "%s:%d: unknown key '%s' (model, axes, start, frames, input, break)",
+				 path, ln, p);
+			goto out;
+		}
+	}
+	if (!c->m) {
+		snprintf(err, errn, "%s: no 'model' line", path);
+		goto out;
+	}
+	if (!c->n_frames) {
+		snprintf(err, errn, "%s: no 'frames' line", path);
+		goto out;
+	}
+	if (seq) {
+		char e[256];
+		int n = 0;
+		if (js_seq_parse(seq, c->input[0], c->n_frames, &n, e, sizeof e) != 0) {
+			snprintf(err, errn, "%s: %s", path, e);
+			goto out;
+		}
+		for (int i = 0; i < n; i++)
+			c->input[0][i] &= (uint8_t)c->m->inputs;
+	}
+	if (brk_text && brk) {
+		char name[96];
+		int frame;
+		if (sscanf(brk_text, "%95s %d", name, &frame) != 2) {
+			snprintf(err, errn, "%s: 'break' needs a name and a frame", path);
+			goto out;
+		}
+		brk->frame = frame;
+		if (strcmp(name, "lands") == 0) {
+			brk->kind = JS_BREAK_LANDS;
+		} else if (strncmp(name, "range:", 6) == 0) {
+			brk->kind = JS_BREAK_RANGE;
+			for (int i = 0; i < c->m->n_fields; i++)
+				if (strcmp(c->m->fields[i].name, name + 6) == 0)
+					brk->inv = i;
+		} else {
+			brk->kind = -1;
+			for (int i = 0; i < JS_MAX_INVARIANTS; i++)
+				if (c->m->inv_names[i] && strcmp(c->m->inv_names[i], name) == 0) {
+					brk->kind = JS_BREAK_INVARIANT;
+					brk->inv = i;
+				}
+			if (brk->kind < 0) {
+				snprintf(err, errn, "%s: model %s has no invariant '%s'", path, c->m->id, name);
+				goto out;
+			}
+		}
+	}
+	rc = 0;
+out:
+	free(line);
+	free(seq);
+	free(brk_text);
+	fclose(f);
+	return rc;
+}
