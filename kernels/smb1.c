@@ -212,6 +212,8 @@ static void smb1_fuzz_fix(void *vs)
 {
 	smb1_state *s = vs;
 	s->vertical_force_down = FallMForceData[smb1_row(s->x_speed_abs, s->swimming, s->whirlpool)];
+	if (s->vertical_force < 0x04) /* init's 0: airborne Mario always has a table force */
+		s->vertical_force = s->vertical_force_down;
 	if (s->player_state == 0) {
 		s->y_high = SMB1_GROUND_HIGH;
 		s->y_pos = SMB1_GROUND_Y;
@@ -225,7 +227,6 @@ enum { SMB1_INV_FALL_CAP, SMB1_INV_SPEED_WRAP, SMB1_INV_Y_WRAP };
 static uint32_t smb1_invariants(const void *vb, const void *va, unsigned input)
 {
 	const smb1_state *b = vb, *a = va;
-	(void)input;
 	int16_t vb16 = (int16_t)(uint16_t)(b->y_speed << 8 | b->y_moveforce);
 	int16_t va16 = (int16_t)(uint16_t)(a->y_speed << 8 | a->y_moveforce);
 	uint32_t bits = 0;
@@ -233,8 +234,11 @@ static uint32_t smb1_invariants(const void *vb, const void *va, unsigned input)
 	 * 4.00 px/frame unless it was already above (a start, or a wrap). */
 	if (va16 > (SMB1_MAX_SPEED << 8) && va16 > vb16)
 		bits |= 1u << SMB1_INV_FALL_CAP;
-	/* The speed is a signed byte: gravity never turns a fall into a rise. */
-	if ((int8_t)b->y_speed >= 0 && (int8_t)a->y_speed < 0 && a->player_state)
+	/* The speed is a signed byte: gravity never turns a fall into a rise (a jump or swim
+	 * stroke, InitJS, sets a rising speed on purpose: a new press that restarts the timer). */
+	int init_js = (input & JS_IN_JUMP) && !b->prev_a && a->jump_swim_timer == 0x20;
+	if (b->player_state && a->player_state && !init_js && (int8_t)b->y_speed >= 0 &&
+	    (int8_t)a->y_speed < 0)
 		bits |= 1u << SMB1_INV_SPEED_WRAP;
 	/* Y_HighPos is the screen page: moving up past the top of page 0 wraps it to $FF. */
 	if (a->player_state && b->y_high <= SMB1_GROUND_HIGH && a->y_high > SMB1_GROUND_HIGH)
@@ -294,8 +298,9 @@ const js_model js_model_smb1 = {
 	.lane = JS_LANE_TABLE(smb1),
 	.n_fields = 9,
 	.fields = {
-		{ "y_high", offsetof(smb1_state, y_high), JS_F_U8, 0, 1,
-		  "Player_Y_HighPos: page 0 above the ground's page 1 (page 2+ is below the pit)" },
+		{ "y_high", offsetof(smb1_state, y_high), JS_F_U8, 0, 255,
+		  "Player_Y_HighPos: the screen page (1 holds the ground; 0 above it, $FF after moving up "
+		  "past page 0's top, 2+ below the pit)" },
 		{ "y_pos", offsetof(smb1_state, y_pos), JS_F_U8, 0, 255, "Player_Y_Position" },
 		{ "y_frac", offsetof(smb1_state, ymf_dummy), JS_F_U8, 0, 255, "Player_YMF_Dummy" },
 		{ "speed", offsetof(smb1_state, y_speed), JS_F_S8, -128, 127, "Player_Y_Speed" },

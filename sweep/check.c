@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <jansson.h>
 #include <math.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,9 +30,19 @@
 
 /* ---- errors ---- */
 
+/* js_claims_validate catches errors here instead of exiting (the claims-file fuzz harness). */
+static jmp_buf *ck_catch;
+static char ck_caught[1024];
+
 static _Noreturn void ck_die(const char *fmt, ...)
 {
 	va_list ap;
+	if (ck_catch) {
+		va_start(ap, fmt);
+		vsnprintf(ck_caught, sizeof ck_caught, fmt, ap);
+		va_end(ap);
+		longjmp(*ck_catch, 1);
+	}
 	fputs("jumpsweep: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -125,6 +136,8 @@ typedef struct ck_check {
 	int32_t ax[JS_MAX_AXES];
 	uint8_t *input;     /* [n_frames], input axes' buttons included */
 	int n_frames;
+	int has_start;      /* "start": the reference state init + fields + fuzz_fix */
+	_Alignas(16) unsigned char start[JS_STATE_MAX];
 	char input_text[96]; /* "hold 40" / "seq J10.5J3" */
 	int measure;
 	int col;            /* column index: generic first, then the model's */
@@ -337,6 +350,46 @@ static void read_axes(const ck_where *w, json_t *obj, ck_check *c)
 	}
 }
 
+/* "start": {"field": value, ...}: the state the check starts from (model.h js_field). */
+static void read_start(const ck_where *w, json_t *obj, ck_check *c)
+{
+	const js_model *m = c->m;
+	json_t *start = json_object_get(obj, "start");
+	m->init(c->start, c->ax);
+	if (!start)
+		return;
+	if (!json_is_object(start))
+		ck_bad(w, "start", "must be an object of state fields by name");
+	c->has_start = 1;
+	const char *key;
+	json_t *v;
+	json_object_foreach(start, key, v) {
+		char field[96];
+		snprintf(field, sizeof field, "start.%s", key);
+		int i;
+		for (i = 0; i < m->n_fields; i++)
+			if (strcmp(m->fields[i].name, key) == 0)
+				break;
+		if (i == m->n_fields) {
+			char list[512] = "";
+			for (int k = 0; k < m->n_fields; k++) {
+				strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
+				strncat(list, m->fields[k].name, sizeof list - strlen(list) - 1);
+			}
+			ck_bad(w, field, "model %s has no state field '%s' (fields: %s)", m->id, key,
+			       *list ? list : "none");
+		}
+		const js_field *fd = &m->fields[i];
+		double x = need_number(w, v, field);
+		if (!(x >= fd->min && x <= fd->max) || (fd->type != JS_F_F32 && x != floor(x)))
+			ck_bad(w, field, "%.9g is not a value of the field (%.9g..%.9g%s)", x, fd->min,
+			       fd->max, fd->type == JS_F_F32 ? "" : ", integers");
+		js_field_set(fd, c->start, x);
+	}
+	if (m->fuzz_fix)
+		m->fuzz_fix(c->start);
+}
+
 static void read_input(const ck_where *w, json_t *obj, ck_check *c)
 {
 	json_t *hold = json_object_get(obj, "hold"), *seq = json_object_get(obj, "seq");
@@ -406,7 +459,7 @@ static void read_expect(const ck_where *w, json_t *obj, ck_check *c)
 
 static void read_check(const ck_where *w, json_t *obj, ck_check *c)
 {
-	static const char *const keys[] = { "model", "axes", "hold", "seq", "frames", "measure",
+	static const char *const keys[] = { "model", "axes", "start", "hold", "seq", "frames", "measure",
 					    "column", "frame", "from", "to", "flag", "expect",
 					    "tolerance", "comment", NULL };
 	if (!json_is_object(obj))
@@ -424,6 +477,7 @@ static void read_check(const ck_where *w, json_t *obj, ck_check *c)
 	}
 	c->n_frames = need_int(w, obj, "frames", 0, 1, JS_MAX_FRAMES, c->m->default_frames);
 	read_axes(w, obj, c);
+	read_start(w, obj, c);
 	read_input(w, obj, c);
 
 	const char *measure = need_string(w, obj, "measure", 1);
@@ -518,6 +572,10 @@ static int valid_id(const char *s)
 	return 1;
 }
 
+static json_t *ck_root; /* the document being read (freed by js_claims_validate on an error) */
+
+static void read_root(json_t *root, const char *path, ck_set *set);
+
 static void read_file(const char *path, ck_set *set)
 {
 	json_error_t err;
@@ -527,6 +585,12 @@ static void read_file(const char *path, ck_set *set)
 			ck_die("%s:%d:%d: invalid JSON: %s", path, err.line, err.column, err.text);
 		ck_die("%s: %s", path, err.text);
 	}
+	read_root(root, path, set);
+}
+
+static void read_root(json_t *root, const char *path, ck_set *set)
+{
+	ck_root = root;
 	ck_where w = { .file = path };
 	static const char *const top_keys[] = { "game", "claims", "comment", NULL };
 	static const char *const claim_keys[] = { "id", "status", "sentence", "seed", "checks",
@@ -572,6 +636,7 @@ static void read_file(const char *path, ck_set *set)
 				fputs("jumpsweep: out of memory\n", stderr);
 				exit(CK_EXIT_FAIL);
 			}
+			memset(set->claims + set->n, 0, sizeof *set->claims * (size_t)(set->cap - set->n));
 		}
 		ck_claim *c = &set->claims[set->n];
 		memset(c, 0, sizeof *c);
@@ -588,7 +653,54 @@ static void read_file(const char *path, ck_set *set)
 		c->seed = seed ? ck_strdup(seed) : NULL;
 		set->n++;
 	}
+	ck_root = NULL;
 	json_decref(root);
+}
+
+static void free_claim(ck_claim *c)
+{
+	for (int j = 0; j < c->n_checks; j++) {
+		free(c->checks[j].input);
+		free(c->checks[j].expect);
+	}
+	free(c->checks);
+	free(c->id);
+	free(c->file);
+	free(c->status);
+	free(c->sentence);
+	free(c->seed);
+}
+
+/* Reads and validates one claims document held in memory (name stands for its file in the
+ * messages): 0, or -1 with the one-line message `jumpsweep check` would print.  Nothing is
+ * run.  The fuzz harness fuzz/fuzz_claims.c drives it. */
+int js_claims_validate(const char *name, const char *text, size_t n, char *err, size_t errn)
+{
+	ck_set set = { 0 };
+	jmp_buf jb;
+	volatile int rc = 0;
+	ck_root = NULL;
+	if (setjmp(jb) == 0) {
+		ck_catch = &jb;
+		json_error_t je;
+		json_t *root = json_loadb(text, n, JSON_REJECT_DUPLICATES, &je);
+		if (!root)
+			ck_die("%s:%d:%d: invalid JSON: %s", name, je.line, je.column, je.text);
+		read_root(root, name, &set);
+	} else {
+		snprintf(err, errn, "%s", ck_caught);
+		rc = -1;
+		if (ck_root)
+			json_decref(ck_root);
+		ck_root = NULL;
+		if (set.claims)
+			set.n += set.n < set.cap; /* the claim being read when it failed */
+	}
+	ck_catch = NULL;
+	for (int k = 0; k < set.n; k++)
+		free_claim(&set.claims[k]);
+	free(set.claims);
+	return rc;
 }
 
 /* ---- running a check ---- */
@@ -678,7 +790,7 @@ static void ref_rows(const ck_check *c, ck_rows *r)
 	_Alignas(16) unsigned char st[JS_STATE_MAX];
 	js_acc acc;
 	js_obs o;
-	c->m->init(st, c->ax);
+	memcpy(st, c->start, c->m->state_size);
 	js_acc_init(&acc);
 	fill_row(c->m, st, r, 0);
 	for (int f = 0; f < c->n_frames; f++) {
@@ -714,6 +826,9 @@ static int lane_agree(const ck_check *c, const js_acc *ref, ck_result *res)
 		planes[b] = mem + (size_t)b * words * JS_BLOCK;
 	for (int l = 0; l < JS_BLOCK; l++)
 		js_pack_planes(c->input, c->n_frames, planes, l);
+	unsigned char *starts = ck_alloc(JS_BLOCK * m->state_size);
+	for (int l = 0; l < JS_BLOCK; l++)
+		memcpy(starts + (size_t)l * m->state_size, c->start, m->state_size);
 	int64_t rise[JS_BLOCK];
 	int32_t apex[JS_BLOCK], air[JS_BLOCK];
 	uint32_t flags[JS_BLOCK];
@@ -725,7 +840,8 @@ static int lane_agree(const ck_check *c, const js_acc *ref, ck_result *res)
 		strncat(res->lanes, res->lanes[0] ? " " : "", sizeof res->lanes - strlen(res->lanes) - 1);
 		strncat(res->lanes, js_isa_name((js_isa)isa), sizeof res->lanes - strlen(res->lanes) - 1);
 		js_lane_args args = { .n_lanes = JS_BLOCK, .n_frames = c->n_frames, .rise = rise,
-				      .apex_frame = apex, .airtime = air, .flags = flags };
+				      .apex_frame = apex, .airtime = air, .flags = flags,
+				      .start = c->has_start ? starts : NULL };
 		for (int a = 0; a < JS_MAX_AXES; a++)
 			args.axis[a] = ax[a];
 		for (int b = 0; b < JS_N_BUTTONS; b++)
@@ -744,6 +860,7 @@ static int lane_agree(const ck_check *c, const js_acc *ref, ck_result *res)
 		}
 	}
 	free(mem);
+	free(starts);
 	return bad ? -1 : 0;
 }
 
@@ -770,7 +887,7 @@ static void run_check(const ck_check *c, ck_result *res)
 	ck_rows rows;
 	ref_rows(c, &rows);
 	js_acc acc;
-	js_reference_run(c->m, c->ax, c->input, c->n_frames, &acc);
+	js_reference_run_from(c->m, c->start, c->input, c->n_frames, &acc);
 	int ok = 1;
 #define CELL(row) (rows.v[(size_t)(row) * (size_t)rows.n_cols + (size_t)c->col])
 #define CELL_F32(row) (rows.f32[(size_t)(row) * (size_t)rows.n_cols + (size_t)c->col])
@@ -1310,19 +1427,8 @@ int js_cmd_check(int argc, char **argv)
 		}
 		free(res[i]);
 	}
-	for (int k = 0; k < set.n; k++) {
-		ck_claim *c = &set.claims[k];
-		for (int j = 0; j < c->n_checks; j++) {
-			free(c->checks[j].input);
-			free(c->checks[j].expect);
-		}
-		free(c->checks);
-		free(c->id);
-		free(c->file);
-		free(c->status);
-		free(c->sentence);
-		free(c->seed);
-	}
+	for (int k = 0; k < set.n; k++)
+		free_claim(&set.claims[k]);
 	free(set.claims);
 	free(run);
 	free(res);

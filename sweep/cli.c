@@ -28,6 +28,7 @@
 /* Subcommands in their own files (commands.h). */
 static const js_command js_commands[] = {
 	{ "check", js_cmd_check, "run the claims files against the models" },
+	{ "explain", js_cmd_explain, "explain a fuzz finding's reproducer; --add makes it a draft claim" },
 	{ NULL, NULL, NULL },
 };
 
@@ -125,48 +126,11 @@ typedef struct cli {
 
 static long parse_long(const char *s, const char *what)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(s, &end, 0);
-	if (errno || end == s || *end)
-		die(EXIT_USAGE, "%s: '%s' is not an integer", what, s);
+	char err[256];
+	long v;
+	if (js_parse_int(s, what, &v, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
 	return v;
-}
-
-/* One axis value: a number, or for named axes a name (or its index). */
-static int32_t parse_axis_value(const js_model *m, const js_axis *ax, const char *s)
-{
-	if (ax->n_names) {
-		for (int i = 0; i < ax->n_names; i++)
-			if (strcmp(s, ax->names[i]) == 0)
-				return i;
-		char list[256] = "";
-		for (int i = 0; i < ax->n_names; i++) {
-			strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-			strncat(list, ax->names[i], sizeof list - strlen(list) - 1);
-		}
-		die(EXIT_USAGE, "%s axis %s: unknown value '%s' (one of: %s)", m->id, ax->name, s, list);
-	}
-	char what[128];
-	snprintf(what, sizeof what, "%s axis %s", m->id, ax->name);
-	long v = parse_long(s, what);
-	if (v < ax->min || v > ax->max)
-		die(EXIT_USAGE, "%s axis %s: %ld is outside the axis range %d..%d", m->id, ax->name, v,
-		    ax->min, ax->max);
-	return (int32_t)v;
-}
-
-/* A:B or A (also for names).  Negative numbers: "-5:-1"; the separator is the first ':'. */
-static void parse_range(const char *s, char *lo, char *hi, size_t n)
-{
-	const char *c = strchr(s, ':');
-	if (!c) {
-		snprintf(lo, n, "%s", s);
-		snprintf(hi, n, "%s", s);
-	} else {
-		snprintf(lo, n, "%.*s", (int)(c - s), s);
-		snprintf(hi, n, "%s", c + 1);
-	}
 }
 
 static void apply_axis_args(const cli *c, js_grid *g, int single)
@@ -175,24 +139,15 @@ static void apply_axis_args(const cli *c, js_grid *g, int single)
 	int seen[JS_MAX_AXES] = { 0 };
 	for (int i = 0; i < c->n_axis_args; i++) {
 		const char *arg = c->axis_args[i];
-		const char *eq = strchr(arg, '=');
-		if (!eq || eq == arg)
-			die(EXIT_USAGE, "--axis '%s': expected NAME=VALUE or NAME=A:B", arg);
-		char name[64];
-		snprintf(name, sizeof name, "%.*s", (int)(eq - arg), arg);
-		int a = js_axis_find(m, name);
-		if (a < 0)
-			die(EXIT_USAGE, "model %s has no axis '%s' (see jumpsweep list %s)", m->id, name, m->id);
+		char err[512];
+		int a;
+		int32_t lo, hi;
+		if (js_parse_axis_arg(m, arg, &a, &lo, &hi, err, sizeof err) != 0)
+			die(EXIT_USAGE, "%s", err);
 		if (seen[a]++)
-			die(EXIT_USAGE, "axis %s given twice", name);
-		char lo[128], hi[128];
-		parse_range(eq + 1, lo, hi, sizeof lo);
-		if (!*lo || !*hi)
-			die(EXIT_USAGE, "--axis '%s': empty value", arg);
-		g->lo[a] = parse_axis_value(m, &m->axes[a], lo);
-		g->hi[a] = parse_axis_value(m, &m->axes[a], hi);
-		if (g->lo[a] > g->hi[a])
-			die(EXIT_USAGE, "--axis '%s': the range is empty (low end above high end)", arg);
+			die(EXIT_USAGE, "axis %s given twice", m->axes[a].name);
+		g->lo[a] = lo;
+		g->hi[a] = hi;
 		if (single && g->lo[a] != g->hi[a])
 			die(EXIT_USAGE, "trace takes one value per axis, not the range '%s'", arg);
 	}
@@ -270,9 +225,10 @@ static void build_grid(const cli *c, js_grid *g, int single)
 		return;
 	}
 	if (c->hold) {
-		char lo[64], hi[64];
-		parse_range(c->hold, lo, hi, sizeof lo);
-		long a = parse_long(lo, "--hold"), b = parse_long(hi, "--hold");
+		char err[256];
+		long a, b;
+		if (js_parse_int_range(c->hold, "--hold", &a, &b, err, sizeof err) != 0)
+			die(EXIT_USAGE, "%s", err);
 		if (a < 0 || b < a)
 			die(EXIT_USAGE, "--hold %s: expected A:B with 0 <= A <= B", c->hold);
 		if (single && a != b)
@@ -336,6 +292,20 @@ static void print_model(const js_model *m, int full)
 			if (m->flag_names[b])
 				printf(" %d=%s", b, m->flag_names[b]);
 		printf("\n");
+		if (m->n_fields) {
+			printf("  start fields (check's \"start\", fuzz cases):\n");
+			for (int i = 0; i < m->n_fields; i++) {
+				const js_field *f = &m->fields[i];
+				printf(f->type == JS_F_F32 ? "    %-12s %.9g..%.9g  %s\n" : "    %-12s %.0f..%.0f  %s\n",
+				       f->name, f->min, f->max, f->why ? f->why : "");
+			}
+		}
+		for (int i = 0; i < JS_MAX_INVARIANTS; i++)
+			if (m->inv_names[i])
+				printf("  rule %-12s %s\n", m->inv_names[i], m->inv_what[i] ? m->inv_what[i] : "");
+		if (m->land_bound)
+			printf("  rule lands        with no buttons, any start lands within %d frames\n",
+			       m->land_bound);
 	}
 }
 

@@ -15,5 +15,10 @@ typedef struct js_command {
 } js_command;
 
 int js_cmd_check(int argc, char **argv);
+int js_cmd_explain(int argc, char **argv);
+
+/* Validates a claims document in memory (sweep/check.c): 0, or -1 and a one-line message. */
+#include <stddef.h>
+int js_claims_validate(const char *name, const char *text, size_t n, char *err, size_t errn);
 
 #endif

@@ -437,6 +437,13 @@ int js_case_read(const char *path, js_case *c, js_break *brk, char *err, size_t 
 		snprintf(err, errn, "cannot read '%s': %s", path, strerror(errno));
 		return -1;
 	}
+	int rc = js_case_parse(f, path, c, brk, err, errn);
+	fclose(f);
+	return rc;
+}
+
+int js_case_parse(FILE *f, const char *path, js_case *c, js_break *brk, char *err, size_t errn)
+{
 	memset(c, 0, sizeof *c);
 	if (brk)
 		memset(brk, 0, sizeof *brk);
@@ -542,6 +549,5 @@ out:
 	free(line);
 	free(seq);
 	free(brk_text);
-	fclose(f);
 	return rc;
 }

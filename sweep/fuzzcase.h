@@ -66,6 +66,8 @@ int js_case_breaks(const js_case *c, int l, js_break *b);
 void js_case_write(FILE *f, const js_case *c, int l, const js_break *b);
 /* Reads a one-lane case; 0, or -1 with a one-line message. brk may be NULL. */
 int js_case_read(const char *path, js_case *c, js_break *brk, char *err, size_t errn);
+/* The same from an open stream; path names it in messages. */
+int js_case_parse(FILE *f, const char *path, js_case *c, js_break *brk, char *err, size_t errn);
 
 /* The name of break b ("range:y_speed", "fall_cap", "lands"). */
 const char *js_break_name(const js_model *m, const js_break *b, char *buf, size_t n);

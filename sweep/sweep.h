@@ -18,6 +18,17 @@ void js_seq_format(const uint8_t *seq, int len, char *out, size_t n);
 /* One frame's input as a short name for traces: "-", "J", "D", "JD", "JZ", ... */
 const char *js_input_name(unsigned input);
 
+/* Command-line values (sweep/args.c): 0, or -1 with a one-line message in err. */
+int js_parse_int(const char *s, const char *what, long *out, char *err, size_t n);
+/* A number within the axis range, or for a named axis one of its names. */
+int js_parse_axis_value(const js_model *m, const js_axis *ax, const char *s, int32_t *out,
+			char *err, size_t n);
+/* "A:B" or "A": two integers (not checked against each other). */
+int js_parse_int_range(const char *s, const char *what, long *lo, long *hi, char *err, size_t n);
+/* "NAME=A:B" or "NAME=A" (names too): the axis index and the inclusive range, lo <= hi. */
+int js_parse_axis_arg(const js_model *m, const char *arg, int *axis, int32_t *lo, int32_t *hi,
+		      char *err, size_t n);
+
 enum { JS_PATTERN_HOLD = 0, JS_PATTERN_SEQ = 1 };
 
 /* A grid: every combination of the model's axis values (axis a from lo[a] to hi[a]) with every

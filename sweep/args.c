@@ -1,0 +1,115 @@
+/* sweep/args.c - command-line values: integers, axis values and NAME=A:B axis arguments.  They
+ * report a bad value as one line in err and return -1 (the CLI prints it and exits 2); the
+ * fuzz harness fuzz/fuzz_args.c drives them with arbitrary strings. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+
+int js_parse_int(const char *s, const char *what, long *out, char *err, size_t n)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 0);
+	if (errno || end == s || *end) {
+		snprintf(err, n, "%s: '%s' is not an integer", what, s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int js_parse_axis_value(const js_model *m, const js_axis *ax, const char *s, int32_t *out,
+			char *err, size_t n)
+{
+	if (ax->n_names) {
+		for (int i = 0; i < ax->n_names; i++)
+			if (strcmp(s, ax->names[i]) == 0) {
+				*out = i;
+				return 0;
+			}
+		char list[256] = "";
+		for (int i = 0; i < ax->n_names; i++) {
+			strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+			strncat(list, ax->names[i], sizeof list - strlen(list) - 1);
+		}
+		snprintf(err, n, "%s axis %s: unknown value '%s' (one of: %s)", m->id, ax->name, s, list);
+		return -1;
+	}
+	char what[128];
+	snprintf(what, sizeof what, "%s axis %s", m->id, ax->name);
+	long v;
+	if (js_parse_int(s, what, &v, err, n) != 0)
+		return -1;
+	if (v < ax->min || v > ax->max) {
+		snprintf(err, n, "%s axis %s: %ld is outside the axis range %d..%d", m->id, ax->name, v,
+			 ax->min, ax->max);
+		return -1;
+	}
+	*out = (int32_t)v;
+	return 0;
+}
+
+int js_parse_axis_arg(const js_model *m, const char *arg, int *axis, int32_t *lo, int32_t *hi,
+		      char *err, size_t n)
+{
+	const char *eq = strchr(arg, '=');
+	if (!eq || eq == arg) {
+		snprintf(err, n, "--axis '%s': expected NAME=VALUE or NAME=A:B", arg);
+		return -1;
+	}
+	char name[64];
+	if ((size_t)(eq - arg) >= sizeof name) {
+		snprintf(err, n, "model %s has no axis '%.*s...' (see jumpsweep list %s)", m->id, 32, arg,
+			 m->id);
+		return -1;
+	}
+	snprintf(name, sizeof name, "%.*s", (int)(eq - arg), arg);
+	int a = js_axis_find(m, name);
+	if (a < 0) {
+		snprintf(err, n, "model %s has no axis '%s' (see jumpsweep list %s)", m->id, name, m->id);
+		return -1;
+	}
+	/* A:B or A (also for names).  Negative numbers: "-5:-1"; the separator is the first ':'. */
+	const char *v = eq + 1, *colon = strchr(v, ':');
+	size_t llen = colon ? (size_t)(colon - v) : strlen(v);
+	const char *hs = colon ? colon + 1 : v;
+	char l[128], h[128];
+	if (llen >= sizeof l || strlen(hs) >= sizeof h) {
+		snprintf(err, n, "--axis '%.64s...': value too long", arg);
+		return -1;
+	}
+	snprintf(l, sizeof l, "%.*s", (int)llen, v);
+	snprintf(h, sizeof h, "%s", hs);
+	if (!*l || !*h) {
+		snprintf(err, n, "--axis '%s': empty value", arg);
+		return -1;
+	}
+	if (js_parse_axis_value(m, &m->axes[a], l, lo, err, n) != 0 ||
+	    js_parse_axis_value(m, &m->axes[a], h, hi, err, n) != 0)
+		return -1;
+	if (*lo > *hi) {
+		snprintf(err, n, "--axis '%s': the range is empty (low end above high end)", arg);
+		return -1;
+	}
+	*axis = a;
+	return 0;
+}
+
+int js_parse_int_range(const char *s, const char *what, long *lo, long *hi, char *err, size_t n)
+{
+	const char *colon = strchr(s, ':');
+	char l[64];
+	size_t llen = colon ? (size_t)(colon - s) : strlen(s);
+	if (llen >= sizeof l) {
+		snprintf(err, n, "%s: '%.40s...' is not an integer", what, s);
+		return -1;
+	}
+	snprintf(l, sizeof l, "%.*s", (int)llen, s);
+	if (js_parse_int(l, what, lo, err, n) != 0 ||
+	    js_parse_int(colon ? colon + 1 : s, what, hi, err, n) != 0)
+		return -1;
+	return 0;
+}
