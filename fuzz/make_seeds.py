@@ -101,7 +101,7 @@ write(os.path.join(corpus, 'claims', 'good.json'), claims_good)
 write(os.path.join(corpus, 'claims', 'bad-measure.json'), claims_good.replace('column_step', 'colum_step'))
 write(os.path.join(corpus, 'claims', 'bad-json.json'), claims_good[:120])
 write(os.path.join(corpus, 'claims', 'flag.json'), '{"game":"g","claims":[{"id":"sonic1/f","status":"checked","sentence":"s","checks":[{"model":"sonic1","hold":3,"measure":"flag","flag":"not_landed","expect":false,"frames":8}]}]}')
-write(os.path.join(corpus, 'case', 'smb1.case'), 'model smb1\naxes vx=0 env=air\nstart speed=4 speed_frac=0 state=1\nframes 10\ninput J3.7\nbreak fall_cap 0\n')
+write(os.path.join(corpus, 'case', 'smb1.case'), 'model smb1\naxes vx=0 env=air\nstart y_high=1 y_pos=0 speed=4 speed_frac=0 state=1\nframes 10\ninput J3.7\nbreak fall_cap 0\n')
 write(os.path.join(corpus, 'case', 'plain.case'), '# a comment\nmodel celeste\nframes 40\ninput J40\n')
 write(os.path.join(corpus, 'case', 'bad.case'), 'model nope\nframes 0\n')
 
@@ -123,7 +123,7 @@ with open(os.path.join(d, 'claims.dict'), 'w') as f:
     for t in ['{', '}', '[', ']', ':', ',', 'true', 'false', 'null', '"$70"', '"-0x680"', '1e308']:
         f.write('"%s"\n' % t.replace('"', '\\"'))
 with open(os.path.join(d, 'case.dict'), 'w') as f:
-    for t in ['model ', 'axes ', 'start ', 'frames ', 'input ', 'break ', '\\n', '=', '#'] + \
+    for t in ['model ', 'axes ', 'start ', 'frames ', 'input ', 'break ', '\\x0A', '=', '#'] + \
              [m['id'] for m in ms] + sorted({x for m in ms for x in m['fields']}) + names:
         f.write('"%s"\n' % t)
 with open(os.path.join(d, 'model.dict'), 'w') as f:

@@ -1,0 +1,843 @@
+/* kernels/banjo.c - Banjo-Kazooie (N64): Banjo's jump (BS_5_JUMP), vertical axis, float32 exact.
+ *
+ * Follows n64decomp/banjo-kazooie (master @d50e8071); file and function names are cited where
+ * each rule comes from.  Facts only: no code is copied.
+ *
+ * Units: world units (y up) and units/s, float32 (f32 in the game).  The position is
+ * s_next_position[1] (ba/physics.c), read back and written through playerPosition_get/_set each
+ * frame: an f32.  The model puts the take-off height at y = 0 (see "Left out" for other heights).
+ *
+ * The frame (bsmethods.c func_80295C14, once per game update):
+ *   pfsManager_update   the controller; its func_802E4384 sets the update's delta time:
+ *                       time_setDeltaReal_frames(VI frames since the last update), which stores
+ *                       s_dTimeReal_sec = (f32)MIN((f32)(n * (1.0/FRAMERATE)), cap) (time.c;
+ *                       FRAMERATE 60, or 50 on PAL; cap VER_SELECT(0.05, 0.06, 0.05, 0.05) s).
+ *                       time_getDelta() = s_dTimeReal_sec * s_timeMultiplier, and the multiplier
+ *                       is 1.0f (time_setMultiplier has no caller), so dt is that f32 exactly.
+ *                       viMgr_func_8024BF94 sets the VI count per update: 2 by default
+ *                       (vimgr.c viMgr_init, code_5C240.c), 1..5 on maps with a framerate
+ *                       marker (code_9B180.c func_803223AC: ACTOR_19_FRAMERATE_60 -> 1, ..._30
+ *                       -> 2, ..._20 -> 3); a late frame takes more.  Axis dt.
+ *   bakey_update        A's held count (pressed_count: frames held, 0 when up) and released count
+ *                       (frames up, 0 when held).  bakey_pressed(A) = held count == 1: a new
+ *                       press; bakey_released(A) = the released count: nonzero on EVERY frame
+ *                       with A up, not only on the release edge.
+ *   bs_updateState      the state's update (below); a transition runs the old state's end and the
+ *                       new state's init at once (code_13780.c bs_setState), so the new state's
+ *                       update first runs on the next frame.
+ *   baphysics_update    BA_PHYSICS_AIRBORN -> __baphysics_update_normal (ba/physics.c):
+ *                         vy = vy + time_getDelta() * s_gravity;  (f32 product, then f32 sum)
+ *                         if (vy < s_terminal_velocity) vy = s_terminal_velocity;  (-4000)
+ *                         s_delta_position[1] = s_delta_position[1] + vy;  (0.0f + vy: the
+ *                           horizontal part stored 0.0f * 1.0f there)
+ *                         ml_vec3f_scale(s_delta_position, time_getDelta());  (d = d * dt)
+ *                         s_next_position[1] += s_delta_position[1];
+ *                       (the horizontal part before it adds sp84[1] = +-0 to vy: no effect on
+ *                       any value here, see the lane kernel.)
+ *   playerPosition_applyOffset  adds sPlayerPositionOffset (a moving platform's; cleared every
+ *                       frame by playerPosition_func_8029842C): 0 on flat ground, not modelled.
+ *   func_80293F0C       collision (code_C4B0.c): func_80293668 -> func_8029350C on the flat
+ *                       floor (normal y = 1 >= 0.432): y <= floor -> y = floor, grounded
+ *                       (D_8037C279); then grounded and vy < 0 -> vy = -1.0f.  (A move over 66
+ *                       units in one frame first goes through the sweep func_80244E54: flag
+ *                       big_move, not modelled.)
+ *   func_8028B71C       D_8037BF60 = grounded (player_isStable = D_8037BF60 && vy < 0);
+ *                       func_8028B59C: in water (D_8037BF61) = below the water surface W and
+ *                       y < (W - 50) + 2 while in water, y < (W - 50) - 2 while out.
+ *
+ * The jump (bs/jump.c):
+ *   take-off            the stand / walk / landing state's update (bs/stand.c func_802B488C,
+ *                       bs/walk.c) on bakey_pressed(A) -> bs_getTypeOfJump -> BS_5_JUMP; from
+ *                       swimming at the surface, bs/swim.c (func_80294524 && bakey_pressed(A)).
+ *                       bsjump_init: vy = D_80364CD0 (710) or, from BS_2D_SWIM_IDLE /
+ *                       BS_2E_SWIM, D_80364CE4 (610); s_gravity = D_80364CD4 (-1350).  Leaving
+ *                       the swim state first runs __bsswim_end (gravity and terminal velocity
+ *                       reset).  The same frame's physics already steps the jump.
+ *   bsjump_update       (from the next frame) velocity = vy as the last frame left it;
+ *                       (bakey_released(A) && 0 < vy && !D_8037D4C2) || !can_control_jump_height()
+ *                       -> baphysics_reset_gravity (-2700, baphysics_default_gravity).  Nothing
+ *                       sets -1350 again.  can_control_jump_height() =
+ *                       ability_hasLearned(ABILITY_A_HOLD_A_JUMP_HIGHER): axis ability.
+ *                       player_isStable() -> BS_20_LANDING; vy < 0 && player_inWater() ->
+ *                       BS_4C_LANDING_IN_WATER.  bsjump_end restores -2700.
+ *
+ * Landing (the accounting's landing frame L is the frame whose physics puts Banjo back; the
+ * state changes on L + 1):
+ *   start=ground        the floor at y = 0: the frame whose move reaches y <= 0 snaps to 0 with
+ *                       vy = -1.  On L + 1 bsjump_update enters BS_20_LANDING, whose update first
+ *                       runs on L + 2: a press on L + 1 is lost (it is no longer a new press on
+ *                       L + 2); from L + 2 a new press jumps again.
+ *   start=swim          Banjo floats at the surface clamp (code_C4B0.c func_80293F0C, collision
+ *                       mode 3: y = W - 70, vy = 1.0) when he jumps: the take-off height 0 puts
+ *                       the water surface at W = 70, and the in-water test at y < 22 (in) /
+ *                       y < 18 (out) (exact: integers).  No floor under the water.  The frame
+ *                       whose physics leaves him in water with vy < 0 is the landing (on L + 1
+ *                       BS_4C_LANDING_IN_WATER); the model then stops (phase landed for good):
+ *                       the swim states after it are not modelled.  So a jump from the water ends
+ *                       about 18 units above its take-off height, as in the game.
+ *
+ * Float rules: every operation is one IEEE float32 operation in the game's order (the VR4300
+ * has no fused multiply-add; IDO evaluates f32 expressions in single precision); the project
+ * builds with -ffp-contract=off.  Round-to-nearest.
+ *
+ * Heights: sub-unit 2^-23 unit (sub_per_unit 8388608): every float32 >= 1 is a multiple of 2^-23,
+ * so heights of 1 unit or more are exact; below that the height is floor(y * 2^23) and the flag
+ * height_rounded marks the frame.
+ *
+ * Left out: the stick and horizontal speed (no effect on the vertical axis on flat ground); the
+ * spring pad (D_8037D4C2: BA_FLAG_2_ON_SPRING_PAD skips the reset, and BS_21_BSHOCK_CHARGE);
+ * a jump entered from a peck; the Feathery Flap (a new A press in the air, BS_10_BFLAP once
+ * ABILITY_7_FEATHERY_FLAP is learned: flag repress, the model keeps jumping) and the other moves
+ * (peck, beak buster: B / Z are not inputs); the fall state (BS_2F_FALL once 500 units above the
+ * floor: unreachable here, heights stay below 490); walls, ceilings, slopes, objects; take-off
+ * heights other than y = 0: the f32 position's rounding depends on the absolute height (e.g. a
+ * held NTSC jump from y = 5000 rises 174.997559 instead of 175.000046, same airtime); a delta
+ * time that changes during the jump (a late frame). */
+#include "model.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#if FLT_EVAL_METHOD != 0
+#error "banjo: float expressions must be evaluated in float (FLT_EVAL_METHOD 0, e.g. SSE)"
+#endif
+
+/* bs/jump.c .data and ba/physics.c .data */
+#define BANJO_JUMP_SPEED 710.0f       /* D_80364CD0 */
+#define BANJO_JUMP_SPEED_WATER 610.0f /* D_80364CE4 */
+#define BANJO_JUMP_GRAVITY (-1350.0f) /* D_80364CD4 */
+#define BANJO_GRAVITY (-2700.0f)      /* baphysics_default_gravity */
+#define BANJO_TERMINAL (-4000.0f)     /* baphysics_default_terminal_velocity */
+#define BANJO_GROUND_VY (-1.0f)       /* func_80293F0C: grounded and falling -> -1.0f */
+#define BANJO_SURFACE_VY 1.0f         /* func_80293F0C: the surface clamp (mode 3) -> 1.0f */
+/* func_8028B59C with the water surface W = 70 (the take-off height 0 = W - 70):
+ * (W - 50.0f) + 2.0f and (W - 50.0f) - 2.0f. */
+#define BANJO_WATER_W 70.0f
+#define BANJO_IN_WATER_STAY ((BANJO_WATER_W - 50.0f) + 2.0f) /* 22 */
+#define BANJO_IN_WATER_ENTER ((BANJO_WATER_W - 50.0f) - 2.0f) /* 18 */
+#define BANJO_SWEEP_SQ 4356.0f /* func_80293668: temp_f0 = 35 * 2 - 4 = 66, squared */
+#define BANJO_SUB 8388608.0f   /* 2^23 sub-units per unit */
+
+/* Fuzz start heights (see the fields): at most 300 above the take-off height, so that even a
+ * 710 units/s rise under -1350 (at most 710^2 / 2700 = 186.7 units) stays below 490, itself
+ * below the 500 units of bsjump_update's BS_2F_FALL. */
+#define BANJO_Y_START_MAX 300.0f
+#define BANJO_Y_MAX 490.0
+#define BANJO_Y_SWIM_MIN (-70.0f) /* a start under water: no deeper than the surface clamp */
+#define BANJO_Y_MIN (-400.0)      /* -70 less one frame of 4000 units/s * 0.06 s, and a margin */
+
+enum { BANJO_AX_DT, BANJO_AX_ABILITY, BANJO_AX_START };
+enum { BANJO_DT_NTSC, BANJO_DT_PAL, BANJO_DT_NTSC_1VI, BANJO_DT_PAL_1VI, BANJO_DT_NTSC_3VI,
+       BANJO_DT_PAL_3VI, BANJO_N_DT };
+enum { BANJO_ABILITY_LEARNED, BANJO_ABILITY_NOT_LEARNED };
+enum { BANJO_START_GROUND, BANJO_START_SWIM };
+enum { BANJO_PHASE_GROUND, BANJO_PHASE_AIR, BANJO_PHASE_LANDED };
+
+/* Model flags (bit numbers from JS_FLAG_MODEL_SHIFT). */
+#define BANJO_FLAG_RELEASE (1u << 8)        /* bsjump_update reset -1350 to -2700 */
+#define BANJO_FLAG_LIGHT_FALLING (1u << 9)  /* a step with -1350 from vy <= 0: past the peak */
+#define BANJO_FLAG_TERMINAL (1u << 10)      /* vy clamped to -4000 */
+#define BANJO_FLAG_REPRESS (1u << 11)       /* a new A press in the air (Feathery Flap) */
+#define BANJO_FLAG_BIG_MOVE (1u << 12)      /* moved over 66 units in a frame (sweep path) */
+#define BANJO_FLAG_HEIGHT_ROUNDED (1u << 13) /* y * 2^23 not an integer */
+
+/* Banjo's state: the game's variables (y, vy, the gravity, the in-water flag), the model's
+ * phase, and the per-lane constants init derives from the axes.  Visible to the lane part. */
+typedef struct banjo_state {
+	float y;          /* s_next_position[1] (playerPosition y), units, take-off height 0 */
+	float vy;         /* s_player_velocity[1], units/s */
+	float dt;         /* time_getDelta() (axis dt) */
+	float v0;         /* the take-off speed: D_80364CD0 710 or D_80364CE4 610 (axis start) */
+	uint8_t light;    /* s_gravity is D_80364CD4 (-1350); 0: baphysics_default_gravity -2700 */
+	uint8_t phase;    /* BANJO_PHASE_*: standing / floating, BS_5_JUMP, landed */
+	uint8_t prev_a;   /* A held on the previous frame (bakey held count > 0) */
+	uint8_t in_water; /* D_8037BF61 (player_inWater) */
+	uint8_t swim;     /* axis start: 1 = from swimming */
+	uint8_t ability;  /* axis ability: 1 = ABILITY_A_HOLD_A_JUMP_HIGHER learned */
+	uint8_t pad[2];   /* explicit, zeroed by init: key_size covers it */
+	uint32_t frame_flags; /* events of the last step; per-frame scratch, last: outside key_size */
+} banjo_state;
+
+/* time_setDeltaReal_frames(n) -> time_setDeltaReal_sec((f32)(n * (1.0 / FRAMERATE))):
+ * MIN(d, cap) in double (the cap is a double constant), stored as f32. */
+static inline float banjo_dt_of(int vi_frames, int framerate)
+{
+	float d = (float)((double)vi_frames * (1.0 / framerate));
+	double cap = framerate == 50 ? 0.06 : 0.05; /* VER_SELECT(0.05, 0.06, 0.05, 0.05) */
+	return (float)((double)d < cap ? (double)d : cap);
+}
+
+/* (each case is folded to a constant by the compiler: the same double arithmetic) */
+static inline float banjo_dt(int32_t axis_value)
+{
+	switch (axis_value) {
+	case BANJO_DT_PAL: return banjo_dt_of(2, 50);
+	case BANJO_DT_NTSC_1VI: return banjo_dt_of(1, 60);
+	case BANJO_DT_PAL_1VI: return banjo_dt_of(1, 50);
+	case BANJO_DT_NTSC_3VI: return banjo_dt_of(3, 60);
+	case BANJO_DT_PAL_3VI: return banjo_dt_of(3, 50);
+	default: return banjo_dt_of(2, 60);
+	}
+}
+
+/* init: standing on the floor (vy -1, func_80293F0C's fixed point) or floating at the surface
+ * clamp (vy 1.0), gravity -2700 (ground states) and A up the frame before frame 0. */
+static inline void banjo_init_state(banjo_state *s, const int32_t *ax)
+{
+	memset(s, 0, sizeof *s);
+	s->dt = banjo_dt(ax[BANJO_AX_DT]);
+	s->swim = ax[BANJO_AX_START] == BANJO_START_SWIM;
+	s->ability = ax[BANJO_AX_ABILITY] == BANJO_ABILITY_LEARNED;
+	s->v0 = s->swim ? BANJO_JUMP_SPEED_WATER : BANJO_JUMP_SPEED;
+	s->phase = BANJO_PHASE_GROUND;
+	s->y = 0.0f;
+	s->vy = s->swim ? BANJO_SURFACE_VY : BANJO_GROUND_VY;
+	s->in_water = s->swim;
+}
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
+static void banjo_init(void *vs, const int32_t *ax)
+{
+	banjo_init_state(vs, ax);
+}
+
+/* __baphysics_update_normal's vertical part, then the collision / water tests. */
+static void banjo_physics(banjo_state *s)
+{
+	float g = s->light ? BANJO_JUMP_GRAVITY : BANJO_GRAVITY;
+	if (s->light && !(s->vy > 0.0f))
+		s->frame_flags |= BANJO_FLAG_LIGHT_FALLING;
+	float old_y = s->y;
+	s->vy = s->vy + s->dt * g;
+	if (s->vy < BANJO_TERMINAL) {
+		s->vy = BANJO_TERMINAL;
+		s->frame_flags |= BANJO_FLAG_TERMINAL;
+	}
+	float d = 0.0f + s->vy; /* s_delta_position[1] + s_player_velocity[1] */
+	d = d * s->dt;          /* ml_vec3f_scale(s_delta_position, time_getDelta()) */
+	s->y += d;
+	float move = s->y - old_y; /* func_80293668: new - old position */
+	if (move * move > BANJO_SWEEP_SQ)
+		s->frame_flags |= BANJO_FLAG_BIG_MOVE;
+	if (!s->swim) {
+		/* func_8029350C: y <= floor -> on the floor; func_80293F0C: falling -> -1 */
+		if (s->y <= 0.0f) {
+			s->y = 0.0f;
+			if (s->vy < 0.0f) {
+				s->vy = BANJO_GROUND_VY;
+				s->phase = BANJO_PHASE_LANDED; /* player_isStable() on the next frame */
+				s->light = 0;                  /* bsjump_end */
+			}
+		}
+	} else {
+		/* func_8028B59C (the y < W test is implied by both thresholds) */
+		s->in_water = s->in_water ? s->y < BANJO_IN_WATER_STAY : s->y < BANJO_IN_WATER_ENTER;
+		if (s->in_water && s->vy < 0.0f) { /* -> BS_4C_LANDING_IN_WATER on the next frame */
+			s->phase = BANJO_PHASE_LANDED;
+			s->light = 0;
+		}
+	}
+}
+
+static void banjo_step(void *vs, unsigned input)
+{
+	banjo_state *s = vs;
+	int a = (input & JS_IN_JUMP) != 0;
+	int press = a && !s->prev_a; /* bakey_pressed(BUTTON_A): held count == 1 */
+	s->frame_flags = 0;
+	switch (s->phase) {
+	case BANJO_PHASE_GROUND:
+		if (press) { /* -> BS_5_JUMP: bsjump_init */
+			s->vy = s->v0;
+			s->light = 1;
+			s->phase = BANJO_PHASE_AIR;
+			banjo_physics(s);
+		} else { /* standing on the floor / floating at the surface clamp: their fixed points */
+			s->y = 0.0f;
+			s->vy = s->swim ? BANJO_SURFACE_VY : BANJO_GROUND_VY;
+		}
+		break;
+	case BANJO_PHASE_AIR:
+		/* bsjump_update */
+		if ((!a && 0.0f < s->vy) || !s->ability) { /* bakey_released(A) is A up */
+			if (s->light)
+				s->frame_flags |= BANJO_FLAG_RELEASE;
+			s->light = 0; /* baphysics_reset_gravity */
+		}
+		if (press)
+			s->frame_flags |= BANJO_FLAG_REPRESS; /* bainput_should_feathery_flap */
+		banjo_physics(s);
+		break;
+	default: /* landed: BS_20_LANDING is entered this frame (no press counts); in water, stop */
+		if (!s->swim)
+			s->phase = BANJO_PHASE_GROUND;
+		break;
+	}
+	s->prev_a = (uint8_t)a;
+}
+
+static void banjo_observe(const void *vs, js_obs *o)
+{
+	const banjo_state *s = vs;
+	double h = (double)s->y * (double)BANJO_SUB; /* exact: a power-of-two scale */
+	double fh = floor(h);
+	o->height = (int64_t)fh;
+	o->grounded = s->phase != BANJO_PHASE_AIR;
+	o->flags = s->frame_flags | (fh != h ? BANJO_FLAG_HEIGHT_ROUNDED : 0);
+}
+
+/* %.9g prints every float so that strtof reads back the same bits. */
+static int banjo_trace_row(const void *vs, char *buf, size_t n)
+{
+	const banjo_state *s = vs;
+	return snprintf(buf, n, "%.9g,%.9g,%d,%u,%u", (double)s->y, (double)s->vy,
+			s->light ? -1350 : -2700, (unsigned)s->phase, (unsigned)s->in_water);
+}
+
+/* ---- fuzzing hooks (model.h) ---- */
+
+/* A start as the game keeps it: on the floor (or at the surface clamp) unless airborne, never
+ * below the floor, at most 300 units up (see BANJO_Y_START_MAX), in water only below its
+ * threshold, and no airborne state that the last frame's tests would already have landed. */
+static void banjo_fuzz_fix(void *vs)
+{
+	banjo_state *s = vs;
+	float lo = s->swim ? BANJO_Y_SWIM_MIN : 0.0f;
+	if (s->y < lo)
+		s->y = lo;
+	if (s->y > BANJO_Y_START_MAX)
+		s->y = BANJO_Y_START_MAX;
+	if (!s->swim) {
+		s->in_water = 0;
+	} else {
+		if (s->y >= BANJO_IN_WATER_STAY)
+			s->in_water = 0;
+		else if (s->y < BANJO_IN_WATER_ENTER)
+			s->in_water = 1;
+	}
+	if (s->phase == BANJO_PHASE_AIR) {
+		if (!s->swim && s->y == 0.0f && s->vy < 0.0f)
+			s->phase = BANJO_PHASE_LANDED;
+		if (s->swim && s->in_water && s->vy < 0.0f)
+			s->phase = BANJO_PHASE_LANDED;
+	}
+	if (s->phase != BANJO_PHASE_AIR)
+		s->light = 0;
+	if (s->phase == BANJO_PHASE_GROUND || (s->phase == BANJO_PHASE_LANDED && !s->swim)) {
+		s->y = 0.0f;
+		s->vy = s->swim ? BANJO_SURFACE_VY : BANJO_GROUND_VY;
+		s->in_water = s->swim;
+	}
+}
+
+enum { BANJO_INV_FALL_CAP, BANJO_INV_LIGHT_ONCE, BANJO_INV_RESET_RISING, BANJO_INV_PULLS_DOWN,
+       BANJO_INV_FLOOR };
+
+static uint32_t banjo_invariants(const void *vb, const void *va, unsigned input)
+{
+	const banjo_state *b = vb, *a = va;
+	uint32_t bits = 0;
+	int air_b = b->phase == BANJO_PHASE_AIR, air_a = a->phase == BANJO_PHASE_AIR;
+	if (a->vy < BANJO_TERMINAL && !(b->vy < BANJO_TERMINAL))
+		bits |= 1u << BANJO_INV_FALL_CAP;
+	if (air_b && air_a && !b->light && a->light)
+		bits |= 1u << BANJO_INV_LIGHT_ONCE;
+	if (air_b && air_a && b->light && !a->light &&
+	    !(((input & JS_IN_JUMP) == 0 && b->vy > 0.0f) || !b->ability))
+		bits |= 1u << BANJO_INV_RESET_RISING;
+	if (air_b && air_a && a->vy > b->vy)
+		bits |= 1u << BANJO_INV_PULLS_DOWN;
+	if (!a->swim && a->y < 0.0f)
+		bits |= 1u << BANJO_INV_FLOOR;
+	return bits;
+}
+
+JS_LANE_DECLARE(banjo);
+
+static const char *const banjo_claims[] = {
+	"banjo-kazooie/jump",          "banjo-kazooie/jump-release", "banjo-kazooie/hold-ability",
+	"banjo-kazooie/terminal-velocity", "banjo-kazooie/delta-time", "banjo-kazooie/frame-stepped-rise",
+	"banjo-kazooie/swim-jump",     NULL,
+};
+
+const js_model js_model_banjo = {
+	.id = "banjo",
+	.game = "Banjo-Kazooie",
+	.platform = "Nintendo 64",
+	.character = "Banjo (and Kazooie), BS_5_JUMP from standing or from swimming, flat ground, "
+		     "no stick",
+	.unit = "world unit",
+	.sub_per_unit = 8388608, /* 2^23 */
+	.tile = 0,               /* no tile grid */
+	.fps = 30.0,
+	.frame = "one game update (bsmethods.c func_80295C14): 2 VI fields by default (NTSC "
+		 "59.94 Hz / 2; PAL 50 Hz / 2); the dt axis sets the VI count and the TV system",
+	.sources = "n64decomp/banjo-kazooie @d50e8071: src/core2/bs/jump.c (D_80364CD0 710, "
+		   "D_80364CD4 -1350, D_80364CE4 610; bsjump_init, bsjump_update, bsjump_end), "
+		   "src/core2/ba/physics.c (baphysics_default_gravity -2700, "
+		   "baphysics_default_terminal_velocity -4000, __baphysics_update_normal, "
+		   "baphysics_update), src/core2/time.c (time_setDeltaReal_frames, "
+		   "time_setDeltaReal_sec, time_getDelta), src/core2/code_5C870.c func_802E4384, "
+		   "src/core2/code_B6C60.c func_8033DC20, src/core1/vimgr.c (viMgr_init, "
+		   "viMgr_func_8024BFD8), src/core2/code_9B180.c func_803223AC (framerate markers), "
+		   "src/core2/bakey.c (bakey_pressed, bakey_released), src/core2/bsmethods.c "
+		   "func_80295C14 (update order), src/core2/code_13780.c bs_setState, "
+		   "src/core2/code_C4B0.c (func_80293F0C, func_80293668, func_8029350C), "
+		   "src/core2/playerutils.c (player_isStable, can_control_jump_height, func_8028B59C "
+		   "in water), src/core2/bs/stand.c func_802B488C, src/core2/bs/swim.c (jump from the "
+		   "surface, __bsswim_end)",
+	.notes = "Frame 0 is the press; the take-off frame already runs the physics (vy = 710 + "
+		 "dt * -1350, then y += vy * dt). dt = (f32)(VI frames * (1.0 / 60 or 50)), capped at "
+		 "0.05 s (PAL 0.06 s). A up on any frame of the jump while vy > 0 (bakey_released is the "
+		 "frames-up count, not an edge), or the ability not learned (every frame from frame 1), "
+		 "resets the gravity to -2700 for the rest of the jump. Claim 32's continuous figures "
+		 "(held ~187 units in 0.53 s, released at once ~93) are 710^2 / 2700 = 186.7 and "
+		 "710^2 / 5400 = 93.35; frame-stepped (velocity first, then position) the model gives "
+		 "held 175.000046 (apex on frame 14, 0.5 s; airtime 31) and tapped 93.3333282 (frame 7, "
+		 "airtime 16) at NTSC 1/30 s; PAL 1/25 s: 172.64 and 92.96; 1/60 s: 180.83 and 93.33. "
+		 "Take-off height y = 0 (other heights round the f32 position differently: not swept). "
+		 "start=swim: 610 units/s from the surface clamp (water surface 70 units up); the jump "
+		 "ends back in the water (vy < 0 and y < 18, or < 22 while still in), about 18 units "
+		 "above the take-off height; the model stops there. Landing on the floor: y <= 0 snaps to "
+		 "0 with vy = -1; a press on the frame after the landing is lost (BS_20_LANDING). Heights "
+		 "in 2^-23 unit (exact from 1 unit up; below: flag height_rounded). Not modelled: the "
+		 "spring pad (BA_FLAG_2, Shock Spring Jump charge), a jump from a peck, the Feathery "
+		 "Flap (flag repress: the model keeps jumping), peck / beak buster, the fall state "
+		 "(BS_2F_FALL 500 units up: unreachable), moves over 66 units in a frame (collision "
+		 "sweep: flag big_move), walls, slopes, the stick, a delta time that changes mid-jump. "
+		 "UNCONFIRMED on hardware (read from the code only): the swim jump's end back in the "
+		 "water, the press lost on the frame after a landing, IDO's single-precision f32 "
+		 "arithmetic.",
+	.claims = banjo_claims,
+	.n_axes = 3,
+	.axes = {
+		{ .name = "dt", .unit = "", .long_name = "time_getDelta(): ntsc = 2 VI at 60 Hz "
+		  "(f32 1/30 s), pal = 2 VI at 50 Hz (0.04 s), ntsc_1vi = 1/60 s (60 fps maps), "
+		  "pal_1vi = 0.02 s, ntsc_3vi = 0.05 s (3 or more VI: the cap), pal_3vi = 0.06 s",
+		  .min = 0, .max = BANJO_N_DT - 1, .def_lo = 0, .def_hi = BANJO_N_DT - 1,
+		  .n_names = BANJO_N_DT,
+		  .names = { "ntsc", "pal", "ntsc_1vi", "pal_1vi", "ntsc_3vi", "pal_3vi" } },
+		{ .name = "ability", .unit = "", .long_name = "ABILITY_A_HOLD_A_JUMP_HIGHER: learned "
+		  "(holding A keeps -1350 while rising) or not (-2700 from frame 1)",
+		  .min = 0, .max = 1, .def_lo = 0, .def_hi = 1, .n_names = 2,
+		  .names = { "learned", "not_learned" } },
+		{ .name = "start", .unit = "", .long_name = "take-off: ground (710 units/s from "
+		  "standing) or swim (610 units/s from the water surface; ends back in the water)",
+		  .min = 0, .max = 1, .def_lo = 0, .def_hi = 1, .n_names = 2,
+		  .names = { "ground", "swim" } },
+	},
+	.inputs = JS_IN_JUMP,
+	.default_frames = 128,
+	.default_hold = 40,
+	.flag_names = {
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[8] = "release", [9] = "light_falling", [10] = "terminal", [11] = "repress",
+		[12] = "big_move", [13] = "height_rounded",
+	},
+	.state_size = sizeof(banjo_state),
+	.key_size = offsetof(banjo_state, frame_flags),
+	.init = banjo_init,
+	.step = banjo_step,
+	.observe = banjo_observe,
+	.trace_header = "y,vy,gravity,phase,in_water",
+	.trace_row = banjo_trace_row,
+	.lane = JS_LANE_TABLE(banjo),
+	.n_fields = 6,
+	.fields = {
+		{ "y", offsetof(banjo_state, y), JS_F_F32, BANJO_Y_MIN, BANJO_Y_MAX,
+		  "s_next_position[1]: starts are put at 0..300 (swim -70..300) by fuzz_fix; from "
+		  "there a 710 units/s rise stays below 490 (and below bsjump_update's 500-unit "
+		  "BS_2F_FALL), and a fall into the water ends at most 240 units below -70" },
+		{ "vy", offsetof(banjo_state, vy), JS_F_F32, -4000, 710,
+		  "s_player_velocity[1]: bsjump_init's 710 at most, the terminal velocity -4000 at least" },
+		{ "light", offsetof(banjo_state, light), JS_F_U8, 0, 1,
+		  "s_gravity: 1 = D_80364CD4 -1350, 0 = baphysics_default_gravity -2700" },
+		{ "phase", offsetof(banjo_state, phase), JS_F_U8, 0, 2,
+		  "0 standing / floating at the surface, 1 BS_5_JUMP, 2 landed" },
+		{ "prev_a", offsetof(banjo_state, prev_a), JS_F_U8, 0, 1,
+		  "A held on the previous frame (bakey held count > 0)" },
+		{ "in_water", offsetof(banjo_state, in_water), JS_F_U8, 0, 1,
+		  "D_8037BF61 (player_inWater), start=swim only" },
+	},
+	.fuzz_fix = banjo_fuzz_fix,
+	.invariants = banjo_invariants,
+	.inv_names = { [BANJO_INV_FALL_CAP] = "fall_cap", [BANJO_INV_LIGHT_ONCE] = "light_once",
+		       [BANJO_INV_RESET_RISING] = "reset_rising",
+		       [BANJO_INV_PULLS_DOWN] = "pulls_down", [BANJO_INV_FLOOR] = "floor" },
+	.inv_what = {
+		[BANJO_INV_FALL_CAP] = "Banjo never falls faster than the terminal velocity, 4000 "
+				       "units/s",
+		[BANJO_INV_LIGHT_ONCE] = "once a jump's gravity is back at -2700 it stays there: "
+					 "nothing sets the lighter -1350 again",
+		[BANJO_INV_RESET_RISING] = "the lighter gravity ends only on a frame with A up while "
+					   "Banjo rises, or when the hold-A ability is not learned",
+		[BANJO_INV_PULLS_DOWN] = "in the air the vertical speed never increases",
+		[BANJO_INV_FLOOR] = "on the ground start Banjo is never below the floor",
+	},
+	/* The slowest landing with no buttons: dt 1/60 s, -1350 kept at vy = 0 from 300 units
+	 * (0.67 s), or a 710 units/s rise from 300 under -2700 and the fall (0.79 s): under 50
+	 * updates (measured by tests/test_banjo.c land_bound). */
+	.land_bound = 64,
+};
+
+#else /* ---- lane kernel (compiled once per ISA) ---- */
+
+#include "lane.h"
+
+/* The reference above on JS_VW lanes at a time, the state in registers for all frames of the
+ * group, every branch a select on a -1/0 mask.  dt * s_gravity is precomputed per lane for both
+ * gravities (the same f32 product the reference forms each frame).  0.0f + vy is vy itself: vy
+ * after the gravity step is never -0 (vy + dt * g with dt * g != 0 is -0 only if both are -0;
+ * an exact cancellation gives +0), so the reference's 0.0f + vy is an exact copy.  The
+ * horizontal part's vy += +-0 is left out in both: its only effect would be the sign of a zero
+ * vy, which the next gravity step erases.  The accounting (model.h js_acc_frame) runs on the
+ * height floor(y * 2^23) as a float: exact (a power-of-two scale, then an exact floor), compared
+ * as floats, which orders them as the reference's int64.  The block's lanes run in an order of
+ * their own (banjo_block_order), BANJO_NG vector groups side by side for instruction-level
+ * parallelism, each group stopping on its own once its lanes are done. */
+
+/* m ? a : b per lane (m = -1 / 0): one blend on the SSE4 / AVX2 paths (GCC writes the
+ * and-andnot-or of js_vsel as three instructions there; on AVX-512 it makes one vpternlogd). */
+#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+#include <immintrin.h>
+static inline js_vf banjo_fsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)_mm256_blendv_ps((__m256)b, (__m256)a, (__m256)m);
+}
+#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+#include <immintrin.h>
+static inline js_vf banjo_fsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)_mm_blendv_ps((__m128)b, (__m128)a, (__m128)m);
+}
+#else
+static inline js_vf banjo_fsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)(((js_vi)a & m) | ((js_vi)b & ~m));
+}
+#endif
+
+static inline js_vi banjo_isel(js_vi m, js_vi a, js_vi b)
+{
+	return (js_vi)banjo_fsel(m, (js_vf)a, (js_vf)b);
+}
+
+static inline js_vf banjo_fsplat(float x)
+{
+	return (js_vf){ 0 } + x;
+}
+
+/* floor(x) exactly, for any finite x: |x| < 2^23 rounds to an integer by adding and removing
+ * 2^23 (x >= 0) or -2^23 (x < 0), where the float spacing is 1, then steps down if it rounded
+ * up; |x| >= 2^23 is an integer already. */
+static inline js_vf banjo_floor(js_vf x)
+{
+	js_vi pos = x >= 0.0f;
+	js_vf r = banjo_fsel(pos, (x + 8388608.0f) - 8388608.0f, (x - 8388608.0f) + 8388608.0f);
+	r = banjo_fsel(r > x, r - 1.0f, r);
+	js_vf ax = banjo_fsel(pos, x, -x);
+	return banjo_fsel(ax >= 8388608.0f, x, r);
+}
+
+/* 1 when some lane of m is set (one branch for the group).  On the x86 vector paths a test
+ * instruction; otherwise an OR over the lanes behind an empty asm, which hides the link between
+ * the result and m from GCC's value-range propagation (as kernels/sm64.c does, for the same
+ * reason: with one-lane vectors GCC 12 otherwise carries what the branch implies into later
+ * masks). */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+#include <immintrin.h>
+static inline int banjo_vany(js_vi m)
+{
+	return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
+}
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+#include <immintrin.h>
+static inline int banjo_vany(js_vi m)
+{
+	return !_mm256_testz_si256((__m256i)m, (__m256i)m);
+}
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+#include <immintrin.h>
+static inline int banjo_vany(js_vi m)
+{
+	return !_mm_testz_si128((__m128i)m, (__m128i)m);
+}
+#else
+static inline int banjo_vany(js_vi m)
+{
+	int32_t any = 0;
+	for (int i = 0; i < JS_VW; i++)
+		any |= m[i];
+	__asm__("" : "+r"(any));
+	return any != 0;
+}
+#endif
+
+typedef struct banjo_lanes {
+	js_vf y, vy;
+	js_vi light, air, landed, prev, inw;  /* masks */
+	js_vf dt, dgl, dgh, v0;               /* per-lane constants */
+	js_vi swim, noab;                     /* per-lane constant masks */
+	/* accounting, the rise as a float in 2^-23 units */
+	js_vf rise;
+	js_vi apex, airt, took, done, last_jump;
+	js_vu flags;
+	js_vu bits; /* the jump button's bit-plane word of frames f & ~31.., shifted to frame f */
+} banjo_lanes;
+
+/* The block as the kernel runs it: lanes reordered so that a vector group holds jumps of about
+ * the same length (the sweep runs start conditions side by side, and a 1/60 s jump lasts three
+ * times as many frames as a 0.06 s one: a mixed group would step its short jumps long after they
+ * landed).  lane[k] is the block lane at kernel position k; jump is the jump button's bit plane
+ * in kernel order ([word][JS_BLOCK], as js_lane_args.input). */
+typedef struct banjo_block {
+	int lane[JS_BLOCK];
+	int32_t last[JS_BLOCK]; /* the last frame with the jump button down, -1 if none */
+	uint32_t jump[(JS_MAX_FRAMES / 32) * JS_BLOCK];
+} banjo_block;
+
+static inline void banjo_lanes_init(banjo_lanes *s, const js_lane_args *args,
+				    const banjo_block *bk, int k0)
+{
+	float y[JS_VW], vy[JS_VW], dt[JS_VW], dgl[JS_VW], dgh[JS_VW], v0[JS_VW];
+	int32_t light[JS_VW], air[JS_VW], landed[JS_VW], prev[JS_VW], inw[JS_VW], swim[JS_VW],
+		noab[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = bk->lane[k0 + i];
+		banjo_state st;
+		if (args->start) {
+			st = ((const banjo_state *)args->start)[l];
+		} else {
+			int32_t ax[JS_MAX_AXES] = { args->axis[BANJO_AX_DT][l],
+						    args->axis[BANJO_AX_ABILITY][l],
+						    args->axis[BANJO_AX_START][l], 0 };
+			banjo_init_state(&st, ax);
+		}
+		y[i] = st.y;
+		vy[i] = st.vy;
+		dt[i] = st.dt;
+		dgl[i] = st.dt * BANJO_JUMP_GRAVITY;
+		dgh[i] = st.dt * BANJO_GRAVITY;
+		v0[i] = st.v0;
+		light[i] = -(st.light != 0);
+		air[i] = -(st.phase == BANJO_PHASE_AIR);
+		landed[i] = -(st.phase == BANJO_PHASE_LANDED);
+		prev[i] = -(st.prev_a != 0);
+		inw[i] = -(st.in_water != 0);
+		swim[i] = -(st.swim != 0);
+		noab[i] = -(st.ability == 0);
+	}
+	memcpy(&s->y, y, sizeof s->y);
+	memcpy(&s->vy, vy, sizeof s->vy);
+	memcpy(&s->dt, dt, sizeof s->dt);
+	memcpy(&s->dgl, dgl, sizeof s->dgl);
+	memcpy(&s->dgh, dgh, sizeof s->dgh);
+	memcpy(&s->v0, v0, sizeof s->v0);
+	s->light = js_vload(light);
+	s->air = js_vload(air);
+	s->landed = js_vload(landed);
+	s->prev = js_vload(prev);
+	s->inw = js_vload(inw);
+	s->swim = js_vload(swim);
+	s->noab = js_vload(noab);
+	s->last_jump = js_vload(bk->last + k0);
+	s->rise = banjo_fsplat(0.0f);
+	s->apex = s->airt = s->took = s->done = js_vsplat(0);
+	s->flags = (js_vu)js_vsplat(0);
+	s->bits = (js_vu)js_vsplat(0); /* loaded on frame 0 */
+}
+
+static inline void banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int k0, int f)
+{
+	if ((f & 31) == 0)
+		s->bits = js_vloadu(bk->jump + (f >> 5) * JS_BLOCK + k0);
+	js_vi a = -(js_vi)(s->bits & 1u); /* -1 held */
+	s->bits >>= 1;
+	js_vi press = a & ~s->prev;
+	js_vi ground = ~(s->air | s->landed);
+	js_vi takeoff = ground & press;
+	/* bsjump_update */
+	js_vi reset = s->air & ((~a & (s->vy > 0.0f)) | s->noab);
+	js_vu fl = ((js_vu)(reset & s->light) & BANJO_FLAG_RELEASE) |
+		   ((js_vu)(s->air & press) & BANJO_FLAG_REPRESS);
+	/* bsjump_init */
+	js_vi light = (s->light & ~reset) | takeoff;
+	js_vf vy = banjo_fsel(takeoff, s->v0, s->vy);
+	js_vi moving = s->air | takeoff;
+	/* __baphysics_update_normal */
+	fl |= (js_vu)(light & ~(vy > 0.0f)) & BANJO_FLAG_LIGHT_FALLING;
+	js_vf vyn = vy + banjo_fsel(light, s->dgl, s->dgh);
+	js_vi term = vyn < BANJO_TERMINAL;
+	vyn = banjo_fsel(term, banjo_fsplat(BANJO_TERMINAL), vyn);
+	fl |= (js_vu)term & BANJO_FLAG_TERMINAL;
+	js_vf yn = s->y + vyn * s->dt;
+	js_vf mv = yn - s->y;
+	fl |= (js_vu)(mv * mv > BANJO_SWEEP_SQ) & BANJO_FLAG_BIG_MOVE;
+	/* the floor (start=ground) and the water (start=swim) */
+	js_vi neg = vyn < 0.0f;
+	js_vi hit = ~s->swim & (yn <= 0.0f);
+	yn = banjo_fsel(hit, banjo_fsplat(0.0f), yn);
+	vyn = banjo_fsel(hit & neg, banjo_fsplat(BANJO_GROUND_VY), vyn);
+	js_vi inwn = s->swim & banjo_isel(s->inw, yn < BANJO_IN_WATER_STAY, yn < BANJO_IN_WATER_ENTER);
+	js_vi land = (hit | inwn) & neg;
+	/* commit the lanes that moved */
+	s->y = banjo_fsel(moving, yn, s->y);
+	s->vy = banjo_fsel(moving, vyn, s->vy);
+	s->inw = banjo_isel(moving, inwn, s->inw);
+	js_vi air = moving & ~land;
+	s->landed = (moving & land) | (s->landed & s->swim);
+	s->air = air;
+	s->light = light & air;
+	s->prev = a;
+	/* (the events above only occur in lanes that moved: every flag is raised in the air or on
+	 * the take-off frame; the accounting below keeps only frames from take-off to landing) */
+
+	/* observe: the height floor(y * 2^23).  y * 2^23 is an integer already when |y| >= 1 (a
+	 * float32 of magnitude >= 1 is a multiple of 2^-23) or y = 0, so the floor only runs for a
+	 * group with some lane below 1 unit (a negative height, too, which only a start under water
+	 * reaches: the below-start flag is raised in the same branch) */
+	js_vf h = s->y * BANJO_SUB;
+	js_vf hq = h;
+	if (banjo_vany((h < BANJO_SUB) & (h != 0.0f))) {
+		hq = banjo_floor(h);
+		fl |= (js_vu)(hq != h) & BANJO_FLAG_HEIGHT_ROUNDED;
+		fl |= (js_vu)((hq < 0.0f) & air) & JS_FLAG_BELOW_START;
+	}
+
+	/* js_acc_frame (model.h) */
+	js_vi grounded = ~air;
+	js_vi live = ~s->done;
+	js_vi took = s->took | (live & air);
+	js_vi on = live & took;
+	s->flags |= fl & (js_vu)on;
+	js_vi higher = on & (hq > s->rise);
+	s->rise = banjo_fsel(higher, hq, s->rise);
+	s->apex = banjo_isel(higher, js_vsplat(f), s->apex);
+	js_vi lands = on & grounded;
+	s->airt = banjo_isel(lands, js_vsplat(f + 1), s->airt);
+	s->done |= lands;
+	s->took = took;
+}
+
+static inline int banjo_lanes_done(const banjo_lanes *s, int32_t f)
+{
+	return !banjo_vany(~(s->done | (~s->took & (s->last_jump <= f))));
+}
+
+static inline void banjo_lanes_store(const banjo_lanes *s, const js_lane_args *args,
+				     const banjo_block *bk, int k0)
+{
+	for (int i = 0; i < JS_VW; i++) {
+		int l = bk->lane[k0 + i];
+		if (l >= args->n_lanes) /* a padding copy */
+			continue;
+		uint32_t fl = s->flags[i];
+		if (!s->took[i])
+			fl |= JS_FLAG_NO_TAKEOFF;
+		else if (!s->done[i])
+			fl |= JS_FLAG_NOT_LANDED;
+		args->rise[l] = (int64_t)s->rise[i];
+		args->apex_frame[l] = s->apex[i];
+		args->airtime[l] = s->airt[i];
+		args->flags[l] = fl;
+	}
+}
+
+/* The kernel order: the block's lanes sorted (a stable counting sort) on an estimate of their
+ * airtime in frames, longest first, so that a vector group holds jumps of about the same length
+ * and stops soon after its lanes land.  The estimate is the continuous jump of the lane's axis
+ * values held for its leading A frames (v0, -1350 while held and rising, then -2700; held past
+ * the peak, -1350 to the end; back at 18 units from the water): it only orders the lanes, and
+ * any order gives the same results.  The padding lanes (n_lanes..) copy the last lane. */
+#define BANJO_N_KEYS 128
+static int banjo_order_key(const js_lane_args *args, int l)
+{
+	int32_t d = args->axis[BANJO_AX_DT][l];
+	int learned = args->axis[BANJO_AX_ABILITY][l] == BANJO_ABILITY_LEARNED;
+	int swim = args->axis[BANJO_AX_START][l] == BANJO_START_SWIM;
+	uint32_t w0 = args->input[0][l];
+	int h = w0 == ~0u ? 32 : __builtin_ctz(~w0); /* frames held from frame 0 */
+	if (h == 0)
+		return 0;
+	/* (multiplications by reciprocals: one division and one square root per lane) */
+	const float ig1 = 1.0f / 1350.0f, ig2 = 1.0f / 2700.0f;
+	float dt = banjo_dt(d), v0 = swim ? 610.0f : 710.0f;
+	float land = swim ? 18.0f : 0.0f, peak = v0 * ig1, t;
+	if (learned && (float)h * dt >= peak) {
+		t = peak + sqrtf((v0 * v0 * ig1 - 2.0f * land) * ig1);
+	} else {
+		float t1 = learned ? (float)h * dt : dt, v1 = v0 - 1350.0f * t1;
+		float rise2 = (v0 * v0 - v1 * v1) * ig1 + v1 * v1 * ig2; /* twice the rise */
+		t = t1 + v1 * ig2 + sqrtf((rise2 - 2.0f * land) * ig2);
+	}
+	float fk = t / dt;
+	int k = fk >= (float)BANJO_N_KEYS ? BANJO_N_KEYS - 1 : fk > 0.0f ? (int)fk : 0; /* NaN: 0 */
+	return BANJO_N_KEYS - 1 - k;
+}
+
+static void banjo_block_order(banjo_block *bk, const js_lane_args *args)
+{
+	int key[JS_BLOCK], count[BANJO_N_KEYS + 1] = { 0 };
+	for (int l = 0; l < JS_BLOCK; l++) {
+		int k = banjo_order_key(args, l < args->n_lanes ? l : args->n_lanes - 1);
+		key[l] = k;
+		count[k + 1]++;
+	}
+	for (int k = 0; k < BANJO_N_KEYS; k++)
+		count[k + 1] += count[k];
+	for (int l = 0; l < JS_BLOCK; l++)
+		bk->lane[count[key[l]]++] = l;
+	int words = (args->n_frames + 31) >> 5;
+	for (int w = 0; w < words; w++)
+		for (int k = 0; k < JS_BLOCK; k++)
+			bk->jump[w * JS_BLOCK + k] = args->input[0][w * JS_BLOCK + bk->lane[k]];
+	for (int k = 0; k < JS_BLOCK; k++) {
+		int32_t last = -1;
+		for (int w = words - 1; w >= 0 && last < 0; w--) {
+			uint32_t x = bk->jump[w * JS_BLOCK + k];
+			if (x)
+				last = w * 32 + 31 - __builtin_clz(x);
+		}
+		bk->last[k] = last;
+	}
+}
+
+#ifndef BANJO_NG
+#define BANJO_NG 4 /* vector groups stepped side by side (instruction-level parallelism) */
+#endif
+
+void JS_LANE_FN(banjo)(const js_lane_args *args)
+{
+	banjo_block bk;
+	banjo_block_order(&bk, args);
+	for (int k0 = 0; k0 < JS_BLOCK; k0 += BANJO_NG * JS_VW) {
+		banjo_lanes g[BANJO_NG];
+		int live[BANJO_NG];
+		for (int i = 0; i < BANJO_NG; i++) {
+			banjo_lanes_init(&g[i], args, &bk, k0 + i * JS_VW);
+			live[i] = 1;
+		}
+		for (int f = 0; f < args->n_frames; f++) {
+			/* a group whose lanes can no longer change their results stops alone */
+			for (int i = 0; i < BANJO_NG; i++)
+				if (live[i])
+					banjo_lanes_frame(&g[i], &bk, k0 + i * JS_VW, f);
+			if (f & 1) {
+				int any = 0;
+				for (int i = 0; i < BANJO_NG; i++) {
+					live[i] = live[i] && !banjo_lanes_done(&g[i], f);
+					any |= live[i];
+				}
+				if (!any)
+					break;
+			}
+		}
+		for (int i = 0; i < BANJO_NG; i++)
+			banjo_lanes_store(&g[i], args, &bk, k0 + i * JS_VW);
+	}
+}
+
+#endif
