@@ -18,8 +18,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	int rc = size ? js_case_parse(f, "fuzz.case", &a, NULL, err, sizeof err) : -1;
 	fclose(f);
-	if (rc != 0)
+	if (rc != 0) {
+		if (!*err || strchr(err, '\n')) {
+			fprintf(stderr, "BUG a rejected case's message is empty or not one line: %s\n", err);
+			abort();
+		}
 		return 0;
+	}
 	char *text = NULL;
 	size_t n = 0;
 	FILE *w = open_memstream(&text, &n);

@@ -8,6 +8,9 @@
 #define JS_LANE_H
 
 #include <stdint.h>
+#if defined(__clang__) && defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 #include "model.h"
 
@@ -168,6 +171,25 @@ static inline js_vi js_vsplat(int32_t x)
 static inline js_vi js_vsel(js_vi m, js_vi a, js_vi b)
 {
 	return (a & m) | (b & ~m);
+}
+
+/* Two-source permute: lane i of the result is lane (idx[i] mod 2*JS_VW) of the concatenation
+ * a:b.  GCC's __builtin_shuffle; clang (the fuzz build) has no variable-index generic form, so
+ * there AVX-512 uses vpermt2d and the other widths a plain loop. */
+static inline js_vi js_vpermute2(js_vi a, js_vi b, js_vi idx)
+{
+#if !defined(__clang__)
+	return __builtin_shuffle(a, b, idx);
+#elif JS_VW == 16 && defined(__AVX512F__)
+	return (js_vi)_mm512_permutex2var_epi32((__m512i)a, (__m512i)idx, (__m512i)b);
+#else
+	js_vi r;
+	for (int i = 0; i < JS_VW; i++) {
+		int k = idx[i] & (2 * JS_VW - 1);
+		r[i] = k < JS_VW ? a[k] : b[k - JS_VW];
+	}
+	return r;
+#endif
 }
 
 /* 1 when every lane of m is set. */

@@ -8,7 +8,16 @@
 
 #include "sweep.h"
 
-int js_parse_int(const char *s, const char *what, long *out, char *err, size_t n)
+/* Messages quote what was typed: a control character in it (a newline in an argument) would
+ * break the one-line rule, so each becomes '?'. */
+void js_oneline(char *msg)
+{
+	for (unsigned char *p = (unsigned char *)msg; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			*p = '?';
+}
+
+static int js_parse_int_(const char *s, const char *what, long *out, char *err, size_t n)
 {
 	char *end;
 	errno = 0;
@@ -21,7 +30,7 @@ int js_parse_int(const char *s, const char *what, long *out, char *err, size_t n
 	return 0;
 }
 
-int js_parse_axis_value(const js_model *m, const js_axis *ax, const char *s, int32_t *out,
+static int js_parse_axis_value_(const js_model *m, const js_axis *ax, const char *s, int32_t *out,
 			char *err, size_t n)
 {
 	if (ax->n_names) {
@@ -41,7 +50,7 @@ int js_parse_axis_value(const js_model *m, const js_axis *ax, const char *s, int
 	char what[128];
 	snprintf(what, sizeof what, "%s axis %s", m->id, ax->name);
 	long v;
-	if (js_parse_int(s, what, &v, err, n) != 0)
+	if (js_parse_int_(s, what, &v, err, n) != 0)
 		return -1;
 	if (v < ax->min || v > ax->max) {
 		snprintf(err, n, "%s axis %s: %ld is outside the axis range %d..%d", m->id, ax->name, v,
@@ -52,7 +61,7 @@ int js_parse_axis_value(const js_model *m, const js_axis *ax, const char *s, int
 	return 0;
 }
 
-int js_parse_axis_arg(const js_model *m, const char *arg, int *axis, int32_t *lo, int32_t *hi,
+static int js_parse_axis_arg_(const js_model *m, const char *arg, int *axis, int32_t *lo, int32_t *hi,
 		      char *err, size_t n)
 {
 	const char *eq = strchr(arg, '=');
@@ -87,8 +96,8 @@ int js_parse_axis_arg(const js_model *m, const char *arg, int *axis, int32_t *lo
 		snprintf(err, n, "--axis '%s': empty value", arg);
 		return -1;
 	}
-	if (js_parse_axis_value(m, &m->axes[a], l, lo, err, n) != 0 ||
-	    js_parse_axis_value(m, &m->axes[a], h, hi, err, n) != 0)
+	if (js_parse_axis_value_(m, &m->axes[a], l, lo, err, n) != 0 ||
+	    js_parse_axis_value_(m, &m->axes[a], h, hi, err, n) != 0)
 		return -1;
 	if (*lo > *hi) {
 		snprintf(err, n, "--axis '%s': the range is empty (low end above high end)", arg);
@@ -98,7 +107,7 @@ int js_parse_axis_arg(const js_model *m, const char *arg, int *axis, int32_t *lo
 	return 0;
 }
 
-int js_parse_int_range(const char *s, const char *what, long *lo, long *hi, char *err, size_t n)
+static int js_parse_int_range_(const char *s, const char *what, long *lo, long *hi, char *err, size_t n)
 {
 	const char *colon = strchr(s, ':');
 	char l[64];
@@ -108,8 +117,42 @@ int js_parse_int_range(const char *s, const char *what, long *lo, long *hi, char
 		return -1;
 	}
 	snprintf(l, sizeof l, "%.*s", (int)llen, s);
-	if (js_parse_int(l, what, lo, err, n) != 0 ||
-	    js_parse_int(colon ? colon + 1 : s, what, hi, err, n) != 0)
+	if (js_parse_int_(l, what, lo, err, n) != 0 ||
+	    js_parse_int_(colon ? colon + 1 : s, what, hi, err, n) != 0)
 		return -1;
 	return 0;
+}
+
+int js_parse_int(const char *s, const char *what, long *out, char *err, size_t n)
+{
+	int rc = js_parse_int_(s, what, out, err, n);
+	if (rc)
+		js_oneline(err);
+	return rc;
+}
+
+int js_parse_axis_value(const js_model *m, const js_axis *ax, const char *s, int32_t *out,
+			char *err, size_t n)
+{
+	int rc = js_parse_axis_value_(m, ax, s, out, err, n);
+	if (rc)
+		js_oneline(err);
+	return rc;
+}
+
+int js_parse_axis_arg(const js_model *m, const char *arg, int *axis, int32_t *lo, int32_t *hi,
+		      char *err, size_t n)
+{
+	int rc = js_parse_axis_arg_(m, arg, axis, lo, hi, err, n);
+	if (rc)
+		js_oneline(err);
+	return rc;
+}
+
+int js_parse_int_range(const char *s, const char *what, long *lo, long *hi, char *err, size_t n)
+{
+	int rc = js_parse_int_range_(s, what, lo, hi, err, n);
+	if (rc)
+		js_oneline(err);
+	return rc;
 }

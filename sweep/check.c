@@ -37,17 +37,13 @@ static char ck_caught[1024];
 static _Noreturn void ck_die(const char *fmt, ...)
 {
 	va_list ap;
-	if (ck_catch) {
-		va_start(ap, fmt);
-		vsnprintf(ck_caught, sizeof ck_caught, fmt, ap);
-		va_end(ap);
-		longjmp(*ck_catch, 1);
-	}
-	fputs("jumpsweep: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(ck_caught, sizeof ck_caught, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	js_oneline(ck_caught); /* a file's text quoted in the message may hold newlines */
+	if (ck_catch)
+		longjmp(*ck_catch, 1);
+	fprintf(stderr, "jumpsweep: %s\n", ck_caught);
 	exit(CK_EXIT_USAGE);
 }
 

@@ -42,11 +42,12 @@ static char command_line[4096];
 static _Noreturn void die(int code, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "%s: ", prog);
+	char msg[2048];
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	js_oneline(msg); /* an argument quoted in the message may hold a newline */
+	fprintf(stderr, "%s: %s\n", prog, msg);
 	exit(code);
 }
 

@@ -38,7 +38,10 @@ static const char explain_usage[] =
 
 static void ex_err(const char *msg)
 {
-	fprintf(stderr, "jumpsweep: %s\n", msg);
+	char one[2048];
+	snprintf(one, sizeof one, "%s", msg);
+	js_oneline(one);
+	fprintf(stderr, "jumpsweep: %s\n", one);
 }
 
 static void fmt_val(char *buf, size_t n, const js_field *f, double v)

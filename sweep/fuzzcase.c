@@ -546,6 +546,8 @@ int js_case_parse(FILE *f, const char *path, js_case *c, js_break *brk, char *er
 	}
 	rc = 0;
 out:
+	if (rc != 0)
+		js_oneline(err); /* the file's text quoted in a message */
 	free(line);
 	free(seq);
 	free(brk_text);

@@ -19,7 +19,7 @@ static const char *printable(int c)
 	return b;
 }
 
-int js_seq_parse(const char *text, uint8_t *out, int max_frames, int *len, char *err, size_t errn)
+static int seq_parse(const char *text, uint8_t *out, int max_frames, int *len, char *err, size_t errn)
 {
 	int n = 0;
 	for (const char *p = text; *p;) {
@@ -83,6 +83,14 @@ int js_seq_parse(const char *text, uint8_t *out, int max_frames, int *len, char 
 	}
 	*len = n;
 	return 0;
+}
+
+int js_seq_parse(const char *text, uint8_t *out, int max_frames, int *len, char *err, size_t errn)
+{
+	int rc = seq_parse(text, out, max_frames, len, err, errn);
+	if (rc != 0)
+		js_oneline(err);
+	return rc;
 }
 
 /* One frame's buttons as text: "." / "J" / "[JZ]". */

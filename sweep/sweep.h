@@ -19,6 +19,7 @@ void js_seq_format(const uint8_t *seq, int len, char *out, size_t n);
 const char *js_input_name(unsigned input);
 
 /* Command-line values (sweep/args.c): 0, or -1 with a one-line message in err. */
+void js_oneline(char *msg); /* control characters -> '?' (a message stays one line) */
 int js_parse_int(const char *s, const char *what, long *out, char *err, size_t n);
 /* A number within the axis range, or for a named axis one of its names. */
 int js_parse_axis_value(const js_model *m, const js_axis *ax, const char *s, int32_t *out,
