@@ -66,7 +66,8 @@
  * Start modes (axis start): jump (the game's: the press frame, then Player_InitJump) and written
  * (frame 0 runs Player_InitJump with qSpeedAirY := vy0 instead of += the jump, MOVESTATE_100 set,
  * then Player_Jumping: a speed written into a jump; vy0 = -1248 is the plain jump a frame early).
- * Height: Q(T - 1) - F in 1/256 px (F is a 32-bit signed sum: no wrap within 4096 frames).
+ * Height: Q(T - 1) - F in 1/256 px, a 32-bit difference: F is qWorldY's s32 sum and wraps as the
+ * ARM's add does (from init it does not within 4096 frames; fuzz starts reach the wrap).
  * Not modelled: the level's camera bounds (sub_80232D0 clamps qWorldY and kills below the
  * bottom), water-line crossings (env keeps him in air or water), gravity inversion, boost,
  * d-pad tricks and moves, other characters (they share the jump constants; their re-press moves
@@ -110,12 +111,13 @@ static inline int32_t sa2_asr8(int32_t x)
 	return (int32_t)((((uint32_t)x >> 8) ^ 0x800000u) - 0x800000u);
 }
 
-#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
-
+/* The reference's state (model.h: a plain value; also read by the lane kernel for fuzz starts,
+ * js_lane_args.start).  No padding: 24 bytes. */
 typedef struct sa2_state {
-	int32_t f;            /* the feet: qWorldY + Q(spriteOffsetY), Q24.8 */
-	int32_t vy;           /* qSpeedAirY, a signed 16-bit value */
+	int32_t f;            /* the feet: qWorldY + Q(spriteOffsetY), Q24.8 (wraps as the ARM's
+			       * 32-bit add does) */
 	int32_t vy0;          /* axis vy0 (start=written) */
+	int16_t vy;           /* qSpeedAirY, s16 */
 	uint8_t air;          /* MOVESTATE_IN_AIR */
 	uint8_t jumping;      /* MOVESTATE_100 */
 	uint8_t attacked;     /* MOVESTATE_SOME_ATTACK (the insta-shield was used) */
@@ -123,10 +125,19 @@ typedef struct sa2_state {
 	uint8_t water;        /* MOVESTATE_IN_WATER (axis env) */
 	uint8_t prev_held;    /* heldInput of the last frame */
 	uint8_t written;      /* start=written: frame 0 is Player_InitJump with qSpeedAirY := vy0 */
-	uint8_t pad;
+	uint8_t pad[3];
 	uint32_t frame_flags; /* events of the last step (SA2_FLAG_*); per-frame scratch, last:
 			       * outside key_size */
 } sa2_state;
+_Static_assert(sizeof(sa2_state) == 24, "sa2_state has no padding");
+
+/* f + x mod 2^32 (the game's s32 add on the ARM; no signed overflow in C). */
+static inline int32_t sa2_add(int32_t f, int32_t x)
+{
+	return (int32_t)((uint32_t)f + (uint32_t)x);
+}
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
 
 static void sa2_init(void *vs, const int32_t *ax)
 {
@@ -162,7 +173,7 @@ static void sa2_collide(sa2_state *s)
 	} else if (d > 0) { /* sub_802203C (both speeds 0: quadrant 3): result <= 0 */
 		return;
 	}
-	s->f += d * 256;  /* qWorldY += result << 8 */
+	s->f = sa2_add(s->f, d * 256); /* qWorldY += result << 8 */
 	s->vy = 0;        /* flat: qSpeedAirY = 0 */
 	s->air = 0;       /* sub_8021BE0; Player_TouchGround clears MOVESTATE_100 / SOME_ATTACK */
 	s->jumping = 0;
@@ -180,7 +191,7 @@ static void sa2_jumping(sa2_state *s, int held, int press)
 		}
 		int32_t cap = s->water ? SA2_CAP_WATER : SA2_CAP;
 		if (s->vy < cap && !held) {
-			s->vy = cap;
+			s->vy = (int16_t)cap;
 			s->frame_flags |= SA2_FLAG_RELEASE_CAP;
 		}
 	}
@@ -193,8 +204,8 @@ static void sa2_jumping(sa2_state *s, int held, int press)
 		v = SA2_FALL_MAX;
 		s->frame_flags |= SA2_FLAG_FALL_CAP;
 	}
-	s->vy = v;
-	s->f += v;
+	s->vy = (int16_t)v;
+	s->f = sa2_add(s->f, v);
 	sa2_collide(s);
 }
 
@@ -211,9 +222,9 @@ static void sa2_step(void *vs, unsigned input)
 		s->jumping = 1;
 		if (s->written) {
 			s->written = 0;
-			s->vy = s->vy0;
+			s->vy = (int16_t)s->vy0;
 		} else {
-			s->vy = sa2_sext16(s->vy - (s->water ? SA2_JUMP_WATER : SA2_JUMP));
+			s->vy = (int16_t)sa2_sext16(s->vy - (s->water ? SA2_JUMP_WATER : SA2_JUMP));
 		}
 		sa2_jumping(s, held, press);
 	} else if (s->air) {
@@ -228,7 +239,7 @@ static void sa2_step(void *vs, unsigned input)
 static void sa2_observe(const void *vs, js_obs *o)
 {
 	const sa2_state *s = vs;
-	o->height = (int64_t)SA2_STAND_F - s->f;
+	o->height = sa2_add(SA2_STAND_F, (int32_t)(0u - (uint32_t)s->f)); /* 32-bit, as F wraps */
 	o->grounded = !s->air;
 	o->flags = s->frame_flags;
 }
@@ -239,6 +250,75 @@ static int sa2_trace_row(const void *vs, char *buf, size_t n)
 	return snprintf(buf, n, "%d,%d,%d,%u,%u,%u", (int)s->f, (int)sa2_asr8(s->f), (int)s->vy, s->air,
 			s->jumping, s->init_jump);
 }
+
+/* ---- fuzzing hooks (model.h) ---- */
+
+/* Standing (in the air clear), the character is on the floor as a landing leaves it: the feet on
+ * row T - 1 with the fraction kept (the snap is whole pixels), qSpeedAirY 0, MOVESTATE_100 and
+ * MOVESTATE_SOME_ATTACK clear (Player_TouchGround).  The callback Player_InitJump is only set
+ * standing (Player_TryJump), so in the air init_jump is clear; start=written's frame-0
+ * Player_InitJump is that callback: without it (in the air, or init_jump cleared) it is gone. */
+static void sa2_fuzz_fix(void *vs)
+{
+	sa2_state *s = vs;
+	if (s->air) {
+		s->init_jump = 0;
+	} else {
+		s->f = SA2_STAND_F | (s->f & 255);
+		s->vy = 0;
+		s->jumping = 0;
+		s->attacked = 0;
+	}
+	if (!s->init_jump)
+		s->written = 0;
+}
+
+enum { SA2_INV_VY_WRAP, SA2_INV_FALL_CAP, SA2_INV_Y_WRAP, SA2_INV_FLOOR_CATCH, SA2_INV_FLOOR_SNAP };
+
+/* A frame with Player_Jumping (in the air before, or Player_InitJump):
+ *   vy_wrap: PLAYERFN_UPDATE_AIR_FALL_SPEED's s16 add did not carry qSpeedAirY past 32767 (the
+ *     reference's vy_wrap event: only from qSpeedAirY above 32767 - 42, a written speed or a
+ *     start);
+ *   fall_cap: in the air qSpeedAirY ends at most 3840 (PLAYERFN_UPDATE_POSITION's MIN);
+ *   floor_catch: still in the air and falling (qSpeedAirY >= 0) with the feet in the floor (row
+ *     >= T): sub_8021C4C refused the landing (the feet deeper than I(qSpeedAirY) + 6 px);
+ *   floor_snap: landed with the feet off row T - 1 (sub_801E4E4 reaches 24 px; deeper, the snap
+ *     is 17..24 px and leaves the feet in the floor).
+ * y_wrap on any frame: F (qWorldY's s32) moves by more than 2^30 (the add wrapped). */
+static uint32_t sa2_invariants(const void *vb, const void *va, unsigned input)
+{
+	const sa2_state *b = vb, *a = va;
+	(void)input;
+	uint32_t bits = 0;
+	int flight = b->air || b->init_jump;
+	if (a->frame_flags & SA2_FLAG_VY_WRAP)
+		bits |= 1u << SA2_INV_VY_WRAP;
+	if (flight && a->air && a->vy > SA2_FALL_MAX)
+		bits |= 1u << SA2_INV_FALL_CAP;
+	int64_t df = (int64_t)a->f - b->f;
+	if (df > (1 << 30) || df < -(1 << 30))
+		bits |= 1u << SA2_INV_Y_WRAP;
+	if (flight && a->air && a->vy >= 0 && sa2_asr8(a->f) >= SA2_FLOOR_ROW)
+		bits |= 1u << SA2_INV_FLOOR_CATCH;
+	if (flight && !a->air && sa2_asr8(a->f) != SA2_FLOOR_ROW - 1)
+		bits |= 1u << SA2_INV_FLOOR_SNAP;
+	return bits;
+}
+
+/* The landing bound from any fuzz start with no buttons.  Standing without Player_InitJump
+ * pending it is on the ground already; otherwise it is in the air by frame 1.  With the button
+ * up, MOVESTATE_100 raises qSpeedAirY to the cap at once; without MOVESTATE_100 a rise keeps its
+ * speed, at most 32768 (and once, from qSpeedAirY > 32767 - 42, the s16 wrap gives about
+ * -32768): so a rise lasts at most 32768 / 12 + 1 = 2732 frames (under water).  Falling,
+ * qSpeedAirY stays in 0..3840 (no second wrap).  Coming down onto the floor the feet are at most
+ * I(qSpeedAirY) + 1 <= 16 px in: it lands.  Falling inside the floor (a start, or a rise that
+ * wrapped F through -2^31 to the bottom) it lands once 17 + (row & 7) <= I(qSpeedAirY) + 6: at
+ * 3840 (reached within 320 frames) the feet move 15 px a frame, row & 7 steps down by one, and
+ * within 8 frames it is <= 4; so within 329 frames unless F first passes 2^31 - 1 and wraps to the
+ * top, -2^31.  From there the fall to row T - 1 is 2^31 + Q(T - 1) sub-units: 320 frames to the
+ * cap, then 559149 frames at 3840.  The longest chain: 1 + 2732 (a rise that wraps to the bottom)
+ * + 329 (the fall through 2^31 - 1) + 559469 (the top to the floor) = 562531 frames. */
+#define SA2_LAND_BOUND 562600
 
 JS_LANE_DECLARE(sa2);
 
@@ -315,6 +395,40 @@ const js_model js_model_sa2 = {
 	.trace_header = "feet,feet_px,vy,air,jumping,init_jump",
 	.trace_row = sa2_trace_row,
 	.lane = JS_LANE_TABLE(sa2),
+	.n_fields = 7,
+	.fields = {
+		{ "feet", offsetof(sa2_state, f), JS_F_S32, -2147483648.0, 2147483647.0,
+		  "qWorldY + Q(spriteOffsetY), Q24.8: qWorldY is an s32 (the camera clamp sub_80232D0 "
+		  "that keeps it in the level is not modelled, so the whole width, wrapping)" },
+		{ "vy", offsetof(sa2_state, vy), JS_F_S16, -0x8000, 0x7fff,
+		  "qSpeedAirY, the whole s16 (the fall is capped at 3840, a rise is not)" },
+		{ "air", offsetof(sa2_state, air), JS_F_U8, 0, 1, "MOVESTATE_IN_AIR" },
+		{ "jumping", offsetof(sa2_state, jumping), JS_F_U8, 0, 1,
+		  "MOVESTATE_100 (Player_InitJump; the release and the mid-air action need it)" },
+		{ "attacked", offsetof(sa2_state, attacked), JS_F_U8, 0, 1,
+		  "MOVESTATE_SOME_ATTACK (the insta-shield was used this flight)" },
+		{ "init_jump", offsetof(sa2_state, init_jump), JS_F_U8, 0, 1,
+		  "the callback is Player_InitJump (Player_TryJump set it last frame: the take-off is "
+		  "this frame)" },
+		{ "prev_held", offsetof(sa2_state, prev_held), JS_F_U8, 0, 1,
+		  "heldInput's jump bit last frame (frameInput is held now and not then)" },
+	},
+	.fuzz_fix = sa2_fuzz_fix,
+	.invariants = sa2_invariants,
+	.inv_names = { [SA2_INV_VY_WRAP] = "vy_wrap", [SA2_INV_FALL_CAP] = "fall_cap",
+		       [SA2_INV_Y_WRAP] = "y_wrap", [SA2_INV_FLOOR_CATCH] = "floor_catch",
+		       [SA2_INV_FLOOR_SNAP] = "floor_snap" },
+	.inv_what = {
+		[SA2_INV_VY_WRAP] = "gravity never turns a fall into a rise (qSpeedAirY is an s16: "
+				    "+42 past 32767 wraps)",
+		[SA2_INV_FALL_CAP] = "in the air the fall speed ends every frame at or below 15 px/frame "
+				     "(PLAYER_AIR_SPEED_MAX, PLAYERFN_UPDATE_POSITION's MIN)",
+		[SA2_INV_Y_WRAP] = "the position (qWorldY, s32) does not wrap",
+		[SA2_INV_FLOOR_CATCH] = "a falling character whose feet are in the flat floor lands "
+					"that frame",
+		[SA2_INV_FLOOR_SNAP] = "a landing puts the feet on the row above the floor (T - 1)",
+	},
+	.land_bound = SA2_LAND_BOUND,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -482,9 +596,109 @@ SG_INLINE void sa2_run(const js_lane_args *args, int l0, const int two)
 		sa2_lanes_store(&g1, args, l0 + JS_VW);
 }
 
-/* Pairs of groups; lanes n_lanes.. are copies of the last lane, never stored. */
+/* ---- fuzz starts (js_lane_args.start): every lane from its own reference state ----
+ *
+ * The reference's frame with nothing assumed about the start (plain -1/0 masks): F, qSpeedAirY,
+ * the in-air / MOVESTATE_100 / MOVESTATE_SOME_ATTACK / Player_InitJump flags, start=written's
+ * pending vy0 and the last frame's button come from each lane's sa2_state; qSpeedAirY may wrap on
+ * any frame; the floor is sub_801E4E4's whole rule (the snap may leave the feet in the floor, a
+ * landing may be refused); a landed lane is not frozen, and the accounting is lane.h's js_vacc (a
+ * lane that starts in the air and lands before it is seen airborne has not taken off).  The stop
+ * rule is sa2_lanes_done's: a lane with Player_InitJump pending still takes off. */
+static inline void sa2_start_group(const js_lane_args *args, int l0)
+{
+	int32_t f0[JS_VW], v[JS_VW], ai[JS_VW], jm[JS_VW], at[JS_VW], it[JS_VW], pr[JS_VW], wr[JS_VW];
+	int32_t v0[JS_VW], ac[JS_VW], cp[JS_VW], gr[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		const sa2_state *st = (const sa2_state *)args->start + l;
+		f0[i] = st->f;
+		v[i] = st->vy;
+		ai[i] = -(st->air != 0);
+		jm[i] = -(st->jumping != 0);
+		at[i] = -(st->attacked != 0);
+		it[i] = -(st->init_jump != 0);
+		pr[i] = -(st->prev_held != 0);
+		wr[i] = -(st->written != 0);
+		v0[i] = st->vy0;
+		ac[i] = st->water ? -SA2_JUMP_WATER : -SA2_JUMP;
+		cp[i] = st->water ? SA2_CAP_WATER : SA2_CAP;
+		gr[i] = st->water ? SA2_GRAVITY_WATER : SA2_GRAVITY;
+	}
+	js_vu feet = (js_vu)js_vload(f0);
+	js_vi vy = js_vload(v), air = js_vload(ai), jumping = js_vload(jm), attacked = js_vload(at);
+	js_vi init = js_vload(it), prev = js_vload(pr), written = js_vload(wr), vy0 = js_vload(v0);
+	const js_vi accel = js_vload(ac), cap = js_vload(cp), grav = js_vload(gr);
+	const js_vu stand = (js_vu)js_vsplat(SA2_STAND_F);
+	const uint32_t *in = args->input[0] + l0;
+	js_vu bits = js_vloadu(in);
+	js_vacc acc;
+	js_vacc_init(&acc, args, l0);
+
+	for (int f = 0; f < args->n_frames; f++) {
+		if (f > 0) {
+			if ((f & 31) == 0)
+				bits = js_vloadu(in + (f >> 5) * JS_BLOCK);
+			else
+				bits >>= 1;
+		}
+		js_vi held = (js_vi)(bits & 1u) != 0;
+		js_vi press = held & ~prev;
+		js_vi act = air | init; /* Player_Jumping runs */
+		/* Player_InitJump: in the air, MOVESTATE_100, qSpeedAirY (0 standing) += the jump, or
+		 * := vy0 (start=written) */
+		js_vi ju = jumping | init;
+		js_vi w = js_vsel(init, js_vsel(written, vy0, vy + accel), vy);
+		/* Player_TryMidAirAction's insta-shield; the release */
+		js_vi mid = act & ju & ~attacked & press;
+		attacked |= mid;
+		js_vi rel = act & ju & ~held & (w < cap);
+		w = js_vsel(rel, cap, w);
+		/* gravity (an s16 add), the fall cap, the move */
+		js_vi t = w + grav;
+		js_vi wrap = act & (t > 0x7fff);
+		t -= wrap & 0x10000;
+		js_vi fc = act & (t > SA2_FALL_MAX);
+		t = js_vsel(fc, js_vsplat(SA2_FALL_MAX), t);
+		js_vu nf = feet + ((js_vu)t & (js_vu)act);
+		/* sub_8022190 on the flat floor: falling, sub_8021C4C lands the feet pen > 0 px in when
+		 * the distance -q >= -(I(qSpeedAirY) + 6); still (speed 0), sub_802203C lands them on
+		 * or in the floor (pen >= 0).  q = min(pen, 17 + (row & 7)): sub_801E4E4's -pen up to
+		 * 24 px, -17 - ((pen - 1) & 7) deeper ((pen - 1) & 7 = row & 7, T a multiple of 8). */
+		js_vi row = (js_vi)nf >> 8;
+		js_vi pen = row - (SA2_FLOOR_ROW - 1);
+		js_vi qd = (row & 7) + 17;
+		js_vi q = js_vsel(pen < qd, pen, qd) & (pen > 0);
+		js_vi land = act & (((t > 0) & (pen > 0) & (q <= (t >> 8) + 6)) |
+				    ((t == 0) & (pen >= 0)));
+		feet = nf - ((js_vu)land & ((js_vu)q << 8));
+		js_vi nair = act & ~land;
+		vy = t & nair;
+		jumping = ju & nair;
+		attacked &= ~land;
+		init = ~act & press; /* Player_Idle -> Player_TryJump */
+		written = js_vsplat(0);
+		prev = held;
+		air = nair;
+		js_vu fl = ((js_vu)rel & SA2_FLAG_RELEASE_CAP) | ((js_vu)fc & SA2_FLAG_FALL_CAP) |
+			   ((js_vu)wrap & SA2_FLAG_VY_WRAP) | ((js_vu)mid & SA2_FLAG_MID_AIR);
+		js_vacc_frame(&acc, f, (js_vi)(stand - feet), ~air, fl);
+		if ((f & 7) == 7 &&
+		    sg_vall(acc.landed | (~acc.took & ~init & (acc.last_jump <= f))))
+			break;
+	}
+	js_vacc_store(&acc, args, l0);
+}
+
+/* Pairs of groups; lanes n_lanes.. are copies of the last lane, never stored.  Fuzz starts run
+ * group by group through sa2_start_group. */
 SG_INLINE void sa2_pairs(const js_lane_args *args)
 {
+	if (args->start) {
+		for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += JS_VW)
+			sa2_start_group(args, l0);
+		return;
+	}
 	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 2 * JS_VW) {
 		if (l0 + JS_VW < args->n_lanes)
 			sa2_run(args, l0, 1);
@@ -505,7 +719,7 @@ void JS_LANE_FN(sa2)(const js_lane_args *args)
 		key[l] = (args->axis[SA2_AX_ENV][l] == SA2_ENV_WATER) * 2 +
 			 (args->axis[SA2_AX_START][l] == SA2_START_WRITTEN);
 	sg_block b;
-	sg_block_sort(&b, args, key, 4);
+	sg_block_sort(&b, args, key, 4, sizeof(sa2_state));
 	sa2_pairs(&b.args);
 	sg_block_scatter(&b, args);
 #endif

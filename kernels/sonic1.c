@@ -122,6 +122,19 @@ static int sonic1_trace_row(const void *s, char *buf, size_t n)
 	return sg_trace_row(s, &sonic1_game, buf, n);
 }
 
+/* ---- fuzzing hooks (model.h; the rules are sonic_genesis.h's) ---- */
+
+static void sonic1_fuzz_fix(void *s)
+{
+	sg_fuzz_fix(s, &sonic1_game);
+}
+
+static uint32_t sonic1_invariants(const void *b, const void *a, unsigned input)
+{
+	(void)input;
+	return sg_invariants(b, a);
+}
+
 JS_LANE_DECLARE(sonic1);
 
 static const char *const sonic1_claims[] = {
@@ -193,6 +206,30 @@ const js_model js_model_sonic1 = {
 	.trace_header = "y_px,y_frac,vy,air,roll,jumping",
 	.trace_row = sonic1_trace_row,
 	.lane = JS_LANE_TABLE(sonic1),
+	.n_fields = 7,
+	.fields = {
+		{ "y_px", offsetof(sg_state, y) + 2, JS_F_U16, 0, 0xffff,
+		  "obY, the pixel word (read signed by the floor sensor: $0400..$7FFF floor, "
+		  "$8000..$03FF sky)" },
+		{ "y_sub_hi", offsetof(sg_state, y) + 1, JS_F_U8, 0, 0xff,
+		  "obY+2's high byte, 1/256 px: ObjectFall adds obVelY << 8 and Sonic_Floor snaps the "
+		  "pixel word, so the low byte stays 0" },
+		{ "vy", offsetof(sg_state, vy), JS_F_S16, -0x8000, 0x7fff,
+		  "obVelY, the whole word: ObjectFall's addi.w #$38 has no cap, and a jump's rise is "
+		  "never clamped (Sonic_JumpHeight returns before loc_134C4)" },
+		{ "air", offsetof(sg_state, air), JS_F_U8, 0, 1, "obStatus bit 1 (in the air)" },
+		{ "roll", offsetof(sg_state, roll), JS_F_U8, 0, 1,
+		  "obStatus bit 2 (rolling: obHeight $E; Sonic_MdJump2)" },
+		{ "jumping", offsetof(sg_state, jumping), JS_F_U8, 0, 1,
+		  "objoff_3C (set by Sonic_Jump; clear after a spring or rolling off a ledge)" },
+		{ "prev_abc", offsetof(sg_state, prev_abc), JS_F_U8, 0, 1,
+		  "A/B/C held last frame (v_jpadpress2 is held now and not then)" },
+	},
+	.fuzz_fix = sonic1_fuzz_fix,
+	.invariants = sonic1_invariants,
+	.inv_names = SG_INV_NAMES,
+	.inv_what = SG_INV_WHAT,
+	.land_bound = SG_LAND_BOUND, /* derived in sonic_genesis.h */
 };
 
 #else /* ---- lane kernel (compiled once per ISA): sonic_genesis.h's body ---- */

@@ -83,6 +83,19 @@ static int sonic2_trace_row(const void *s, char *buf, size_t n)
 	return sg_trace_row(s, &sonic2_game, buf, n);
 }
 
+/* ---- fuzzing hooks (model.h; the rules are sonic_genesis.h's) ---- */
+
+static void sonic2_fuzz_fix(void *s)
+{
+	sg_fuzz_fix(s, &sonic2_game);
+}
+
+static uint32_t sonic2_invariants(const void *b, const void *a, unsigned input)
+{
+	(void)input;
+	return sg_invariants(b, a);
+}
+
 JS_LANE_DECLARE(sonic2);
 
 static const char *const sonic2_claims[] = {
@@ -163,6 +176,31 @@ const js_model js_model_sonic2 = {
 	.trace_header = "y_px,y_frac,vy,air,roll,jumping",
 	.trace_row = sonic2_trace_row,
 	.lane = JS_LANE_TABLE(sonic2),
+	.n_fields = 7,
+	.fields = {
+		{ "y_px", offsetof(sg_state, y) + 2, JS_F_U16, 0, 0xffff,
+		  "y_pos, the pixel word (read signed by Sonic_CheckFloor's sensor: $0400..$7FFF floor, "
+		  "$8000..$03FF sky)" },
+		{ "y_sub_hi", offsetof(sg_state, y) + 1, JS_F_U8, 0, 0xff,
+		  "y_sub's high byte, 1/256 px: ObjectMoveAndFall adds y_vel << 8 and the landing snaps "
+		  "the pixel word, so the low byte stays 0" },
+		{ "vy", offsetof(sg_state, vy), JS_F_S16, -0x8000, 0x7fff,
+		  "y_vel, the whole word: ObjectMoveAndFall's addi.w #$38 has no cap, and a jump's rise "
+		  "is never clamped (Sonic_JumpHeight's jumping branch skips Sonic_UpVelCap)" },
+		{ "air", offsetof(sg_state, air), JS_F_U8, 0, 1, "status bit 1 (in_air)" },
+		{ "roll", offsetof(sg_state, roll), JS_F_U8, 0, 1,
+		  "status bit 2 (rolling: y_radius $E; Obj01_MdJump / Obj02_MdJump)" },
+		{ "jumping", offsetof(sg_state, jumping), JS_F_U8, 0, 1,
+		  "jumping(a0) (set by Sonic_Jump / Tails_Jump; clear after a spring or rolling off a "
+		  "ledge)" },
+		{ "prev_abc", offsetof(sg_state, prev_abc), JS_F_U8, 0, 1,
+		  "A/B/C held last frame (Ctrl_1_Press_Logical is held now and not then)" },
+	},
+	.fuzz_fix = sonic2_fuzz_fix,
+	.invariants = sonic2_invariants,
+	.inv_names = SG_INV_NAMES,
+	.inv_what = SG_INV_WHAT,
+	.land_bound = SG_LAND_BOUND, /* derived in sonic_genesis.h */
 };
 
 #else /* ---- lane kernel (compiled once per ISA): sonic_genesis.h's body ---- */

@@ -94,6 +94,19 @@ static int sonic3k_trace_row(const void *s, char *buf, size_t n)
 	return sg_trace_row(s, &sonic3k_game, buf, n);
 }
 
+/* ---- fuzzing hooks (model.h; the rules are sonic_genesis.h's) ---- */
+
+static void sonic3k_fuzz_fix(void *s)
+{
+	sg_fuzz_fix(s, &sonic3k_game);
+}
+
+static uint32_t sonic3k_invariants(const void *b, const void *a, unsigned input)
+{
+	(void)input;
+	return sg_invariants(b, a);
+}
+
 JS_LANE_DECLARE(sonic3k);
 
 static const char *const sonic3k_claims[] = {
@@ -179,6 +192,33 @@ const js_model js_model_sonic3k = {
 	.trace_header = "y_px,y_frac,vy,air,roll,jumping,double_jump",
 	.trace_row = sonic3k_trace_row,
 	.lane = JS_LANE_TABLE(sonic3k),
+	.n_fields = 8,
+	.fields = {
+		{ "y_px", offsetof(sg_state, y) + 2, JS_F_U16, 0, 0xffff,
+		  "y_pos, the pixel word (read signed by Sonic_CheckFloor's sensor: $0400..$7FFF floor, "
+		  "$8000..$03FF sky)" },
+		{ "y_sub_hi", offsetof(sg_state, y) + 1, JS_F_U8, 0, 0xff,
+		  "y_sub's high byte, 1/256 px: MoveSprite adds y_vel << 8 and the landing snaps the "
+		  "pixel word, so the low byte stays 0" },
+		{ "vy", offsetof(sg_state, vy), JS_F_S16, -0x8000, 0x7fff,
+		  "y_vel, the whole word: MoveSprite's addi.w #$38 has no cap, and a jump's rise is "
+		  "never clamped (Sonic_JumpHeight's jumping branch skips Sonic_UpVelCap)" },
+		{ "air", offsetof(sg_state, air), JS_F_U8, 0, 1, "status bit 1 (Status_InAir)" },
+		{ "roll", offsetof(sg_state, roll), JS_F_U8, 0, 1,
+		  "status bit 2 (Status_Roll: y_radius $E; Sonic_MdJump, Knux_Spin_Freespace)" },
+		{ "jumping", offsetof(sg_state, jumping), JS_F_U8, 0, 1,
+		  "jumping(a0) (set by Sonic_Jump / Tails_Jump / Knux_Jump; clear after a spring or "
+		  "rolling off a ledge)" },
+		{ "double_jump", offsetof(sg_state, dj), JS_F_U8, 0, 1,
+		  "double_jump_flag (set by the air move; cleared by Player_TouchFloor)" },
+		{ "prev_abc", offsetof(sg_state, prev_abc), JS_F_U8, 0, 1,
+		  "A/B/C held last frame (Ctrl_1_pressed_logical is held now and not then)" },
+	},
+	.fuzz_fix = sonic3k_fuzz_fix,
+	.invariants = sonic3k_invariants,
+	.inv_names = SG_INV_NAMES,
+	.inv_what = SG_INV_WHAT,
+	.land_bound = SG_LAND_BOUND, /* derived in sonic_genesis.h */
 };
 
 #else /* ---- lane kernel (compiled once per ISA): sonic_genesis.h's body ---- */

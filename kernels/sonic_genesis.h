@@ -115,15 +115,13 @@ static inline int32_t sg_speed(const sg_char *c, int water)
 	return water ? c->speed_water : c->speed;
 }
 
-#ifndef JS_LANE_SUFFIX /* ---- the reference (compiled once, with the model's metadata) ---- */
-
-#include <stdio.h>
-#include <string.h>
-
+/* The reference's state (model.h: a plain value; also read by the lane kernel for fuzz starts,
+ * js_lane_args.start).  No padding: 24 bytes. */
 typedef struct sg_state {
-	uint32_t y;           /* y_pos : y_sub, 16.16 */
-	int32_t vy;           /* y_vel, a signed 16-bit value */
+	uint32_t y;           /* y_pos : y_sub, 16.16 (the fields y_px and y_sub_hi are its bytes 2-3
+			       * and 1: little-endian, see the _Static_assert) */
 	int32_t vy0;          /* axis vy0 (start=written/spring) */
+	int16_t vy;           /* y_vel, a signed word */
 	uint8_t air;          /* status bit 1 (in_air) */
 	uint8_t roll;         /* status bit 2 (y_radius $E while set) */
 	uint8_t jumping;      /* jumping(a0) */
@@ -134,10 +132,17 @@ typedef struct sg_state {
 	uint8_t pending;      /* start=written/spring: frame 0's take-off is still to come */
 	uint8_t ch;           /* axis character */
 	uint8_t radius;       /* the character's default y_radius */
-	uint8_t pad[2];
 	uint32_t frame_flags; /* events of the last step (SG_FLAG_*); per-frame scratch, last:
 			       * outside key_size */
 } sg_state;
+_Static_assert(sizeof(sg_state) == 24, "sg_state has no padding");
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+	       "the y_px / y_sub_hi fields address bytes of sg_state.y");
+
+#ifndef JS_LANE_SUFFIX /* ---- the reference (compiled once, with the model's metadata) ---- */
+
+#include <stdio.h>
+#include <string.h>
 
 static inline void sg_init(sg_state *s, const sg_game *g, const int32_t *ax)
 {
@@ -173,7 +178,7 @@ static inline void sg_jump_height(sg_state *s, const sg_game *g, int abc, int pr
 		int32_t cap = s->water ? SG_RELEASE_CAP_WATER : SG_RELEASE_CAP;
 		if (s->vy < cap) { /* cmp.w y_vel(a0),d1 / ble: y_vel >= cap skips the release */
 			if (!abc) {
-				s->vy = cap;
+				s->vy = (int16_t)cap;
 				s->frame_flags |= SG_FLAG_RELEASE_CAP;
 			}
 		} else if (g->air_moves && !s->dj && press) {
@@ -189,7 +194,7 @@ static inline void sg_jump_height(sg_state *s, const sg_game *g, int abc, int pr
 		return;
 	}
 	if (s->vy < SG_SPRING_CAP) { /* UpVelCap */
-		s->vy = SG_SPRING_CAP;
+		s->vy = (int16_t)SG_SPRING_CAP;
 		s->frame_flags |= SG_FLAG_SPRING_CAP;
 	}
 }
@@ -207,7 +212,7 @@ static inline void sg_move_and_fall(sg_state *s)
 		v = sg_sext16(v - SG_WATER_LIFT); /* subi.w #$28,y_vel(a0) */
 	if (v < s->vy)
 		s->frame_flags |= SG_FLAG_VY_WRAP;
-	s->vy = v;
+	s->vy = (int16_t)v;
 }
 
 /* DoLevelCollision on the flat floor (x_vel 0), then the reset-on-floor routine. */
@@ -260,14 +265,15 @@ static inline void sg_step(sg_state *s, const sg_game *g, unsigned input)
 	s->frame_flags = 0;
 	if (s->pending) {
 		s->pending = 0;
-		s->vy = s->vy0;
+		s->vy = (int16_t)s->vy0;
 		sg_take_off(s, s->start == SG_START_WRITTEN);
 	} else if (!s->air) {
 		/* the standing mode -> Sonic_Jump: standing still on flat ground nothing else moves
 		 * the character vertically */
 		if (press) {
 			int32_t d2 = sg_speed(sg_character(g, s->ch), s->water);
-			s->vy = sg_sext16(s->vy + (-0x100 * d2) / 256); /* muls.w / asr.l #8 / add.w */
+			/* muls.w / asr.l #8 / add.w */
+			s->vy = (int16_t)sg_sext16(s->vy + (-0x100 * d2) / 256);
 			sg_take_off(s, 1);
 		}
 	} else {
@@ -293,6 +299,106 @@ static inline int sg_trace_row(const sg_state *s, const sg_game *g, char *buf, s
 				(unsigned)(s->y & 0xffff), (int)s->vy, s->air, s->roll, s->jumping, s->dj);
 	return snprintf(buf, n, "%u,%u,%d,%u,%u,%u", (unsigned)(s->y >> 16), (unsigned)(s->y & 0xffff),
 			(int)s->vy, s->air, s->roll, s->jumping);
+}
+
+/* ---- fuzzing hooks (model.h), shared by the three games ----
+ *
+ * Fields (each game lists its own, with its labels): y_px (the pixel word, 0..$FFFF: the whole
+ * word, so starts reach both of its wraps), y_sub_hi (the fraction's high byte: every move adds
+ * y_vel << 8 and every snap changes the pixel word, so the low byte stays 0 as init leaves it),
+ * vy (y_vel, the whole signed word: there is no fall cap, gravity alone reaches $7FFF), air,
+ * roll, jumping, prev_abc, and S3K's double_jump_flag.
+ *
+ * sg_fuzz_fix: standing (in_air clear) the character is on the floor as a landing leaves it:
+ * the feet on row $03FF (the fraction kept: Sonic_Floor snaps the pixel word only), y_vel 0,
+ * rolling / jumping / double_jump_flag clear (the reset-on-floor routine).  In the air the
+ * take-off of start=written/spring has already happened (it leaves the ground): pending clear.
+ * A game without air moves has no double_jump_flag. */
+static inline void sg_fuzz_fix(sg_state *s, const sg_game *g)
+{
+	s->y &= 0xffffff00u;
+	if (!s->air) {
+		s->y = (SG_FEET_ROW - s->radius) << 16 | (s->y & 0xff00u);
+		s->vy = 0;
+		s->roll = s->jumping = s->dj = 0;
+	} else {
+		s->pending = 0;
+	}
+	if (!g->air_moves)
+		s->dj = 0;
+}
+
+/* The landing bound (js_model.land_bound) from any fuzz start with no buttons.  g = the net
+ * gravity, $38 in air and $10 under water; figures below are air / water.  By frame 1 (frame 0,
+ * or frame 1 after a pending take-off) JumpHeight has raised y_vel to -$FC0 or more (the release
+ * with A/B/C up: the cap; not jumping: the clamp), and again on the frame after every add.w wrap.
+ * So a flight is a chain of phases:
+ *   R, a rise: at most $FC0 / g = 72 / 252 frames and 567 / 1985 px;
+ *   S, a fall in the sky (rows $8000..$03FF, 33792 px): from y_vel >= 0 it meets the floor's top
+ *     within 557 / 1040 frames, the feet at most hi(y_vel) + 1 px in, and lands there unless
+ *     y_vel >= $7900; y_vel wraps first only if it was above 10241 / 28229 at the start of S,
+ *     within (32768 - 10241) / $38 = 403 / 284 frames;
+ *   M, a miss (y_vel >= $7900 in the floor): until y_vel wraps, 33 / 113 frames;
+ *   F, a fall in the floor with y_vel < $7900: it lands once hi(y_vel) >= 24 (FindFloor's q <= 32),
+ *     within $1800 / g = 110 / 384 frames, unless it first crosses row $7FFF into the top of
+ *     the sky (S, from y_vel <= $1800).
+ * After the first phase only a wrap starts R; only R can climb through row $8000 (to the floor's
+ * bottom: F); an S from y_vel <= $1800 cannot wrap, and under water it lands (y_vel < $4600 at
+ * the floor); the frames with y_vel >= $7900 (an M, or a fast S after crossing row $7FFF) are at
+ * most 33 / 113 in all before the wrap.  The longest chains: air, S that wraps (403), R through
+ * the top (72), F through the bottom (110), S (557), M (33), R (72), F (110): 1357; water, S that
+ * wraps (284), R (252), F (384), S (1040): 1960 (with an M instead: 113 + 252 + 384 + 1040);
+ * plus frames 0 and 1.  Random starts land within about 1400. */
+#define SG_LAND_BOUND 2200
+
+/* The feet's row, y_pos's pixel word read signed plus y_radius, with no add.w wrap: where the
+ * feet are, which the floor sensor reads as long as the add.w does not wrap. */
+static inline int32_t sg_feet_row(const sg_state *s)
+{
+	return sg_sext16((int32_t)(s->y >> 16)) + sg_radius(s);
+}
+
+/* Invariants (bits of inv_names, the same in the three games). */
+enum { SG_INV_VY_WRAP, SG_INV_Y_WRAP, SG_INV_FLOOR_CATCH, SG_INV_FLOOR_SNAP };
+#define SG_INV_NAMES { [SG_INV_VY_WRAP] = "vy_wrap", [SG_INV_Y_WRAP] = "y_wrap", \
+		       [SG_INV_FLOOR_CATCH] = "floor_catch", [SG_INV_FLOOR_SNAP] = "floor_snap" }
+#define SG_INV_WHAT { \
+	[SG_INV_VY_WRAP] = "in the air y_vel only grows (gravity, the release, the -$FC0 clamp): " \
+			   "a fall never turns into a rise (y_vel is a signed word; there is no " \
+			   "fall cap, so addi.w #$38 can carry it past $7FFF)", \
+	[SG_INV_Y_WRAP] = "y_pos's pixel word, read signed, moves by less than $4000 px a frame " \
+			  "(moves are under 128 px, snaps under 33): it does not wrap between " \
+			  "$7FFF and $8000", \
+	[SG_INV_FLOOR_CATCH] = "a falling character whose feet are in the flat floor lands that " \
+			       "frame (the floor sensor finds it and the landing is taken)", \
+	[SG_INV_FLOOR_SNAP] = "a landing puts the feet on the floor's top row $03FF", \
+}
+
+/* One air frame ran (not a standing frame, not the start=written/spring take-off): then
+ *   vy_wrap: still in the air, y_vel is not below what it was (it only grows; the add.w wrap
+ *     past $7FFF is the only way down);
+ *   floor_catch: still in the air and falling (y_vel >= 0 after gravity, so Sonic_Floor looked)
+ *     with the feet inside the floor (row > $03FF): the landing was refused - FindFloor's
+ *     distance failed the byte compare with y_vel (at y_vel >= $7900, or deeper than
+ *     hi(y_vel) + 8 px), or the sensor's add.w wrapped to a negative row;
+ *   floor_snap: landed with the feet off row $03FF - FindFloor's two blocks reach 32 px, a deeper
+ *     landing snaps by 17..32 px and leaves the feet in the floor.
+ * y_wrap on any frame: the signed pixel word jumps by more than $4000 px (the add.l overflow of
+ * ObjectFall, or an add.w snap across $7FFF / $8000). */
+static inline uint32_t sg_invariants(const sg_state *b, const sg_state *a)
+{
+	uint32_t bits = 0;
+	int flight = b->air && !b->pending;
+	if (flight && a->air && a->vy < b->vy)
+		bits |= 1u << SG_INV_VY_WRAP;
+	int32_t dy = sg_sext16((int32_t)(a->y >> 16)) - sg_sext16((int32_t)(b->y >> 16));
+	if (dy > 0x4000 || dy < -0x4000)
+		bits |= 1u << SG_INV_Y_WRAP;
+	if (flight && a->air && a->vy >= 0 && sg_feet_row(a) > (int32_t)SG_FEET_ROW)
+		bits |= 1u << SG_INV_FLOOR_CATCH;
+	if (flight && !a->air && sg_feet_row(a) != (int32_t)SG_FEET_ROW)
+		bits |= 1u << SG_INV_FLOOR_SNAP;
+	return bits;
 }
 
 #else /* ---- the lane-kernel body (compiled once per ISA) ---- */
@@ -401,7 +507,8 @@ static inline int sg_mall(sg_m m) { return sg_vall(m); }
  * longest jump, and the sweep hands the default grid over pattern-major (every start condition
  * of a hold side by side: air and water jumps, whose lengths differ by a factor of two, share
  * groups).  sg_block_sort orders the block's lanes by a small key (a stable counting sort) into a
- * local copy - axes and the jump button's input words; lanes n.. copy the last one, as the sweep
+ * local copy - axes, the jump button's input words and, for fuzz starts (js_lane_args.start),
+ * the lanes' start states (state_size bytes each); lanes n.. copy the last one, as the sweep
  * pads a block - that the kernel runs; sg_block_scatter puts the results back at the lanes' own
  * indices. */
 typedef struct sg_block {
@@ -412,11 +519,13 @@ typedef struct sg_block {
 	int32_t apex[JS_BLOCK], air[JS_BLOCK];
 	uint32_t flags[JS_BLOCK];
 	uint32_t in[(JS_MAX_FRAMES / 32) * JS_BLOCK];
+	_Alignas(8) unsigned char start[JS_BLOCK * JS_STATE_MAX];
 } sg_block;
 
 #define SG_MAX_KEYS 64
 
-SG_INLINE void sg_block_sort(sg_block *b, const js_lane_args *args, const int *key, int n_keys)
+SG_INLINE void sg_block_sort(sg_block *b, const js_lane_args *args, const int *key, int n_keys,
+			     size_t state_size)
 {
 	const int n = args->n_lanes, words = (args->n_frames + 31) >> 5;
 	int count[SG_MAX_KEYS + 1] = { 0 };
@@ -443,6 +552,13 @@ SG_INLINE void sg_block_sort(sg_block *b, const js_lane_args *args, const int *k
 	for (int a = 0; a < JS_MAX_AXES; a++)
 		b->args.axis[a] = b->ax[a];
 	b->args.input[0] = b->in; /* the kernels read the jump button only */
+	if (args->start) { /* the start states follow their lanes */
+		for (int i = 0; i < n; i++) /* the kernels read lanes n.. from lane n - 1 */
+			memcpy(b->start + (size_t)i * state_size,
+			       (const unsigned char *)args->start + (size_t)b->perm[i] * state_size,
+			       state_size);
+		b->args.start = b->start;
+	}
 }
 
 SG_INLINE void sg_block_scatter(const sg_block *b, const js_lane_args *args)
@@ -662,6 +778,111 @@ static inline void sg_general_group(const js_lane_args *args, int l0, const sg_g
 	js_vacc_store(&acc, args, l0);
 }
 
+/* ---- fuzz starts (js_lane_args.start): every lane from its own reference state ----
+ *
+ * The general path's frame with nothing assumed about the start: the state (feet F, y_vel,
+ * in_air, rolling and jumping apart, double_jump_flag, A/B/C last frame, the pending take-off of
+ * start=written/spring) is loaded from each lane's sg_state, and the accounting is lane.h's
+ * js_vacc (a lane that starts in the air and lands before it is seen airborne has not taken off,
+ * and may still jump).  As in the general path the state keeps the feet F = y_pos + (y_radius <<
+ * 16) mod 2^32; y_pos = F - (y_radius << 16) only for the y_wrap test, with y_radius $E while
+ * rolling.  The low byte of F is 0 (sg_fuzz_fix), so raw = ($03FF << 16) - F is 256 * height.
+ * A pending lane stands on frame 0 (sg_fuzz_fix clears pending in the air): its take-off writes
+ * vy0, sets in_air, and for start=written jumping and rolling (the curl keeps F). */
+static inline void sg_start_group(const js_lane_args *args, int l0, const sg_game *g,
+				  const sg_consts *k)
+{
+	const js_vu feet_row = (js_vu)js_vsplat((int32_t)(SG_FEET_ROW << 16));
+	const uint32_t *in = args->input[0] + l0;
+	int32_t fe[JS_VW], v[JS_VW], ai[JS_VW], ro[JS_VW], jm[JS_VW], d[JS_VW], pr[JS_VW], pe[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		const sg_state *st = (const sg_state *)args->start + l;
+		uint32_t r = st->roll ? SG_ROLL_RADIUS : st->radius;
+		fe[i] = (int32_t)(st->y + (r << 16));
+		v[i] = st->vy;
+		ai[i] = -(st->air != 0);
+		ro[i] = -(st->roll != 0);
+		jm[i] = -(st->jumping != 0);
+		d[i] = -(st->dj != 0);
+		pr[i] = -(st->prev_abc != 0);
+		pe[i] = -(st->pending != 0);
+	}
+	js_vu feet = (js_vu)js_vload(fe);
+	js_vi vy = js_vload(v), air = js_vload(ai), roll = js_vload(ro), ju = js_vload(jm);
+	js_vi dj = js_vload(d), prev = js_vload(pr), pend = js_vload(pe);
+	js_vacc acc;
+	js_vacc_init(&acc, args, l0);
+	js_vu bits = js_vloadu(in);
+
+	for (int f = 0; f < args->n_frames; f++) {
+		if (f > 0) {
+			if ((f & 31) == 0)
+				bits = js_vloadu(in + (f >> 5) * JS_BLOCK);
+			else
+				bits >>= 1;
+		}
+		js_vi abc = (js_vi)(bits & 1u) != 0;
+		js_vi press = abc & ~prev;
+		js_vi act = air & ~pend;          /* an air frame runs */
+		js_vi jump = ~air & ~pend & press; /* Sonic_Jump */
+
+		/* JumpHeight */
+		js_vi below_cap = vy < k->cap;
+		js_vi low = vy < SG_SPRING_CAP;
+		js_vi release = act & ju & ~abc & below_cap;
+		js_vi spring = act & ~ju & low;
+		js_vu fl = ((js_vu)release & SG_FLAG_RELEASE_CAP) | ((js_vu)spring & SG_FLAG_SPRING_CAP) |
+			   ((js_vu)(act & low & ju & ~release) & SG_FLAG_NO_FC0_CAP);
+		if (g->air_moves) {
+			js_vi move = act & ju & ~below_cap & press & ~dj;
+			dj |= move;
+			fl |= (js_vu)(move & k->mover) & SG_FLAG_AIR_MOVE;
+		}
+		js_vi hv = js_vsel(release, k->cap, js_vsel(spring, js_vsplat(SG_SPRING_CAP), vy));
+
+		/* MoveAndFall (air frames only) */
+		js_vu dd = ((js_vu)hv << 8) & (js_vu)act;
+		js_vu y = feet - (k->rstand - ((js_vu)roll & k->rdiff));
+		js_vu ny = y + dd;
+		fl |= (js_vu)((js_vi)((y ^ ny) & (dd ^ ny)) < 0) & SG_FLAG_Y_WRAP;
+		js_vu nfeet = feet + dd;
+		js_vi t = hv + k->grav;
+		js_vi vwrap = act & (t > 0x7fff);
+		js_vi nv = t - (vwrap & 0x10000);
+		fl |= (js_vu)vwrap & SG_FLAG_VY_WRAP;
+
+		/* Floor (the general path's, see there) */
+		js_vi row = (js_vi)(nfeet >> 16);
+		js_vi pen = (row ^ 0x8000) - (0x8000 + (int32_t)SG_FEET_ROW);
+		js_vi qd = (row & 15) + 17;
+		js_vi q = js_vsel(pen < qd, pen, qd);
+		js_vi into = act & (pen > 0);
+		js_vi ok = ((js_vu)nv < 0x7900u) & (nv >= (js_vi)((js_vu)q << 8) - 0x800);
+		js_vi land = into & ok;
+		fl |= (js_vu)(into & ~ok & (nv >= 0)) & SG_FLAG_MISSED_LANDING;
+		fl |= (js_vu)(land & (pen > 32)) & SG_FLAG_DEEP_LANDING;
+		feet = nfeet - ((js_vu)land & ((js_vu)q << 16));
+
+		/* the new state: landed lanes reset; take-offs (a jump, or the pending one) */
+		js_vi curl = jump | (pend & k->written);
+		vy = js_vsel(act, nv & ~land, vy);
+		vy = js_vsel(jump, k->tvj, js_vsel(pend, k->vy0, vy));
+		air = (air & ~land) | jump | pend;
+		ju = (ju & ~land) | curl;
+		roll = (roll & ~land) | curl;
+		dj &= ~land;
+		prev = abc;
+		pend = js_vsplat(0);
+
+		js_vacc_frame(&acc, f, (js_vi)(feet_row - feet), ~air, fl);
+		if ((f & 7) == 7 && js_vacc_done(&acc, f))
+			break;
+	}
+	acc.rise >>= 8; /* raw = 256 * height */
+	js_vacc_store(&acc, args, l0);
+}
+
 /* ---- the fast path: tame groups (see above), two side by side ---- */
 
 #define SG_FEET_LIMIT ((int32_t)((SG_FEET_ROW << 16) | 0xffffu)) /* feet above: row <= $03FF */
@@ -801,6 +1022,14 @@ SG_INLINE void sg_fast_groups(const js_lane_args *args, int l0, const sg_consts 
  * copies of the last lane, never stored: a group made only of them is skipped. */
 SG_INLINE void sg_lane_pairs(const js_lane_args *args, const sg_game *g)
 {
+	if (args->start) { /* fuzz starts: group by group, the start path */
+		for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += JS_VW) {
+			sg_consts k;
+			sg_consts_init(&k, args, l0, g);
+			sg_start_group(args, l0, g, &k);
+		}
+		return;
+	}
 	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 2 * JS_VW) {
 		int two = l0 + JS_VW < args->n_lanes;
 		sg_consts k0, k1;
@@ -847,7 +1076,7 @@ SG_INLINE void sg_lane_run(const js_lane_args *args, const sg_game *g)
 		key[l] = ((!tame * 2 + water) * 3 + st) * 4 + (int)(sg_character(g, ch) - g->chars);
 	}
 	sg_block b;
-	sg_block_sort(&b, args, key, 2 * 2 * 3 * 4);
+	sg_block_sort(&b, args, key, 2 * 2 * 3 * 4, sizeof(sg_state));
 	sg_lane_pairs(&b.args, g);
 	sg_block_scatter(&b, args);
 #endif

@@ -497,3 +497,220 @@ Test(sonic1, metadata)
 	for (int b = 8; b <= 14; b++)
 		cr_expect_not_null(m->flag_names[b], "flag bit %d named", b);
 }
+
+/* ---- fuzz starts: fields, invariants, the landing bound (model.h; sonic_genesis.h) ---- */
+
+/* A one-lane fuzz case (sweep/fuzzcase.h) with the default axes and no input. */
+static void fz_case(js_case *c, int n_frames)
+{
+	memset(c, 0, sizeof *c);
+	c->m = tu_model("sonic1");
+	c->n_lanes = 1;
+	c->n_frames = n_frames;
+	for (int a = 0; a < c->m->n_axes; a++)
+		c->axis[0][a] = c->m->axes[a].def_lo;
+}
+
+static void fz_set(js_case *c, const char *name, double v)
+{
+	for (int i = 0; i < c->m->n_fields; i++)
+		if (strcmp(c->m->fields[i].name, name) == 0) {
+			c->set[0] |= 1u << i;
+			c->val[0][i] = v;
+			return;
+		}
+	cr_assert_fail("no field %s", name);
+}
+
+static int fz_inv(const js_model *m, const char *name)
+{
+	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
+		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
+			return i;
+	cr_assert_fail("no invariant %s", name);
+	return -1;
+}
+
+/* The break a case shows, and the kernel agreeing with the reference from its start. */
+static js_break fz_breaks(const js_case *c)
+{
+	js_break b;
+	js_case_breaks(c, 0, &b);
+	char why[512];
+	cr_expect_eq(js_case_diff(c, why, sizeof why), 0, "%s", why);
+	return b;
+}
+
+/* Starts from any state the fields allow (the whole pixel word, the whole signed y_vel, any
+ * flags): every lane path agrees with the reference frame by frame. */
+Test(sonic1, lanes_equal_reference_from_fuzz_starts)
+{
+	int with_fields = tu_check_random_starts(tu_model("sonic1"), 300, 200, 21);
+	cr_assert_gt(with_fields, 100);
+	with_fields = tu_check_random_starts(tu_model("sonic1"), 60, 512, 22);
+	cr_assert_gt(with_fields, 20);
+}
+
+/* The fields address the reference's bytes: y_px is obY's pixel word, y_sub_hi its fraction's
+ * high byte, vy the signed word; standing, sg_fuzz_fix puts the feet back on row $03FF. */
+Test(sonic1, fuzz_fields_and_fix)
+{
+	js_case c;
+	fz_case(&c, 1);
+	fz_set(&c, "y_px", 0x8123);
+	fz_set(&c, "y_sub_hi", 0x45);
+	fz_set(&c, "vy", -300);
+	fz_set(&c, "air", 1);
+	fz_set(&c, "roll", 1);
+	const js_model *m = c.m;
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	char row[128];
+	m->trace_row(st, row, sizeof row);
+	cr_expect_str_eq(row, "33059,17664,-300,1,1,0", "y_px $8123, y_frac $4500");
+	c.val[0][3] = 0; /* air 0: standing on the floor, the fraction kept, y_vel 0, upright */
+	js_case_start(&c, 0, st);
+	m->trace_row(st, row, sizeof row);
+	cr_expect_str_eq(row, "1004,17664,0,0,0,0", "obY $03EC");
+}
+
+/* Sonic 1 has no fall cap (ObjectFall: addi.w #$38 and nothing else), so a long enough fall
+ * wraps obVelY.  From obY $8000 (row -32768, the top of the sky read signed), falling at $4000:
+ * after frame f's ObjectFall obVelY = $4000 + $38 (f + 1), which passes $7FFF when f + 1 >= 293
+ * (16384 + 56 * 292 = 32736, + 56 = 32792): frame 292 leaves obVelY = -32744.  By then Sonic has
+ * fallen sum_{k=0..292} ($4000 + 56 k) / 256 = 7196080 / 256 = 28109.6875 px: still 5600 px above
+ * the floor. */
+Test(sonic1, fuzz_uncapped_fall_wraps_y_vel)
+{
+	js_case c;
+	fz_case(&c, 400);
+	fz_set(&c, "y_px", 0x8000);
+	fz_set(&c, "vy", 0x4000);
+	fz_set(&c, "air", 1);
+	js_break b = fz_breaks(&c);
+	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, fz_inv(c.m, "vy_wrap"));
+	cr_expect_eq(b.frame, 292);
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	for (int f = 0; f <= 292; f++)
+		c.m->step(st, 0);
+	char row[128];
+	c.m->trace_row(st, row, sizeof row);
+	/* -32768 + 7196080 / 256 = -4658.3125: pixel word $10000 - 4659, fraction $B000 */
+	cr_expect_str_eq(row, "60877,45056,-32744,1,0,0", "obY -4658.3125, obVelY wrapped");
+}
+
+/* A written -$8000 held (claim 25: no cap on a jump's rise) climbs out of the pixel word: after
+ * the take-off obY is $03F1 (+5 px curl), and after frame f >= 1 it has moved S(f) = sum_{k=1..f}
+ * (-32768 + 56 (k - 1)) = -32768 f + 28 f (f - 1) sub-units.  ObjectFall's add.l overflows when
+ * $03F1 << 16 + 256 S < -2^31, i.e. 32768 f - 28 f (f - 1) > 8646912: f = 400 gives 8638400,
+ * f = 401 gives 8648768.  Frame 401; obVelY is -32768 + 56 * 400 = -10368 then, no vy wrap. */
+Test(sonic1, fuzz_written_rise_wraps_y)
+{
+	js_case c;
+	fz_case(&c, 512);
+	c.axis[0][START] = WRITTEN;
+	c.axis[0][VY0] = -0x8000;
+	for (int f = 0; f < 512; f++)
+		c.input[0][f] = JS_IN_JUMP;
+	js_break b = fz_breaks(&c);
+	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, fz_inv(c.m, "y_wrap"));
+	cr_expect_eq(b.frame, 401);
+	/* the same from a start in the air: obY $8000 rising 1 px a frame, upright, not jumping
+	 * (no release, -$100 is above the -$FC0 clamp): the first add.l overflows, frame 0 */
+	fz_case(&c, 8);
+	fz_set(&c, "y_px", 0x8000);
+	fz_set(&c, "vy", -0x100);
+	fz_set(&c, "air", 1);
+	b = fz_breaks(&c);
+	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, fz_inv(c.m, "y_wrap"));
+	cr_expect_eq(b.frame, 0);
+}
+
+/* Sonic_Floor's byte compare: byte(d1) >= byte(-(hi(obVelY) + 8)).  Upright (obHeight $13),
+ * obY $0371 puts the feet on row 904; at obVelY $7A00 ObjectFall moves 122 px to row 1026, 3 px
+ * into the floor (d1 = -3), and obVelY becomes $7A38: -(hi + 8) = -$82 is the byte $7E = +126,
+ * so -3 < 126: no landing, and Sonic falls on through the floor (frame 0).  At $7800 (120 px to
+ * row 1024, d1 = -1, obVelY $7838: -$80 = -128 <= -1) he lands on row $03FF. */
+Test(sonic1, fuzz_fast_fall_misses_the_floor)
+{
+	js_case c;
+	fz_case(&c, 16);
+	fz_set(&c, "y_px", 904 - 0x13);
+	fz_set(&c, "vy", 0x7a00);
+	fz_set(&c, "air", 1);
+	js_break b = fz_breaks(&c);
+	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, fz_inv(c.m, "floor_catch"));
+	cr_expect_eq(b.frame, 0);
+	c.val[0][2] = 0x7800;
+	b = fz_breaks(&c);
+	cr_expect_eq(b.kind, JS_BREAK_NONE);
+	/* The floor sensor's add.w: obY $7FF5 + $13 = $8008 reads as row -32760, open sky, though
+	 * the feet are 31745 px into the floor: falling, no landing (frame 0). */
+	fz_case(&c, 16);
+	fz_set(&c, "y_px", 0x7ff5);
+	fz_set(&c, "vy", 0x100);
+	fz_set(&c, "air", 1);
+	b = fz_breaks(&c);
+	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, fz_inv(c.m, "floor_catch"));
+	cr_expect_eq(b.frame, 0);
+}
+
+/* FindFloor reaches two blocks: feet on row 1020 falling at $3C00 (60 px) end on row 1080, 57 px
+ * in; FindFloor reads d1 = -17 - ((57 - 1) & 15) = -25, the byte compare passes (hi $3C), and
+ * Sonic lands with the feet on row 1055, 32 px inside the floor (frame 0). */
+Test(sonic1, fuzz_deep_landing_stays_in_the_floor)
+{
+	js_case c;
+	fz_case(&c, 16);
+	fz_set(&c, "y_px", 1020 - 0x13);
+	fz_set(&c, "vy", 0x3c00);
+	fz_set(&c, "air", 1);
+	js_break b = fz_breaks(&c);
+	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, fz_inv(c.m, "floor_snap"));
+	cr_expect_eq(b.frame, 0);
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	c.m->step(st, 0);
+	char row[128];
+	c.m->trace_row(st, row, sizeof row);
+	cr_expect_str_eq(row, "1036,0,0,0,0,0", "obY 1055 - $13, landed");
+}
+
+/* Normal play keeps every invariant: jumps of every hold in air and water land within the
+ * bound, and from the top of the sky at rest Sonic lands (after passing through the floor at
+ * $79D8, wrapping obVelY 4700 px inside it and sinking back) well within land_bound. */
+Test(sonic1, fuzz_invariants_hold_in_normal_play)
+{
+	js_case c;
+	for (int env = 0; env < 2; env++)
+		for (int h = 0; h < 40; h++) {
+			fz_case(&c, 256);
+			c.axis[0][ENV] = env;
+			for (int f = 0; f < h; f++)
+				c.input[0][f] = JS_IN_JUMP;
+			js_break b = fz_breaks(&c);
+			cr_expect_eq(b.kind, JS_BREAK_NONE, "env %d hold %d", env, h);
+		}
+	fz_case(&c, 1);
+	fz_set(&c, "y_px", 0x8000);
+	fz_set(&c, "air", 1);
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	js_obs o = { 0 };
+	int f = 0;
+	while (!o.grounded && f < c.m->land_bound) {
+		c.m->step(st, 0);
+		c.m->observe(st, &o);
+		f++;
+	}
+	cr_expect(o.grounded);
+	cr_expect_gt(f, 556);
+	cr_expect_lt(f, c.m->land_bound);
+}

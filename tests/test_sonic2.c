@@ -455,3 +455,150 @@ Test(sonic2, metadata)
 	for (int b = 8; b <= 14; b++)
 		cr_expect_not_null(m->flag_names[b], "flag bit %d named", b);
 }
+
+/* ---- fuzz starts: fields, invariants, the landing bound (model.h; sonic_genesis.h) ---- */
+
+/* A one-lane fuzz case (sweep/fuzzcase.h) with the default axes and no input. */
+static void fz_case(js_case *c, int n_frames)
+{
+	memset(c, 0, sizeof *c);
+	c->m = tu_model("sonic2");
+	c->n_lanes = 1;
+	c->n_frames = n_frames;
+	for (int a = 0; a < c->m->n_axes; a++)
+		c->axis[0][a] = c->m->axes[a].def_lo;
+}
+
+static void fz_set(js_case *c, const char *name, double v)
+{
+	for (int i = 0; i < c->m->n_fields; i++)
+		if (strcmp(c->m->fields[i].name, name) == 0) {
+			c->set[0] |= 1u << i;
+			c->val[0][i] = v;
+			return;
+		}
+	cr_assert_fail("no field %s", name);
+}
+
+static int fz_inv(const js_model *m, const char *name)
+{
+	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
+		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
+			return i;
+	cr_assert_fail("no invariant %s", name);
+	return -1;
+}
+
+/* The break a case shows, and the kernel agreeing with the reference from its start. */
+static js_break fz_breaks(const js_case *c)
+{
+	js_break b;
+	js_case_breaks(c, 0, &b);
+	char why[512];
+	cr_expect_eq(js_case_diff(c, why, sizeof why), 0, "%s", why);
+	return b;
+}
+
+/* The reference's trace row after n steps of the case's input from its start. */
+static void fz_row_after(const js_case *c, int n, char *row, size_t size)
+{
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(c, 0, st);
+	for (int f = 0; f < n; f++)
+		c->m->step(st, c->input[0][f]);
+	c->m->trace_row(st, row, size);
+}
+
+/* Starts from any state the fields allow, every character: every lane path agrees with the
+ * reference frame by frame. */
+Test(sonic2, lanes_equal_reference_from_fuzz_starts)
+{
+	int with_fields = tu_check_random_starts(tu_model("sonic2"), 300, 200, 31);
+	cr_assert_gt(with_fields, 100);
+}
+
+/* Tails standing: sg_fuzz_fix puts his feet (y_pos + y_radius $F) on row $03FF: y_pos $03F0. */
+Test(sonic2, fuzz_fix_stands_tails_on_the_floor)
+{
+	js_case c;
+	fz_case(&c, 1);
+	c.axis[0][CHAR] = TAILS;
+	fz_set(&c, "y_px", 5);
+	fz_set(&c, "vy", 1000);
+	fz_set(&c, "jumping", 1);
+	char row[128];
+	fz_row_after(&c, 0, row, sizeof row);
+	cr_expect_str_eq(row, "1008,0,0,0,0,0");
+}
+
+/* No fall cap under water either: ObjectMoveAndFall's addi.w #$38 then subi.w #$28 is +$10 a
+ * frame.  Tails from y_pos $8000 (the top of the sky) falling at 32000: after frame f y_vel is
+ * 32000 + 16 (f + 1), 32768 = -$8000 when f = 47.  He has fallen (48 * 32000 + 16 * 47 * 48 / 2)
+ * / 256 = 1554048 / 256 = 6070.5 px: y_pos $8000 + 6070.5, still in the sky. */
+Test(sonic2, fuzz_underwater_fall_wraps_y_vel)
+{
+	js_case c;
+	fz_case(&c, 100);
+	c.axis[0][ENV] = WATER;
+	c.axis[0][CHAR] = TAILS;
+	fz_set(&c, "y_px", 0x8000);
+	fz_set(&c, "vy", 32000);
+	fz_set(&c, "air", 1);
+	js_break b = fz_breaks(&c);
+	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, fz_inv(c.m, "vy_wrap"));
+	cr_expect_eq(b.frame, 47);
+	char row[128];
+	fz_row_after(&c, 48, row, sizeof row);
+	cr_expect_str_eq(row, "38838,32768,-32768,1,0,0");
+}
+
+/* Sonic_CheckFloor's byte compare refuses Tails at y_vel $7A00 (feet row 904 -> 1026, d1 = -3,
+ * byte(-(hi($7A38) + 8)) = +126: frame 0), and FindFloor's two-block reach leaves Super Sonic
+ * curled up (y_radius $E) from feet row 1020 at $3C00 on row 1055, 32 px in (row 1080, d1 = -17
+ * - (56 & 15) = -25; frame 0); Sonic_ResetOnFloor's subq.w #5 keeps the feet: y_pos 1036. */
+Test(sonic2, fuzz_fast_falls_through_and_into_the_floor)
+{
+	js_case c;
+	fz_case(&c, 16);
+	c.axis[0][CHAR] = TAILS;
+	fz_set(&c, "y_px", 904 - 0x0f);
+	fz_set(&c, "vy", 0x7a00);
+	fz_set(&c, "air", 1);
+	js_break b = fz_breaks(&c);
+	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, fz_inv(c.m, "floor_catch"));
+	cr_expect_eq(b.frame, 0);
+
+	fz_case(&c, 16);
+	c.axis[0][CHAR] = SUPER;
+	fz_set(&c, "y_px", 1020 - 0x0e);
+	fz_set(&c, "vy", 0x3c00);
+	fz_set(&c, "air", 1);
+	fz_set(&c, "roll", 1);
+	fz_set(&c, "jumping", 1);
+	b = fz_breaks(&c);
+	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, fz_inv(c.m, "floor_snap"));
+	cr_expect_eq(b.frame, 0);
+	char row[128];
+	fz_row_after(&c, 1, row, sizeof row);
+	cr_expect_str_eq(row, "1036,0,0,0,0,0");
+}
+
+/* Normal play keeps every invariant: every character's jumps, every hold, air and water. */
+Test(sonic2, fuzz_invariants_hold_in_normal_play)
+{
+	js_case c;
+	for (int ch = 0; ch < 3; ch++)
+		for (int env = 0; env < 2; env++)
+			for (int h = 0; h < 32; h += 3) {
+				fz_case(&c, 128);
+				c.axis[0][ENV] = env;
+				c.axis[0][CHAR] = ch;
+				for (int f = 0; f < h; f++)
+					c.input[0][f] = JS_IN_JUMP;
+				js_break b = fz_breaks(&c);
+				cr_expect_eq(b.kind, JS_BREAK_NONE, "char %d env %d hold %d", ch, env, h);
+			}
+}
