@@ -1,0 +1,797 @@
+/* kernels/sms.c - Super Mario Sunshine (GameCube): Mario's jumps on flat ground, float32 exact.
+ *
+ * Follows doldecomp/sms (commit eaa222a05491, 2026-08-22): src/Player/MarioPhysics.cpp
+ * (isFallCancel L448, fallProcess L462, jumpProcess L486, checkGroundAtJumping L329),
+ * src/Player/MarioMove.cpp (setPlayerJumpSpeed L404, setStatusToJumping L409, changePlayerStatus
+ * L714, changePlayerJumping L776, considerRotateJumpStart L189, the mInput bits L1561-1592,
+ * checkPlayerAction L1842, stateMachine L1853, playerControl L2438), src/Player/MarioJump.cpp
+ * (doJumping L33, jumpingBasic L92, considerJumpRotate L232, jumpingCommonEvents L264, jumping
+ * L276, secJumping L301, ultraJumping L321, backJumping L338, uTurnJumping L390, jumpWall L405,
+ * broadJumping L845, rotateBroadJumping L852, rotateJumping L1013, jumpMain L1298, stayWall
+ * L562), src/Player/MarioInit.cpp (TJumpParams::TJumpParams L538: the parameter defaults),
+ * include/Player/MarioStatus.hpp (status constants), include/System/MarioGamePad.hpp and
+ * src/System/MarioGamePad.cpp (updateMeaning: A is MEANING_0x80), src/System/Application.cpp
+ * (SMSGetVSyncTimesPerSec: 60 / 2 = 30 on NTSC).  Labels are cited where each rule comes from;
+ * facts only, no code is copied.
+ *
+ * THE NUMBERS ARE THE CODE'S DEFAULTS.  Most constants are TParamRT parameters built with a
+ * default in the code (TJumpParams, "/Mario/Jump.prm"); TParams::load (System/Params.cpp, marked
+ * Matching) replaces a default with the record of the same key and name in the disc's file (the
+ * scene's /map/params folder first, else the params archive).  The disc has not been read, so
+ * every parameter value here may be overridden in the game (UNCONFIRMED).  The parameters this
+ * model uses and their defaults: mGravity 0.8, mSpinJumpGravity 0.6, mSecJumpForce 52,
+ * mSecJumpSpeedMult 0, mSecJumpXZMult 0.8, mUltraJumpForce 70, mUltraJumpSpeedMult 0.25,
+ * mUltraJumpXZMult 0.8, mRotateJumpForceY 62, mBackJumpForce -16, mBackJumpForceY 62,
+ * mTurnJumpForce 62, mBroadJumpForce 80, mBroadJumpForceY 30, mRotBroadJumpForce 60,
+ * mRotBroadJumpForceY 20, mJumpSpeedBrake 0.999.  Written in the code itself (no parameter): the
+ * single jump's 42 + 0.25 fwd and fwd x 0.8, the rotate jump's 0.25 and x 0.8, the wall jump's
+ * 62 and fwd 24, the side (U-turn) jump's fwd 8, the fall cancel's x 0.75 above 20, the -75 cap,
+ * the quarter step, doJumping's 32 / -0.2 and -16 / +0.4.
+ * One default is known NOT to be what the game plays: TSlipParams' mMissJump defaults to 1 for
+ * every slip set, /Mario/SlipParamNormal.prm too, so with the code's defaults isJumpMiss() would
+ * be true on ordinary ground and changePlayerJumping would turn every jump from the ground into
+ * MARIO_STATUS_MISS_JUMP.  Mario's ordinary jumps in the game show the disc's file sets it to 0;
+ * the model follows the jump statuses (the miss jump is left out).
+ * Player/MarioPhysics.cpp, MarioMove.cpp, MarioJump.cpp and MarioInit.cpp are NonMatching in
+ * configure.py: the decompiled order of operations is UNCONFIRMED against the binary.  Every
+ * product in the vertical path is exact (x 0.25 or x 0), so a fused multiply-add (fmadds) there
+ * would give the same floats.
+ *
+ * The world: an endless flat floor at y = 0 (ordinary ground: no slider, water, sand, pollution,
+ * trampoline plane, ceiling, wall or object), no FLUDD, no Yoshi, nothing held.  Units: world
+ * units (Mario's collision height is 160: the roof checks' 160.0f); 30 Hz logic frames.
+ *
+ * One frame = one TMario::playerControl (MarioMove.cpp L2438):
+ *   checkPlayerAction   mInput from the pad's meanings: 0x80 while A is held (mMeaning & 0x80),
+ *                       0x2 on the frame A goes down (mEnabledFrameMeaning & 0x80).  With a
+ *                       plain pad, meaning 0x80 is the A button (updateMeaning: the trigger, or
+ *                       held with last frame's meaning).
+ *   stateMachine        runs the status's routine; one that changes status and returns non-zero
+ *                       makes it run the new status in the same frame (the take-off frame
+ *                       therefore already moves and falls).
+ *
+ * Take-off (setStatusToJumping, MarioMove.cpp L409; setPlayerJumpSpeed: vy = fwd * mult + force,
+ * float32), the `action` axis, and which take-offs set the fall-cancel permission (unk78 |= 0x100
+ * when the new status has MARIO_STATUS_FLAG_UNK2000000, L665-669; cleared otherwise):
+ *   jump          MARIO_STATUS_JUMP 0x2000880          vy = fwd*0.25 + 42, fwd *= 0.8     cancel
+ *   second        MARIO_STATUS_SECOND_JUMP 0x2000881   vy = fwd*0 + 52,    fwd *= 0.8     cancel
+ *   triple        MARIO_STATUS_ULTRA_JUMP 0x882        vy = fwd*0.25 + 70, fwd *= 0.8
+ *   back          MARIO_STATUS_BACK_JUMP 0x883         fwd = -16, vy = fwd*0 + 62
+ *   wall          MARIO_STATUS_WALL_JUMP 0x2000886     vy = fwd*0 + 62,    fwd = 24       cancel
+ *                 (stayWall / startJumpWall first set vy = 52, or 1 under a low ceiling; the
+ *                 status change overwrites it with 62)
+ *   spin          MARIO_STATUS_RIGHT/LEFT_ROTATE_JUMP 0x896/0x895 (considerRotateJumpStart: the
+ *                 stick turned round before the press)  vy = fwd*0.25 + 62, fwd *= 0.8
+ *   side          MARIO_STATUS_U_TURN_JUMP 0x887       vy = fwd*0 + 62,    fwd = 8
+ *   broad         MARIO_STATUS_BROAD_JUMP 0x888 (the turbo nozzle's jump)  fwd = 80, vy = 30
+ *   rotate_broad  MARIO_STATUS_ROTATE_BROAD_JUMP 0x2000889 (A in a fast belly slide)
+ *                 fwd = 60, vy = 20                                                       cancel
+ * (the ground rules that lead to each - running, a second press in JUMP_SLIP, a wall slide, the
+ * squat with R - are not checked: the first A press starts the axis's status).
+ *
+ * Air frames (jumpMain L1298 -> the status's routine -> jumpingBasic L92):
+ *   considerJumpRotate  jump, second, wall and side jumps (jumpingCommonEvents, jumpWall) turn
+ *                       into a rotate jump the frame the stick history shows a full turn: mStatus
+ *                       is set directly (the cancel permission is kept), and the rotate routine
+ *                       runs in the same frame.  The `spin` axis is that frame, counted from the
+ *                       take-off frame (1 = the next frame; 0 = never).
+ *   doJumping           fwd *= mJumpSpeedBrake 0.999 (no stick), fwd > 32 -> fwd -= 0.2, fwd <
+ *                       -16 -> fwd += 0.4.  Horizontal only; kept for the trace.
+ *   jumpProcess         next.y = y + 0.25 vy (one quarter step per frame, no loop);
+ *                       checkGroundAtJumping: next.y <= floor -> y = floor, ground (code 1),
+ *                       else y = next.y; then fallProcess in every case:
+ *   fallProcess         isFallCancel (permission set, status & 0x21000 == 0 - true of every
+ *                       status here - A not held, vy > 20): vy *= 0.75;
+ *                       else a rotate jump with vy < 0: vy -= mSpinJumpGravity 0.6;
+ *                       else vy -= mGravity 0.8; then vy < -75 -> -75.
+ *   landing             jumpingBasic code 1: the status's landing status (JUMP_SLIP 0x4000470
+ *                       for jump / wall, SEC_JUMP_SLIP 0x4000472 for second / back / spin,
+ *                       ULTRA_JUMP_SLIP 0x4000478, U_TURN_JUMP_SLIP 0x4000473, RUN 0x4000440 for
+ *                       broad / rotate_broad).  The strong landing (unk2A8.y - y >
+ *                       mDamageFallHeight 1000 and vy <= -70) cannot happen on flat ground:
+ *                       unk2A8.y is the take-off floor.
+ * The model's frame 0 is the first input frame; the first A press takes off (so the take-off
+ * frame is the press frame).  After the landing nothing more is modelled: the run ends there
+ * (the state stays as the landing frame left it, and later presses are ignored).
+ *
+ * Heights: y is float32; the height unit is 2^-23 world unit (sub_per_unit 8388608, as sm64).
+ * Every float32 >= 1 is a multiple of 2^-23; below 1 unit y can have finer bits (0.8 is not a
+ * binary fraction), so the height is floor(y * 2^23) and the flag height_rounded marks a frame
+ * where y * 2^23 was not an integer.
+ *
+ * Left out: the stick (air control, the history that checkStickRotate reads: the spin frame is
+ * an axis instead), B (the dive MARIO_STATUS_JUMP_CATCH, the hip drop), FLUDD (hover, rocket,
+ * turbo), Yoshi (mJumpYoshiMult, flutter), sinking sand, trampolines and jump-power planes,
+ * MARIO_STATUS_MISS_JUMP, the underwater MARIO_STATUS_DIVE and its own gravity, walls, ceilings,
+ * objects (trampling clears the cancel permission), and the ground after a landing (JUMP_SLIP's
+ * second / ultra jump chain, mSecJumpEnableSp / mTriJumpEnableSp 20).
+ */
+#include "model.h"
+
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#if FLT_EVAL_METHOD != 0
+#error "sms: float expressions must be evaluated in float (FLT_EVAL_METHOD 0, e.g. SSE)"
+#endif
+
+/* The model's status kinds: 0 standing before the press, then the axis order + 1. */
+enum {
+	SMS_STAND = 0,
+	SMS_JUMP, SMS_SECOND, SMS_TRIPLE, SMS_BACK, SMS_WALL, SMS_SPIN, SMS_SIDE, SMS_BROAD,
+	SMS_ROTATE_BROAD,
+	SMS_N_KINDS
+};
+enum { SMS_AX_ACTION, SMS_AX_FWD, SMS_AX_SPIN };
+
+/* Kinds whose take-off status has MARIO_STATUS_FLAG_UNK2000000 (the cancel permission). */
+#define SMS_CANCEL_KINDS ((1u << SMS_JUMP) | (1u << SMS_SECOND) | (1u << SMS_WALL) | \
+			  (1u << SMS_ROTATE_BROAD))
+/* Kinds whose routine calls considerJumpRotate (jumping, secJumping, jumpWall, uTurnJumping). */
+#define SMS_SPIN_KINDS ((1u << SMS_JUMP) | (1u << SMS_SECOND) | (1u << SMS_WALL) | (1u << SMS_SIDE))
+
+/* Model flags (bit numbers from JS_FLAG_MODEL_SHIFT). */
+#define SMS_FLAG_FALL_CANCEL (1u << 8)    /* fallProcess took the isFallCancel branch: vy *= 0.75 */
+#define SMS_FLAG_SPIN_GRAVITY (1u << 9)   /* the rotate jump's falling branch: vy -= 0.6 */
+#define SMS_FLAG_TERMINAL (1u << 10)      /* vy clamped at -75 */
+#define SMS_FLAG_SPUN (1u << 11)          /* considerJumpRotate turned the jump into a spin */
+#define SMS_FLAG_HEIGHT_ROUNDED (1u << 12) /* y * 2^23 not an integer (y below 1 unit) */
+
+#define SMS_SUB_SHIFT 23
+#define SMS_SUB_PER_UNIT (1LL << SMS_SUB_SHIFT)
+#define SMS_T_MAX 65535 /* the frame counter saturates */
+/* The fuzz fields' height range (y in 0..SMS_Y_MAX world units; 16040 is the highest rise the
+ * axes reach: ultra jump at fwd 1000).  A state is only consistent if its rise fits in it too:
+ * fuzz_fix lowers y to SMS_Y_MAX - sms_rise_bound(vy) (see there). */
+#define SMS_Y_MAX 50000.0f
+/* From any fuzz start with no buttons Mario lands within this many frames.  The slowest starts
+ * are a rotate jump without the cancel permission (rise at -0.8, fall at -0.6 to the cap) at vy
+ * near 400 and y = SMS_Y_MAX - sms_rise_bound(vy): 3226 frames at vy 399.4 on a 0.1 grid of vy;
+ * tests/test_sms.c steps a finer grid against this bound. */
+#define SMS_LAND_BOUND 3230
+
+/* TJumpParams defaults (MarioInit.cpp L538) and the constants written in the code. */
+#define SMS_GRAVITY 0.8f           /* mGravity */
+#define SMS_SPIN_GRAVITY 0.6f      /* mSpinJumpGravity */
+#define SMS_JUMP_SPEED_BRAKE 0.999f /* mJumpSpeedBrake */
+#define SMS_CANCEL_ABOVE 20.0f     /* isFallCancel: mVel.y > 20.0f */
+#define SMS_CANCEL_MULT 0.75f      /* fallProcess: mVel.y *= 0.75f */
+#define SMS_FALL_CAP -75.0f        /* fallProcess: mVel.y < -75.0f -> -75.0f */
+
+/* The state.  Visible to the lane kernel too: it starts lanes from it (js_lane_args.start). */
+typedef struct sms_state {
+	float y;          /* mPosition.y (the floor is at 0) */
+	float vy;         /* mVel.y */
+	float fwd;        /* mForwardVel */
+	uint16_t t;       /* frames since the take-off frame (the model's clock for the spin axis) */
+	uint8_t kind;     /* SMS_STAND or the air status (SMS_JUMP ..) */
+	uint8_t landed;   /* jumpProcess reported the ground: Mario is in the landing status */
+	uint8_t cancel;   /* unk78 & 0x100: isFallCancel's permission */
+	uint8_t prev_a;   /* A held on the last frame (the pad's previous meaning) */
+	uint8_t axis_kind; /* the action axis + 1 (the status the first press starts) */
+	uint8_t spin_at;  /* the spin axis (0 = never) */
+	uint32_t frame_flags; /* events of the last step: scratch, last (outside key_size) */
+} sms_state;
+
+_Static_assert(sizeof(sms_state) == 24, "sms_state has no padding");
+_Static_assert(sizeof(sms_state) <= JS_STATE_MAX, "sms state too large");
+
+static inline void sms_init_state(sms_state *s, int32_t action, int32_t fwd, int32_t spin)
+{
+	memset(s, 0, sizeof *s);
+	s->kind = SMS_STAND;
+	s->fwd = (float)fwd;
+	s->axis_kind = (uint8_t)(SMS_JUMP + action);
+	s->spin_at = (uint8_t)spin;
+}
+
+/* setStatusToJumping (MarioMove.cpp L409) for the kind: vy, fwd, and the cancel permission
+ * (L665-669).  setPlayerJumpSpeed (L404): vy = (fwd * mult) + force. */
+static inline void sms_take_off(int kind, float fwd, float *vy_out, float *fwd_out, int *cancel)
+{
+	float vy = 0.0f;
+	switch (kind) {
+	case SMS_JUMP:
+		vy = (fwd * 0.25f) + 42.0f;
+		fwd *= 0.8f;
+		break;
+	case SMS_SECOND: /* mSecJumpSpeedMult 0, mSecJumpForce 52, mSecJumpXZMult 0.8 */
+		vy = (fwd * 0.0f) + 52.0f;
+		fwd *= 0.8f;
+		break;
+	case SMS_TRIPLE: /* mUltraJumpSpeedMult 0.25, mUltraJumpForce 70, mUltraJumpXZMult 0.8 */
+		vy = (fwd * 0.25f) + 70.0f;
+		fwd *= 0.8f;
+		break;
+	case SMS_BACK: /* mBackJumpForce -16, then mBackJumpForceY 62 */
+		fwd = -16.0f;
+		vy = (fwd * 0.0f) + 62.0f;
+		break;
+	case SMS_WALL:
+		vy = (fwd * 0.0f) + 62.0f;
+		fwd = 24.0f;
+		break;
+	case SMS_SPIN: /* mRotateJumpForceY 62 */
+		vy = (fwd * 0.25f) + 62.0f;
+		fwd *= 0.8f;
+		break;
+	case SMS_SIDE: /* mTurnJumpForce 62 */
+		vy = (fwd * 0.0f) + 62.0f;
+		fwd = 8.0f;
+		break;
+	case SMS_BROAD: /* mBroadJumpForce 80, mBroadJumpForceY 30 */
+		fwd = 80.0f;
+		vy = 30.0f;
+		break;
+	case SMS_ROTATE_BROAD: /* mRotBroadJumpForce 60, mRotBroadJumpForceY 20 */
+		fwd = 60.0f;
+		vy = 20.0f;
+		break;
+	default:
+		break;
+	}
+	*vy_out = vy;
+	*fwd_out = fwd;
+	*cancel = (SMS_CANCEL_KINDS >> kind) & 1u;
+}
+
+static inline int sms_spinnable(int kind)
+{
+	return (int)((SMS_SPIN_KINDS >> kind) & 1u);
+}
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
+/* Game status constants (include/Player/MarioStatus.hpp), for the trace: in the air, and the
+ * landing status jumpingBasic enters (the routine's statusOnGround). */
+static const uint32_t sms_status_air[SMS_N_KINDS] = {
+	[SMS_STAND] = 0, /* the model's start: no status (running or standing at fwd) */
+	[SMS_JUMP] = 0x02000880, [SMS_SECOND] = 0x02000881, [SMS_TRIPLE] = 0x00000882,
+	[SMS_BACK] = 0x00000883, [SMS_WALL] = 0x02000886, [SMS_SPIN] = 0x00000896,
+	[SMS_SIDE] = 0x00000887, [SMS_BROAD] = 0x00000888, [SMS_ROTATE_BROAD] = 0x02000889,
+};
+static const uint32_t sms_status_land[SMS_N_KINDS] = {
+	[SMS_STAND] = 0,
+	[SMS_JUMP] = 0x04000470, [SMS_SECOND] = 0x04000472, [SMS_TRIPLE] = 0x04000478,
+	[SMS_BACK] = 0x04000472, [SMS_WALL] = 0x04000470, [SMS_SPIN] = 0x04000472,
+	[SMS_SIDE] = 0x04000473, [SMS_BROAD] = 0x04000440, [SMS_ROTATE_BROAD] = 0x04000440,
+};
+
+static void sms_init(void *vs, const int32_t *ax)
+{
+	sms_init_state(vs, ax[SMS_AX_ACTION], ax[SMS_AX_FWD], ax[SMS_AX_SPIN]);
+}
+
+/* fallProcess (MarioPhysics.cpp L462), the branches a jump status reaches (not the dive). */
+static void sms_fall_process(sms_state *s, int a_held)
+{
+	/* isFallCancel (L448): unk78 & 0x100, !(mStatus & 0x21000), !(mInput & 0x80), vy > 20 */
+	if (s->cancel && !a_held && s->vy > SMS_CANCEL_ABOVE) {
+		s->vy *= SMS_CANCEL_MULT;
+		s->frame_flags |= SMS_FLAG_FALL_CANCEL;
+	} else if (s->kind == SMS_SPIN && s->vy < 0.0f) { /* LEFT/RIGHT_ROTATE_JUMP falling */
+		s->vy -= SMS_SPIN_GRAVITY;
+		s->frame_flags |= SMS_FLAG_SPIN_GRAVITY;
+	} else {
+		s->vy -= SMS_GRAVITY;
+	}
+	if (s->vy < SMS_FALL_CAP) {
+		s->vy = SMS_FALL_CAP;
+		s->frame_flags |= SMS_FLAG_TERMINAL;
+	}
+}
+
+static void sms_step(void *vs, unsigned input)
+{
+	sms_state *s = vs;
+	int a = (input & JS_IN_JUMP) != 0; /* mInput & 0x80 */
+	int press = a && !s->prev_a;       /* mInput & 0x2 */
+	s->prev_a = (uint8_t)a;
+	s->frame_flags = 0;
+	if (s->landed)
+		return; /* the landing status: not modelled, the run is over */
+	if (s->kind == SMS_STAND) {
+		if (!press)
+			return;
+		/* waitingCommonEvents / running -> changePlayerJumping -> changePlayerStatus ->
+		 * setStatusToJumping; stateMachine then runs the jump status in this frame */
+		int cancel;
+		sms_take_off(s->axis_kind, s->fwd, &s->vy, &s->fwd, &cancel);
+		s->kind = s->axis_kind;
+		s->cancel = (uint8_t)cancel;
+		s->t = 0;
+	} else if (sms_spinnable(s->kind) && s->spin_at != 0 && s->t == s->spin_at) {
+		/* jumpingCommonEvents / jumpWall -> considerJumpRotate: mStatus = ROTATE_JUMP (no
+		 * changePlayerStatus: unk78 kept); stateMachine runs rotateJumping this frame */
+		s->kind = SMS_SPIN;
+		s->frame_flags |= SMS_FLAG_SPUN;
+	}
+	/* doJumping (MarioJump.cpp L33), no stick */
+	s->fwd *= SMS_JUMP_SPEED_BRAKE;
+	if (s->fwd > 32.0f)
+		s->fwd -= 0.2f;
+	if (s->fwd < -16.0f)
+		s->fwd += 0.4f;
+	/* jumpProcess (MarioPhysics.cpp L486): one quarter step, checkGroundAtJumping */
+	float next_y = s->y + 0.25f * s->vy;
+	if (next_y <= 0.0f) { /* pos.y <= mFloorPosition.y: mPosition.y = floor, code 1 */
+		s->y = 0.0f;
+		s->landed = 1;
+	} else {
+		s->y = next_y;
+	}
+	sms_fall_process(s, a); /* every frame of jumpProcess, the landing frame too */
+	if (s->t < SMS_T_MAX)
+		s->t++;
+}
+
+static void sms_observe(const void *vs, js_obs *o)
+{
+	const sms_state *s = vs;
+	float h = s->y * 8388608.0f; /* exact: a power-of-two scale */
+	float fh = floorf(h);
+	o->height = (int64_t)fh;
+	o->grounded = s->kind == SMS_STAND || s->landed;
+	o->flags = s->frame_flags | (fh != h ? SMS_FLAG_HEIGHT_ROUNDED : 0);
+}
+
+/* %.9g prints every float so that strtof reads back the same bits. */
+static int sms_trace_row(const void *vs, char *buf, size_t n)
+{
+	const sms_state *s = vs;
+	uint32_t st = s->landed ? sms_status_land[s->kind] : sms_status_air[s->kind];
+	return snprintf(buf, n, "%.9g,%.9g,%.9g,0x%08X,%u,%u,%u", (double)s->y, (double)s->vy,
+			(double)s->fwd, (unsigned)st, (unsigned)s->cancel, (unsigned)s->landed,
+			(unsigned)s->t);
+}
+
+/* ---- fuzzing hooks ---- */
+
+/* An upper bound on the height a rise from vy > 0 adds: while rising every frame takes at least
+ * 0.8 off vy (the cut takes more), so the quarter steps sum to at most 0.25 * vy * (vy / 0.8 +
+ * 1) / 2; the bound doubles the + 1 and adds 16 units for float rounding (below 0.01 a step). */
+static double sms_rise_bound(double vy)
+{
+	return vy > 0.0 ? 0.125 * vy * (vy / 0.8 + 2.0) + 16.0 : 0.0;
+}
+
+static void sms_fuzz_fix(void *vs)
+{
+	sms_state *s = vs;
+	/* the rise must stay within the field's range, as the game's rises stay within its levels */
+	double top = (double)SMS_Y_MAX - sms_rise_bound(s->vy);
+	if ((double)s->y > top)
+		s->y = top > 0.0 ? (float)top : 0.0f;
+	if (s->kind == SMS_STAND) { /* standing: on the floor, no jump yet */
+		s->landed = 0;
+		s->y = 0.0f;
+		s->vy = 0.0f;
+		s->cancel = 0;
+		s->t = 0;
+	}
+	if (s->landed) /* the landing status: on the floor */
+		s->y = 0.0f;
+	/* the permission is set only by a take-off into a UNK2000000 status; a jump / second /
+	 * wall jump that spun keeps it */
+	if (!((SMS_CANCEL_KINDS | (1u << SMS_SPIN)) >> s->kind & 1u))
+		s->cancel = 0;
+}
+
+enum { SMS_INV_FALL_CAP, SMS_INV_NO_LIFT, SMS_INV_FLOOR };
+
+static uint32_t sms_invariants(const void *vb, const void *va, unsigned input)
+{
+	const sms_state *b = vb, *a = va;
+	(void)input;
+	uint32_t bad = 0;
+	int air_before = b->kind != SMS_STAND && !b->landed;
+	int air_after = a->kind != SMS_STAND;
+	if (air_after && a->vy < SMS_FALL_CAP && !(b->vy < SMS_FALL_CAP))
+		bad |= 1u << SMS_INV_FALL_CAP;
+	if (air_before && a->vy > b->vy)
+		bad |= 1u << SMS_INV_NO_LIFT;
+	if (a->y < 0.0f)
+		bad |= 1u << SMS_INV_FLOOR;
+	return bad;
+}
+
+JS_LANE_DECLARE(sms);
+
+static const char *const sms_claims[] = {
+	"sms/code-defaults", "sms/quarter-step", "sms/gravity", "sms/jump", "sms/spin-gravity",
+	"sms/fall-cap", "sms/take-off-speeds", "sms/cancel-statuses", "sms/mid-air-spin",
+	"sms/release-cut-repeats", NULL,
+};
+
+const js_model js_model_sms = {
+	.id = "sms",
+	.game = "Super Mario Sunshine",
+	.platform = "GameCube",
+	.character = "Mario, flat ground, A only (no stick, B, FLUDD or Yoshi); the code's default "
+		     "parameters, not the disc's /Mario/Jump.prm",
+	.unit = "world unit",
+	.sub_per_unit = SMS_SUB_PER_UNIT,
+	.tile = 0,
+	.fps = 30.0,
+	.frame = "one TMario::playerControl (30 Hz logic frame: SMSGetVSyncTimesPerSec() = 60 / 2 on "
+		 "NTSC)",
+	.sources = "doldecomp/sms @eaa222a: src/Player/MarioPhysics.cpp (isFallCancel L448, "
+		   "fallProcess L462, jumpProcess L486, checkGroundAtJumping L329), "
+		   "src/Player/MarioMove.cpp (setPlayerJumpSpeed L404, setStatusToJumping L409, "
+		   "changePlayerStatus L714, changePlayerJumping L776, considerRotateJumpStart L189, "
+		   "mInput bits L1561, stateMachine L1853, playerControl L2438), "
+		   "src/Player/MarioJump.cpp (doJumping L33, jumpingBasic L92, considerJumpRotate L232, "
+		   "jumping L276 .. rotateJumping L1013, jumpMain L1298), src/Player/MarioInit.cpp "
+		   "(TJumpParams defaults L538, TSlipParams L853), include/Player/MarioStatus.hpp, "
+		   "src/System/MarioGamePad.cpp, src/System/Params.cpp (TParams::load), "
+		   "src/System/Application.cpp (SMSGetVSyncTimesPerSec)",
+	.notes = "VALUES ARE THE CODE'S DEFAULTS, NOT NECESSARILY THE GAME'S: gravity 0.8 "
+		 "(mGravity), spin-jump fall gravity 0.6 (mSpinJumpGravity) and the take-off speeds "
+		 "of the second (52), triple (70 + 0.25 fwd), back (62), spin (62 + 0.25 fwd), side "
+		 "(62), broad (30) and rotate-broad (20) jumps are TJumpParams defaults from the code; "
+		 "TParams::load replaces any of them that the disc's /Mario/Jump.prm lists, and that "
+		 "file was not read (UNCONFIRMED). Written in the code itself: the single jump's 42 + "
+		 "0.25 fwd, the wall jump's 62, the fall cancel x0.75 above 20, the -75 cap, the one "
+		 "quarter step per frame. One default is known not to be the game's: mMissJump "
+		 "defaults to 1 for ordinary ground, which would make every ground jump a miss jump; "
+		 "the model follows the jump statuses as the game plays them. The Player files are "
+		 "NonMatching in the decomp (order of operations UNCONFIRMED; the vertical path's "
+		 "products are exact, so an fmadds would not change it). Frame 0 is the first input "
+		 "frame; the first A press starts the `action` axis's status from the floor at forward "
+		 "speed `fwd` (preconditions not checked) and that frame already moves: y += 0.25 vy, "
+		 "then fallProcess (cancel x0.75 while the permission is set, A is up and vy > 20; "
+		 "spin falling -0.6; else -0.8; cap -75). spin = the frame (after the take-off frame) "
+		 "on which a jump / second / wall / side jump turns into a spin jump (the stick's turn "
+		 "is not modelled; 0 = never). The run ends at the landing (no chains). Heights in "
+		 "2^-23 unit, floor(y * 2^23) (flag height_rounded below 1 unit). Left out: stick, B "
+		 "(dive, hip drop), FLUDD, Yoshi, sand, the miss jump, walls, ceilings, objects. "
+		 "Trace: status = the game's status constant (0 before the press; the landing status "
+		 "after it), cancel = unk78 & 0x100, t = frames since the take-off frame.",
+	.claims = sms_claims,
+	.n_axes = 3,
+	.axes = {
+		{ .name = "action", .unit = "", .long_name = "the status the first A press starts "
+		  "(setStatusToJumping): 0 jump, 1 second jump, 2 triple (ultra) jump, 3 back jump, "
+		  "4 wall jump, 5 spin (rotate) jump, 6 side (U-turn) jump, 7 broad (turbo) jump, "
+		  "8 rotate broad jump", .min = 0, .max = 8, .def_lo = 0, .def_hi = 8, .n_names = 9,
+		  .names = { "jump", "second", "triple", "back", "wall", "spin", "side", "broad",
+			     "rotate_broad" } },
+		{ .name = "fwd", .unit = "world units/4 frames", .long_name = "forward speed "
+		  "(mForwardVel) before the press; a frame moves a quarter of it", .min = -1000,
+		  .max = 1000, .def_lo = 0, .def_hi = 40 },
+		{ .name = "spin", .unit = "frames", .long_name = "frame after the take-off frame on "
+		  "which a jump / second / wall / side jump turns into a spin jump "
+		  "(considerJumpRotate); 0 = never", .min = 0, .max = 255, .def_lo = 0, .def_hi = 0 },
+	},
+	.inputs = JS_IN_JUMP,
+	.default_frames = 256,
+	.default_hold = 60,
+	.flag_names = {
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[8] = "fall_cancel", [9] = "spin_gravity", [10] = "terminal", [11] = "spun",
+		[12] = "height_rounded",
+	},
+	.state_size = sizeof(sms_state),
+	.key_size = offsetof(sms_state, frame_flags),
+	.init = sms_init,
+	.step = sms_step,
+	.observe = sms_observe,
+	.trace_header = "y,vy,fwd,status,cancel,landed,t",
+	.trace_row = sms_trace_row,
+	.lane = JS_LANE_TABLE(sms),
+	.n_fields = 8,
+	.fields = {
+		{ "y", offsetof(sms_state, y), JS_F_F32, 0.0, SMS_Y_MAX,
+		  "mPosition.y above the floor: checkGroundAtJumping keeps it >= 0; the axes' highest "
+		  "rise is 16040 (ultra jump at fwd 1000); fuzz_fix lowers y so that a rise from vy "
+		  "stays below 50000" },
+		{ "vy", offsetof(sms_state, vy), JS_F_F32, -75.0, 400.0,
+		  "mVel.y: fallProcess caps it at -75; take-offs reach 70 + 0.25 * 1000 = 320" },
+		{ "fwd", offsetof(sms_state, fwd), JS_F_F32, -1000.0, 1000.0,
+		  "mForwardVel: the fwd axis's range" },
+		{ "kind", offsetof(sms_state, kind), JS_F_U8, 0, SMS_N_KINDS - 1,
+		  "mStatus: 0 before the press, 1-9 the jump statuses (action axis + 1; 6 the "
+		  "rotate jump)" },
+		{ "landed", offsetof(sms_state, landed), JS_F_U8, 0, 1,
+		  "checkGroundAtJumping returned 1: the landing status" },
+		{ "cancel", offsetof(sms_state, cancel), JS_F_U8, 0, 1,
+		  "unk78 & 0x100 (setStatusToJumping L665)" },
+		{ "prev_a", offsetof(sms_state, prev_a), JS_F_U8, 0, 1,
+		  "A held on the last frame (TMarioGamePad's previous meaning 0x80)" },
+		{ "t", offsetof(sms_state, t), JS_F_U16, 0, SMS_T_MAX,
+		  "the model's frame counter since the take-off (saturates)" },
+	},
+	.fuzz_fix = sms_fuzz_fix,
+	.invariants = sms_invariants,
+	.inv_names = { [SMS_INV_FALL_CAP] = "fall_cap", [SMS_INV_NO_LIFT] = "no_lift",
+		       [SMS_INV_FLOOR] = "floor" },
+	.inv_what = {
+		[SMS_INV_FALL_CAP] = "the vertical speed never falls below -75 (fallProcess's cap)",
+		[SMS_INV_NO_LIFT] = "in the air the vertical speed never grows (gravity, the fall "
+				    "cancel and the cap only slow a rise or speed a fall)",
+		[SMS_INV_FLOOR] = "Mario never goes below the floor (jumpProcess lands him on it)",
+	},
+	.land_bound = SMS_LAND_BOUND,
+};
+
+#else /* ---- lane kernel (compiled once per ISA) ---- */
+
+#include "lane.h"
+
+_Static_assert(JS_IN_JUMP == 1u << 0, "sms reads plane 0");
+
+/* The reference above on JS_VW lanes at a time, the state in registers for all frames of the
+ * group.  Every branch is a select on a -1/0 mask; float selects blend bit patterns, so no float
+ * operation sits in a conditional arm and each lane computes exactly the reference's floats.
+ *
+ * The lane state is reduced to what decides the results:
+ *   air     -1 while in a jump status and not landed (= not grounded, for the accounting);
+ *   sd      frames until considerJumpRotate fires, counting down every frame: spin_at - t for
+ *           a status that can still spin (the spin fires at 0, while t == spin_at in the air;
+ *           t saturating at 65535 is past any spin frame 1..255); <= 0 once in the rotate
+ *           status (-1 from its take-off); SMS_SD_NEVER for the others, too large to reach 0;
+ *   y, vy, cancel;
+ *   tf      the frame of the lane's take-off, found before the loop: its first press (A down,
+ *           up on the frame before: the start's prev_a before frame 0) while standing, -1 if
+ *           none.  Beyond that, A only decides the release cut (this frame's A), so the last
+ *           frame's A is not carried; the loop visits the take-off frames only (next_take, a
+ *           scalar).
+ * Lanes that are not in the air are stepped too, harmlessly: a standing lane has y 0 and a
+ * vy <= 0 (0 at the start, then it only falls), so its y stays 0 and the take-off overwrites vy,
+ * the permission and sd; a landed lane's state no longer matters (its run is over), and a start
+ * that is already landed never takes off.  Events of lanes that are not in their run are masked
+ * by the accounting (`on`).  fwd after the take-off only moves Mario sideways: the kernel does
+ * not carry it; the take-off's constants (fixed by the action axis and the forward speed, which
+ * nothing changes before the press) are read on the frames where a lane of the group takes off.
+ * The accounting keeps the height as floor(y * 2^23) in a float (exact: a power-of-two scale of
+ * a float, an integer below 2^39 for y <= 50000) and compares floats, which orders as the
+ * reference's int64; the height is never negative (y >= 0: the floor invariant), so the
+ * below_start flag never applies. */
+
+#define SMS_SD_NEVER (1 << 30)
+
+/* 1 when some lane of m is set: a test instruction on the x86 vector paths; otherwise a
+ * loop over the lanes, where the empty asm hides the result's link to m from the optimiser (GCC
+ * 12 miscompiles later masks on one-lane vectors otherwise, as kernels/sm64.c notes). */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+#include <immintrin.h>
+static inline int sms_vany(js_vi m)
+{
+	return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
+}
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+#include <immintrin.h>
+static inline int sms_vany(js_vi m)
+{
+	return !_mm256_testz_si256((__m256i)m, (__m256i)m);
+}
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+#include <immintrin.h>
+static inline int sms_vany(js_vi m)
+{
+	return !_mm_testz_si128((__m128i)m, (__m128i)m);
+}
+#else
+static inline int sms_vany(js_vi m)
+{
+	int32_t any = 0;
+	for (int i = 0; i < JS_VW; i++)
+		any |= m[i];
+	__asm__("" : "+r"(any));
+	return any != 0;
+}
+#endif
+
+static inline js_vf sms_fsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)(((js_vi)a & m) | ((js_vi)b & ~m));
+}
+
+static inline js_vf sms_fsplat(float x)
+{
+	return (js_vf){ 0 } + x;
+}
+
+/* sd for a status (kind) at frame counter t. */
+static inline int32_t sms_sd(int kind, int spin_at, int t)
+{
+	if (kind == SMS_SPIN)
+		return -1;
+	if (spin_at && sms_spinnable(kind) && t <= spin_at)
+		return spin_at - t;
+	return SMS_SD_NEVER;
+}
+
+typedef struct sms_lanes {
+	js_vf y, vy, rise;
+	js_vi air, sd, cancel;
+	js_vi apex, airtime;
+	js_vu flags;
+	/* per-lane constants: the take-off frame and values */
+	js_vf tv;
+	js_vi tf, tcancel, tsd;
+} sms_lanes;
+
+/* The first frame f < n_frames of lane l with A down and up on the frame before (prev before
+ * frame 0), or -1. */
+static inline int32_t sms_first_press(const js_lane_args *args, int l, int prev)
+{
+	int words = (args->n_frames + 31) >> 5;
+	uint32_t carry = prev ? 1u : 0u;
+	for (int w = 0; w < words; w++) {
+		uint32_t x = args->input[0][w * JS_BLOCK + l];
+		uint32_t p = x & ~((x << 1) | carry);
+		carry = x >> 31;
+		if (p) {
+			int32_t f = w * 32 + __builtin_ctz(p);
+			return f < args->n_frames ? f : -1;
+		}
+	}
+	return -1;
+}
+
+static inline void sms_lanes_init(sms_lanes *g, const js_lane_args *args, int l0)
+{
+	float y[JS_VW], vy[JS_VW], tv[JS_VW];
+	int32_t air[JS_VW], sd[JS_VW], cancel[JS_VW], tf[JS_VW], tcancel[JS_VW], tsd[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		sms_state s;
+		if (args->start)
+			memcpy(&s, (const char *)args->start + (size_t)l * sizeof s, sizeof s);
+		else
+			sms_init_state(&s, args->axis[SMS_AX_ACTION][l], args->axis[SMS_AX_FWD][l],
+				       args->axis[SMS_AX_SPIN][l]);
+		float tfwd;
+		int tc;
+		sms_take_off(s.axis_kind, s.fwd, &tv[i], &tfwd, &tc);
+		int standing = s.kind == SMS_STAND && !s.landed;
+		y[i] = s.y;
+		vy[i] = s.vy;
+		air[i] = -(int32_t)(s.kind != SMS_STAND && !s.landed);
+		sd[i] = standing ? SMS_SD_NEVER : sms_sd(s.kind, s.spin_at, s.t);
+		cancel[i] = -(int32_t)(s.cancel != 0);
+		tf[i] = standing ? sms_first_press(args, l, s.prev_a) : -1;
+		tcancel[i] = -(int32_t)tc;
+		tsd[i] = sms_sd(s.axis_kind, s.spin_at, 0);
+	}
+	memcpy(&g->y, y, sizeof g->y);
+	memcpy(&g->vy, vy, sizeof g->vy);
+	memcpy(&g->tv, tv, sizeof g->tv);
+	g->air = js_vload(air);
+	g->sd = js_vload(sd);
+	g->cancel = js_vload(cancel);
+	g->tf = js_vload(tf);
+	g->tcancel = js_vload(tcancel);
+	g->tsd = js_vload(tsd);
+	g->rise = sms_fsplat(0.0f);
+	g->apex = g->airtime = js_vsplat(0);
+	g->flags = (js_vu)js_vsplat(0);
+}
+
+/* The next take-off frame after frame f among the group's lanes (INT32_MAX if none). */
+static inline int32_t sms_next_take(const sms_lanes *g, int32_t f)
+{
+	int32_t next = INT32_MAX;
+	for (int i = 0; i < JS_VW; i++)
+		if (g->tf[i] > f && g->tf[i] < next)
+			next = g->tf[i];
+	return next;
+}
+
+/* All frames of a group; the state lives in locals (registers) for the loop.  can_spin is a
+ * constant at each call: 0 when no lane of the group is or can become a rotate jump (every sd
+ * and take-off sd SMS_SD_NEVER), so the considerJumpRotate countdown and the 0.6 branch drop
+ * out (exact: they only act on such lanes). */
+static inline void sms_lanes_run(sms_lanes *g, const js_lane_args *args, int l0, const int can_spin)
+{
+	js_vf y = g->y, vy = g->vy, rise = g->rise;
+	js_vi air = g->air, sd = g->sd, cancel = g->cancel;
+	js_vi apex = g->apex, airtime = g->airtime, was = js_vsplat(0);
+	js_vu flags = g->flags;
+	int32_t next_take = sms_next_take(g, -1);
+	for (int32_t f = 0; f < args->n_frames; f++) {
+		/* -1 with A up (no mInput & 0x80), 0 with A held */
+		js_vi up = (js_vi)(js_vloadu(args->input[0] + (f >> 5) * JS_BLOCK + l0) >>
+				   (unsigned)(f & 31) & 1u) - 1;
+		if (f == next_take) { /* setStatusToJumping, on the frame of the first press */
+			js_vi take = g->tf == f;
+			vy = sms_fsel(take, g->tv, vy);
+			cancel = js_vsel(take, g->tcancel, cancel);
+			if (can_spin)
+				sd = js_vsel(take, g->tsd, sd);
+			air |= take;
+			next_take = sms_next_take(g, f);
+		}
+		/* considerJumpRotate */
+		js_vi spun = js_vsplat(0), rot = js_vsplat(0);
+		if (can_spin) {
+			spun = sd == 0;
+			rot = (sd <= 0) & (vy < 0.0f);
+			sd -= 1;
+		}
+		/* jumpProcess: one quarter step; checkGroundAtJumping: the floor at 0 */
+		js_vf ny = y + 0.25f * vy;
+		js_vi low = ny <= 0.0f;
+		y = (js_vf)((js_vi)ny & ~low); /* a landing puts y at +0.0f */
+		js_vi land = air & low;
+		/* fallProcess: the cut excludes the spin branch (vy > 20 vs vy < 0) */
+		js_vi cut = cancel & up & (vy > SMS_CANCEL_ABOVE);
+		js_vf g_ = can_spin ? sms_fsel(rot, sms_fsplat(SMS_SPIN_GRAVITY), sms_fsplat(SMS_GRAVITY))
+				    : sms_fsplat(SMS_GRAVITY);
+		js_vf nv = sms_fsel(cut, vy * SMS_CANCEL_MULT, vy - g_);
+		js_vi term = nv < SMS_FALL_CAP;
+		vy = sms_fsel(term, sms_fsplat(SMS_FALL_CAP), nv);
+		js_vu fl = ((js_vu)cut & SMS_FLAG_FALL_CANCEL) | ((js_vu)term & SMS_FLAG_TERMINAL);
+		if (can_spin)
+			fl |= ((js_vu)rot & SMS_FLAG_SPIN_GRAVITY) | ((js_vu)spun & SMS_FLAG_SPUN);
+		air &= ~land;
+
+		/* observe: floor(y * 2^23), exact; only 0 < y < 1 can have bits below 2^-23 */
+		js_vf hf = y * 8388608.0f;
+		js_vi small = (y < 1.0f) & (y > 0.0f);
+		if (sms_vany(small)) {
+			js_vf hs = sms_fsel(small, hf, sms_fsplat(0.0f)); /* keep the conversion in range */
+			js_vf tr = __builtin_convertvector(__builtin_convertvector(hs, js_vi), js_vf);
+			js_vf h = sms_fsel(small, tr, hf); /* truncation = floor for hs > 0 */
+			fl |= (js_vu)(small & (h != hf)) & SMS_FLAG_HEIGHT_ROUNDED;
+			hf = h;
+		}
+
+		/* js_acc_frame (model.h) with grounded = ~air: a frame counts when the lane is
+		 * airborne after it, or was after the last one (its landing frame); `was` starts at
+		 * 0 (the accounting has seen nothing before frame 0).  A lane that lands never takes
+		 * off again, so it counts from its first airborne frame through its landing frame,
+		 * and a take-off that lands in its own frame never counts (no_takeoff).  Every event
+		 * in fl belongs to a lane in the air during the frame, which `on` implies. */
+		js_vi on = was | air;
+		flags |= fl & (js_vu)on;
+		js_vi higher = on & (hf > rise);
+		rise = sms_fsel(higher, hf, rise);
+		apex = js_vsel(higher, js_vsplat(f), apex);
+		airtime = js_vsel(was & ~air, js_vsplat(f + 1), airtime);
+		was = air;
+		if ((f & 7) == 7 && next_take == INT32_MAX && !sms_vany(air))
+			break; /* every lane landed or stands with no press left */
+	}
+	g->air = air;
+	g->rise = rise;
+	g->apex = apex;
+	g->airtime = airtime;
+	g->flags = flags;
+}
+
+static inline void sms_lanes_store(const sms_lanes *g, const js_lane_args *args, int l0)
+{
+	for (int i = 0; i < JS_VW && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = g->flags[i];
+		if (g->air[i]) /* airborne after the last frame stepped: the limit came first */
+			fl |= JS_FLAG_NOT_LANDED;
+		else if (!g->airtime[i]) /* never airborne after a frame */
+			fl |= JS_FLAG_NO_TAKEOFF;
+		args->rise[l0 + i] = (int64_t)g->rise[i];
+		args->apex_frame[l0 + i] = g->apex[i];
+		args->airtime[l0 + i] = g->airtime[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+/* One group at a time: the frame's dependency chain is short (a multiply, a few blends), and a
+ * second group side by side would not fit AVX2's sixteen registers. */
+void JS_LANE_FN(sms)(const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += JS_VW) {
+		sms_lanes g;
+		sms_lanes_init(&g, args, l0);
+		if (sms_vany((g.sd != SMS_SD_NEVER) | (g.tsd != SMS_SD_NEVER)))
+			sms_lanes_run(&g, args, l0, 1);
+		else
+			sms_lanes_run(&g, args, l0, 0);
+		sms_lanes_store(&g, args, l0);
+	}
+}
+
+#endif
