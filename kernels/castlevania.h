@@ -95,14 +95,14 @@ static inline void cv_arc_lanes_init(cv_arc_lanes *r, const uint8_t *table, int 
 
 /* The lanes' table read, E(ptr) for JS_VW lanes (lane.h's js_vi): cv1.c and cv3.c include this
  * header again after lane.h.  With AVX-512 (16 lanes) the 32 entries sit in two vectors and one
- * two-source permute reads them (indices are taken mod 32: a pointer that drifts on a grounded
- * lane reads something harmless); narrower paths sum the change points. */
+ * two-source permute (lane.h's js_vpermute2) reads them (indices are taken mod 32: a pointer that
+ * drifts on a grounded lane reads something harmless); narrower paths sum the change points. */
 #if defined(JS_LANE_H) && !defined(JS_CASTLEVANIA_LANE_H)
 #define JS_CASTLEVANIA_LANE_H
 static inline js_vi cv_arc_entry(const cv_arc_lanes *r, js_vi ptr)
 {
 #if JS_VW == 16
-	return __builtin_shuffle(js_vload(r->e), js_vload(r->e + 16), ptr);
+	return js_vpermute2(js_vload(r->e), js_vload(r->e + 16), ptr);
 #else
 	js_vi e = js_vsplat(r->first);
 	for (int k = 0; k < r->n; k++)

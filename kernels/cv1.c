@@ -41,7 +41,9 @@
  * jumped off the edge of a ledge; horizontal movement is not modelled): with drop 0 he lands at
  * the take-off height, with drop > 0 he falls past the reversed table at 8 px/frame (claim 2).
  * Every Y the model reaches is a multiple of the 8 px step away from a block top, so the snap
- * never moves him; Y stays in $2C..$C0, no wrap.
+ * never moves him; Y stays in $2C..$C0, no wrap.  (From init's states.  A fuzz start, model.h's
+ * fields, may put Simon anywhere on the screen and anywhere in the arc: then the 8-bit add can
+ * wrap Y past the top or bottom, which the invariant y_wrap reports.)
  */
 #include "model.h"
 
@@ -69,8 +71,7 @@ enum { CV1_AX_DROP };
 
 #define CV1_FLAG_TABLE_END (1u << 8) /* a move by the $80 marker's +8 px (past the table) */
 
-#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
-
+/* The reference's state (the lane kernel reads it too: js_lane_args.start). */
 typedef struct cv1_state {
 	uint8_t y;       /* Simon's Y (screen pixel, + down) */
 	uint8_t ptr;     /* the table pointer ($04DC), as an index into cv1_arc */
@@ -82,6 +83,8 @@ typedef struct cv1_state {
 	uint8_t step;        /* this frame's step (signed) */
 	uint8_t frame_flags; /* events of this frame (CV1_FLAG_* >> 8) */
 } cv1_state;
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
 
 static void cv1_init(void *vs, const int32_t *ax)
 {
@@ -132,6 +135,38 @@ static int cv1_trace_row(const void *vs, char *buf, size_t n)
 	const cv1_state *s = vs;
 	return snprintf(buf, n, "%u,%d,%u,%u,%u", s->y, (int8_t)s->step, 0x8fu + s->ptr, s->falling,
 			s->state);
+}
+
+/* ---- fuzzing hooks (model.h) ---- */
+
+/* On the ground Simon stands on the take-off floor (the pointer and direction wait for the next
+ * take-off, which resets them).  In the air the pointer is where the arc routine can have left
+ * it: rising it starts at $9B90 and counts up to the $81 (never on the $80), and the turn steps
+ * it back before the fall reads it (never on the $81 falling). */
+static void cv1_fuzz_fix(void *vs)
+{
+	cv1_state *s = vs;
+	s->step = 0;
+	s->frame_flags = 0;
+	if (!s->state) {
+		s->y = CV1_Y0;
+		return;
+	}
+	if (!s->falling && s->ptr == 0)
+		s->ptr = CV1_FIRST;
+	if (s->falling && s->ptr == CV1_TURN)
+		s->ptr = CV1_TURN - 1;
+}
+
+enum { CV1_INV_Y_WRAP };
+
+static uint32_t cv1_invariants(const void *vb, const void *va, unsigned input)
+{
+	const cv1_state *b = vb, *a = va;
+	(void)input;
+	/* the 8-bit add of the signed step (0 on a landing frame, which only snaps Y down) */
+	int y = b->y + (int8_t)a->step;
+	return y < 0 || y > 255 ? 1u << CV1_INV_Y_WRAP : 0;
 }
 
 JS_LANE_DECLARE(cv1);
@@ -189,6 +224,30 @@ const js_model js_model_cv1 = {
 	.trace_header = "y,step,ptr,direction,state",
 	.trace_row = cv1_trace_row,
 	.lane = JS_LANE_TABLE(cv1),
+	.n_fields = 5,
+	.fields = {
+		{ "y", offsetof(cv1_state, y), JS_F_U8, 0, 255, "Simon's Y (screen pixel, + down)" },
+		{ "ptr", offsetof(cv1_state, ptr), JS_F_U8, 0, CV1_TURN,
+		  "$04DC - $8F: the table pointer as an index (0 the $80 at $9B8F, 21 the $81 at "
+		  "$9BA4); the arc routine keeps it between the markers" },
+		{ "direction", offsetof(cv1_state, falling), JS_F_U8, 0, 1, "$0514: 0 up, 1 down" },
+		{ "state", offsetof(cv1_state, state), JS_F_U8, 0, 1,
+		  "$046C: 0 standing, 1 jumping" },
+		{ "prev", offsetof(cv1_state, prev), JS_F_U8, 0, 1, "A on the previous frame" },
+	},
+	.fuzz_fix = cv1_fuzz_fix,
+	.invariants = cv1_invariants,
+	.inv_names = { [CV1_INV_Y_WRAP] = "y_wrap" },
+	.inv_what = {
+		[CV1_INV_Y_WRAP] = "Simon's 8-bit Y does not wrap past the top or the bottom of the "
+				   "screen",
+	},
+	/* With no buttons, the longest way down: rising from the first step (20 rise frames, 36
+	 * px, the turn, 20 fall frames back) from Y = 36, the lowest that does not wrap past the
+	 * top (a higher start wraps to the bottom, at or below every floor: the turn frame lands),
+	 * then the $80's 8 px a frame from 36 to the lowest floor $C0: 20 frames, and the landing
+	 * frame: 20 + 1 + 20 + 20 + 1 = 62 (tests/test_castlevania.c checks every start). */
+	.land_bound = 62,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -202,7 +261,8 @@ const js_model js_model_cv1 = {
  * through the air mask; their pointer and direction are reset by the take-off.  A lane that has
  * landed stays on the ground (its accounting is over), which lets cv_acc_frame do the
  * accounting.  Y stays in $2C..$C0 (see the file comment), so plain int32 adds are the 8-bit
- * adds. */
+ * adds.  Fuzz starts (js_lane_args.start) take the same frame with Y masked to 8 bits and the
+ * full accounting (cv1_lanes_frame's `start`). */
 typedef struct cv1_lanes {
 	js_vi y, ptr, fall, air, prev, floor; /* fall, air: -1 / 0 */
 	js_vacc acc;
@@ -218,11 +278,31 @@ static inline void cv1_lanes_init(cv1_lanes *s, const js_lane_args *args, int l0
 	s->floor = js_vload(fl);
 	s->y = js_vsplat(CV1_Y0);
 	s->ptr = s->fall = s->air = s->prev = js_vsplat(0);
+	if (args->start) { /* a fuzz start: the reference's state */
+		int32_t y[JS_VW], ptr[JS_VW], fall[JS_VW], air[JS_VW], prev[JS_VW];
+		for (int i = 0; i < JS_VW; i++) {
+			int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+			const cv1_state *st = (const cv1_state *)args->start + l;
+			y[i] = st->y;
+			ptr[i] = st->ptr;
+			fall[i] = -(st->falling != 0);
+			air[i] = -(st->state != 0);
+			prev[i] = -(st->prev != 0);
+		}
+		s->y = js_vload(y);
+		s->ptr = js_vload(ptr);
+		s->fall = js_vload(fall);
+		s->air = js_vload(air);
+		s->prev = js_vload(prev);
+	}
 	js_vacc_init(&s->acc, args, l0);
 }
 
+/* start: a compile-time constant, 1 on the path of fuzz starts (js_lane_args.start), which may
+ * put Y anywhere (the 8-bit add wraps: masked), and may land a lane before it ever rose or start
+ * it on the ground anywhere in its history (the full accounting of lane.h: js_vacc_frame). */
 static inline void cv1_lanes_frame(cv1_lanes *s, const cv_arc_lanes *r, const js_lane_args *args,
-				   int l0, int f)
+				   int l0, int f, const int start)
 {
 	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);
 	js_vi press = a & ~s->prev & ~s->air & ~s->acc.landed; /* frozen after the landing */
@@ -237,25 +317,51 @@ static inline void cv1_lanes_frame(cv1_lanes *s, const cv_arc_lanes *r, const js
 	js_vi land = air & dec & (s->y >= s->floor);
 	js_vi move = air & ~land;
 	s->y = js_vsel(land, s->y & 0xf0, s->y + (step & move));
+	if (start)
+		s->y &= 0xff;
 	s->ptr = ptr + ((dec | 1) & ~mark);    /* +1 rising, -1 falling or on the turn, 0 on the $80 */
 	s->fall = dec;
 	s->air = move;
 	s->prev = a;
 	js_vu fl = (js_vu)(move & mark) & CV1_FLAG_TABLE_END;
-	cv_acc_frame(&s->acc, f, CV1_Y0 - s->y, move, land, fl);
+	if (start)
+		js_vacc_frame(&s->acc, f, CV1_Y0 - s->y, ~move, fl);
+	else
+		cv_acc_frame(&s->acc, f, CV1_Y0 - s->y, move, land, fl);
+}
+
+static void cv1_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *r)
+{
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
+		cv1_lanes g0, g1;
+		cv1_lanes_init(&g0, args, l0);
+		cv1_lanes_init(&g1, args, l0 + JS_VW);
+		for (int f = 0; f < args->n_frames; f++) {
+			cv1_lanes_frame(&g0, r, args, l0, f, 1);
+			cv1_lanes_frame(&g1, r, args, l0 + JS_VW, f, 1);
+			if ((f & 7) == 7 && js_vacc_done(&g0.acc, f) && js_vacc_done(&g1.acc, f))
+				break;
+		}
+		js_vacc_store(&g0.acc, args, l0);
+		js_vacc_store(&g1.acc, args, l0 + JS_VW);
+	}
 }
 
 void JS_LANE_FN(cv1)(const js_lane_args *args)
 {
 	cv_arc_lanes r;
 	cv_arc_lanes_init(&r, cv1_arc, CV1_TURN, CV1_MARKER_STEP);
+	if (args->start) {
+		cv1_lanes_from_starts(args, &r);
+		return;
+	}
 	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
 		cv1_lanes g0, g1;
 		cv1_lanes_init(&g0, args, l0);
 		cv1_lanes_init(&g1, args, l0 + JS_VW);
 		for (int f = 0; f < args->n_frames; f++) {
-			cv1_lanes_frame(&g0, &r, args, l0, f);
-			cv1_lanes_frame(&g1, &r, args, l0 + JS_VW, f);
+			cv1_lanes_frame(&g0, &r, args, l0, f, 0);
+			cv1_lanes_frame(&g1, &r, args, l0 + JS_VW, f, 0);
 			if ((f & 7) == 7) {
 				cv_acc_sync(&g0.acc, g0.air);
 				cv_acc_sync(&g1.acc, g1.air);

@@ -18,8 +18,10 @@
  *   _func_C227 / _func_C1E9 / _func_C2DE: the vertical move.  With the screen locked vertically
  *     ($68 bit 7: ScrollingIsLocked, UnknownFlag0446 set by the take-off, or a room one screen
  *     tall) _8373 runs Object_IncreaseYPositionByYVelocity (bank 7): Frac += SpeedFrac, Y +=
- *     Speed + carry.  (_func_C2DE's screen-top rule, Y < $10 -> Y := $11 and speed 0, is out of
- *     reach: the apex is 39 px above a take-off Y of $4D.)
+ *     Speed + carry.  Before it, _func_C2DE's screen-top rule: Y < $10 -> Y := $11 and speed
+ *     $00.00 (Object0_SetYVelocity16bit_from_AY with A = Y = 0; the fraction of Y kept).  Out of
+ *     reach from the take-off (the apex is 39 px above a take-off Y of $4D); a fuzz start
+ *     reaches it.
  *   _func_C4AA / _func_C38A: X.
  *   the action handler (_JumpPointerTable_C1CA):
  *     action 0, SimonExecuteCurrentAction0_Idle: a new A press (Input_NewJoyButtonsWork & $80) ->
@@ -61,20 +63,14 @@
 #define CV2_GRAVITY 0x0038     /* ..._80_A_pressed_Jump: LDA #$38 / STA TempPtr08_lo */
 #define CV2_CAP 0x03           /* CMP #$03 / BCC */
 #define CV2_ACTION_JUMP 2
+#define CV2_SCREEN_TOP 0x10    /* _func_C2DE: CMP #$10 / BCS; below it LDA #$11 */
 
 enum { CV2_AX_DROP };
 
 #define CV2_FLAG_FALL_CAP (1u << 8) /* the speed was set to 3.00 */
 #define CV2_FLAG_SNAP_UP (1u << 9)  /* the landing snap raised Simon by whole pixels */
 
-/* _func_C4F3 with no vertical scroll: the row start at or above Y */
-static inline uint8_t cv2_snap(uint8_t y)
-{
-	return (uint8_t)((((uint8_t)(y - CV2_ROW_TOP)) & 0xf8) + CV2_ROW_TOP);
-}
-
-#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
-
+/* The reference's state (the lane kernel reads it too: js_lane_args.start). */
 typedef struct cv2_state {
 	uint8_t y, y_frac;         /* ObjectScreenYCoord, ObjectScreenYCoordFrac */
 	uint8_t speed, speed_frac; /* ObjectYSpeed, ObjectYSpeedFrac */
@@ -84,6 +80,14 @@ typedef struct cv2_state {
 	/* per-frame scratch, last: outside key_size */
 	uint8_t frame_flags; /* CV2_FLAG_* >> 8 */
 } cv2_state;
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
+/* _func_C4F3 with no vertical scroll: the row start at or above Y */
+static inline uint8_t cv2_snap(uint8_t y)
+{
+	return (uint8_t)((((uint8_t)(y - CV2_ROW_TOP)) & 0xf8) + CV2_ROW_TOP);
+}
 
 static void cv2_init(void *vs, const int32_t *ax)
 {
@@ -108,6 +112,12 @@ static void cv2_step(void *vs, unsigned input)
 		s->speed = 0; /* _loc_C658 */
 		s->speed_frac = 0;
 		s->action = 0;
+	}
+	/* _func_C2DE: the top of the screen stops Simon */
+	if (s->y < CV2_SCREEN_TOP) {
+		s->y = CV2_SCREEN_TOP + 1;
+		s->speed = 0;
+		s->speed_frac = 0;
 	}
 	/* _func_C2DE -> _8373: Object_IncreaseYPositionByYVelocity */
 	t = (unsigned)s->y_frac + s->speed_frac;
@@ -149,6 +159,51 @@ static int cv2_trace_row(const void *vs, char *buf, size_t n)
 			speed_sub, s->action);
 }
 
+/* ---- fuzzing hooks (model.h) ---- */
+
+/* ObjectCurrentActionType: the model runs idle (0) and jumping (2); other values read as idle.
+ * Idle, Simon stands on the take-off floor with speed 0 (_loc_C658), the Y fraction kept (the
+ * landing snap keeps ObjectScreenYCoordFrac: any value). */
+static void cv2_fuzz_fix(void *vs)
+{
+	cv2_state *s = vs;
+	s->frame_flags = 0;
+	if (s->action != CV2_ACTION_JUMP) {
+		s->action = 0;
+		s->y = CV2_Y0;
+		s->speed = 0;
+		s->speed_frac = 0;
+	}
+}
+
+enum { CV2_INV_SPEED_WRAP, CV2_INV_FALL_CAP, CV2_INV_Y_WRAP };
+
+static uint32_t cv2_invariants(const void *vb, const void *va, unsigned input)
+{
+	const cv2_state *b = vb, *a = va;
+	(void)input;
+	uint32_t bits = 0;
+	/* Object_GravityAccelerateBy_Var08 adds $00.38: the whole byte only goes up by the carry,
+	 * and $7F + 1 = $80 is a fall turned into a -128 px/frame rise (BMI then skips the cap). */
+	if (b->speed == 0x7f && a->speed == 0x80)
+		bits |= 1u << CV2_INV_SPEED_WRAP;
+	int vb16 = (int16_t)(uint16_t)((unsigned)b->speed << 8 | b->speed_frac);
+	int va16 = (int16_t)(uint16_t)((unsigned)a->speed << 8 | a->speed_frac);
+	if (va16 > CV2_CAP << 8 && va16 > vb16)
+		bits |= 1u << CV2_INV_FALL_CAP;
+	/* The move (Object_IncreaseYPositionByYVelocity) adds the speed at the start of the frame
+	 * to Y:Frac, 16 bits; a landing (the first thing in the frame) or the top of the screen
+	 * (_func_C2DE) zero the speed first. */
+	int landed = b->action == CV2_ACTION_JUMP && !(b->speed & 0x80) && b->y >= b->floor;
+	int top = !landed && b->y < CV2_SCREEN_TOP;
+	if (!landed && !top) {
+		int y = ((int)b->y << 8 | b->y_frac) + vb16;
+		if (y < 0 || y > 0xffff)
+			bits |= 1u << CV2_INV_Y_WRAP;
+	}
+	return bits;
+}
+
 JS_LANE_DECLARE(cv2);
 
 static const char *const cv2_claims[] = {
@@ -182,6 +237,8 @@ const js_model js_model_cv2 = {
 		 "frame. Flat ground: the last airborne frame is up to 2 px into the floor (below_start), "
 		 "the next lands. No variable height. drop: landing floor drop 16-px blocks lower (a "
 		 "jump off a ledge edge; horizontal movement not modelled). Screen locked vertically. "
+		 "The top of the screen (_func_C2DE): Y < $10 before the move -> Y := $11, speed 0 "
+		 "(out of reach of a jump from the floor; a rise faster than 16 px/frame can skip it). "
 		 "Left out: platforms (their jump adds the platform's speed + $FC.20), stairs, "
 		 "knockback, whipping in the air.",
 	.claims = cv2_claims,
@@ -205,6 +262,39 @@ const js_model js_model_cv2 = {
 	.trace_header = "y,y_frac,speed,speed_frac,speed_sub,action",
 	.trace_row = cv2_trace_row,
 	.lane = JS_LANE_TABLE(cv2),
+	.n_fields = 6,
+	.fields = {
+		{ "y", offsetof(cv2_state, y), JS_F_U8, 0, 255, "ObjectScreenYCoord (+ down)" },
+		{ "y_frac", offsetof(cv2_state, y_frac), JS_F_U8, 0, 255, "ObjectScreenYCoordFrac" },
+		{ "speed", offsetof(cv2_state, speed), JS_F_S8, -128, 127,
+		  "ObjectYSpeed (signed, + down)" },
+		{ "speed_frac", offsetof(cv2_state, speed_frac), JS_F_U8, 0, 255, "ObjectYSpeedFrac" },
+		{ "action", offsetof(cv2_state, action), JS_F_U8, 0, CV2_ACTION_JUMP,
+		  "ObjectCurrentActionType: 0 idle, 2 jumping (fuzz_fix reads 1 as idle)" },
+		{ "prev", offsetof(cv2_state, prev), JS_F_U8, 0, 1,
+		  "A on the previous frame (Input_NewJoyButtonsWork = now and not then)" },
+	},
+	.fuzz_fix = cv2_fuzz_fix,
+	.invariants = cv2_invariants,
+	.inv_names = { [CV2_INV_SPEED_WRAP] = "speed_wrap", [CV2_INV_FALL_CAP] = "fall_cap",
+		       [CV2_INV_Y_WRAP] = "y_wrap" },
+	.inv_what = {
+		[CV2_INV_SPEED_WRAP] = "gravity never turns Simon's fall into a rise (ObjectYSpeed is "
+				       "a signed byte)",
+		[CV2_INV_FALL_CAP] = "gravity never makes the fall faster than 3.00 px/frame (CMP #$03) "
+				     "unless it already was",
+		[CV2_INV_Y_WRAP] = "Simon's 8-bit screen Y does not wrap past the top or the bottom "
+				   "of the screen",
+	},
+	/* With no buttons: a rise (speed < 0) lasts at most $8000 / $38 = 585.1 -> 586 frames of
+	 * gravity (from $80.00); a start at $7F.C8..$7F.FF wraps to $80.00..$80.37 on frame 0 (one
+	 * more).  A speed >= 0 reaches the cap 3.00 within 14 frames ($300 / $38), falling at least
+	 * as fast as from 0, so the lowest floor row $BD is reached from Y 0 within 14 + 60 frames,
+	 * and the next frame lands.  1 + 586 + 74 + 1 = 662 (tests/test_castlevania.c runs the
+	 * slowest starts).  Loose: a rise that long goes round the screen, and _func_C2DE's top
+	 * rule stops it once it starts a frame above row $10; over every speed and Y (fractions 0
+	 * and $FF, the lowest floor) the slowest landing takes 170 frames. */
+	.land_bound = 662,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -232,10 +322,29 @@ static inline void cv2_lanes_init(cv2_lanes *s, const js_lane_args *args, int l0
 	s->floor = js_vload(fl);
 	s->y = js_vsplat(CV2_Y0 << 8);
 	s->spd = s->air = s->prev = js_vsplat(0);
+	if (args->start) { /* a fuzz start: the reference's state */
+		int32_t y[JS_VW], spd[JS_VW], air[JS_VW], prev[JS_VW];
+		for (int i = 0; i < JS_VW; i++) {
+			int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+			const cv2_state *st = (const cv2_state *)args->start + l;
+			y[i] = st->y << 8 | st->y_frac;
+			spd[i] = st->speed << 8 | st->speed_frac;
+			air[i] = -(st->action == CV2_ACTION_JUMP);
+			prev[i] = -(st->prev != 0);
+		}
+		s->y = js_vload(y);
+		s->spd = js_vload(spd);
+		s->air = js_vload(air);
+		s->prev = js_vload(prev);
+	}
 	js_vacc_init(&s->acc, args, l0);
 }
 
-static inline void cv2_lanes_frame(cv2_lanes *s, const js_lane_args *args, int l0, int f)
+/* start: a compile-time constant, 1 on the path of fuzz starts (js_lane_args.start), which may
+ * reach the top of the screen (_func_C2DE's rule) and may land a lane before it ever rose or
+ * start it on the ground anywhere in its history (the full accounting of lane.h). */
+static inline void cv2_lanes_frame(cv2_lanes *s, const js_lane_args *args, int l0, int f,
+				   const int start)
 {
 	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);
 	/* _func_C57B: the landing */
@@ -246,6 +355,11 @@ static inline void cv2_lanes_frame(cv2_lanes *s, const js_lane_args *args, int l
 	js_vi y = js_vsel(land, (sy << 8) | (s->y & 0xff), s->y);
 	js_vi spd = s->spd & ~land;
 	js_vi air = s->air & ~land;
+	if (start) { /* _func_C2DE: Y < $10 -> Y := $11, speed 0 (never from init's states) */
+		js_vi top = (y >> 8) < CV2_SCREEN_TOP;
+		y = js_vsel(top, ((CV2_SCREEN_TOP + 1) << 8) | (y & 0xff), y);
+		spd &= ~top;
+	}
 	/* _8373: the move */
 	y = (y + spd) & 0xffff;
 	/* the action handler: gravity and the cap, or the take-off */
@@ -261,18 +375,42 @@ static inline void cv2_lanes_frame(cv2_lanes *s, const js_lane_args *args, int l
 	s->prev = a;
 	/* a press on the landing frame takes off again at once: no landing (the reference's
 	 * action is back to 2 before the frame ends) */
-	cv_acc_frame(&s->acc, f, (CV2_Y0 << 8) - y, s->air, land & ~press, fl);
+	if (start)
+		js_vacc_frame(&s->acc, f, (CV2_Y0 << 8) - y, ~s->air, fl);
+	else
+		cv_acc_frame(&s->acc, f, (CV2_Y0 << 8) - y, s->air, land & ~press, fl);
 }
 
-void JS_LANE_FN(cv2)(const js_lane_args *args)
+static void cv2_lanes_from_starts(const js_lane_args *args)
 {
 	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
 		cv2_lanes g0, g1;
 		cv2_lanes_init(&g0, args, l0);
 		cv2_lanes_init(&g1, args, l0 + JS_VW);
 		for (int f = 0; f < args->n_frames; f++) {
-			cv2_lanes_frame(&g0, args, l0, f);
-			cv2_lanes_frame(&g1, args, l0 + JS_VW, f);
+			cv2_lanes_frame(&g0, args, l0, f, 1);
+			cv2_lanes_frame(&g1, args, l0 + JS_VW, f, 1);
+			if ((f & 7) == 7 && js_vacc_done(&g0.acc, f) && js_vacc_done(&g1.acc, f))
+				break;
+		}
+		js_vacc_store(&g0.acc, args, l0);
+		js_vacc_store(&g1.acc, args, l0 + JS_VW);
+	}
+}
+
+void JS_LANE_FN(cv2)(const js_lane_args *args)
+{
+	if (args->start) {
+		cv2_lanes_from_starts(args);
+		return;
+	}
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
+		cv2_lanes g0, g1;
+		cv2_lanes_init(&g0, args, l0);
+		cv2_lanes_init(&g1, args, l0 + JS_VW);
+		for (int f = 0; f < args->n_frames; f++) {
+			cv2_lanes_frame(&g0, args, l0, f, 0);
+			cv2_lanes_frame(&g1, args, l0 + JS_VW, f, 0);
 			if ((f & 7) == 7) {
 				cv_acc_sync(&g0.acc, g0.air);
 				cv_acc_sync(&g1.acc, g1.air);

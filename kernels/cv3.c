@@ -45,7 +45,9 @@
  * standing Y; the fall steps are at most 6 px, so the first frame that finds it has Y + 8 above
  * the floor (jsr $83ff passes) and Y at most 5 px past the standing Y, which the snap removes.
  * Y stays in $2C..$C5: no wrap, and B28_184f's "BaseY < 8" rule (a fall at the top of the
- * screen) never fires.  Left out: stairs, platforms ($8b), attacks in the air, Grant.
+ * screen: rising with BaseY < 8, B28_174f sets the pointer to $0C and wEntityPhase to 1 before
+ * the arc step) never fires; the model has it for fuzz starts, which reach it (flag
+ * screen_top).  Left out: stairs, platforms ($8b), attacks in the air, Grant.
  *
  * Frames: frame 0 is the press (PS_JUMP_START set; the model counts Trevor airborne from here,
  * as the game's state does), frame 1 runs playerState06 (no move), frame 2 is the first step.
@@ -74,6 +76,8 @@ static const uint8_t cv3_arc[30] = {
 #define CV3_Y0 0x50
 #define CV3_BLOCK 16
 #define CV3_CROUCH 0x0c /* B28_182f: $b9 := $0C */
+#define CV3_SCREEN_TOP 0x08 /* B28_184f: LDA wEntityBaseY / CMP #$08 / BCS */
+#define CV3_TOP_PTR 0x0c    /* B28_174f: LDA #$0C / STA $05d8,x; LDA #$01 / STA wEntityPhase,x */
 
 enum { CV3_PS_IDLE = 0x02, CV3_PS_JUMP_START = 0x06, CV3_PS_JUMPING = 0x08 };
 enum { CV3_AX_DROP };
@@ -81,9 +85,9 @@ enum { CV3_AX_DROP };
 #define CV3_FLAG_TABLE_END (1u << 8) /* a move by the $80 marker's +6 px (past the table) */
 #define CV3_FLAG_SNAP (1u << 9)      /* the landing snap (Y &= $F0) moved Y */
 #define CV3_FLAG_HEAVY (1u << 10)    /* landed with the pointer on the $80: the 12-frame crouch */
+#define CV3_FLAG_TOP (1u << 11)      /* B28_184f: the top of the screen turned the rise to a fall */
 
-#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
-
+/* The reference's state (the lane kernel reads it too: js_lane_args.start). */
 typedef struct cv3_state {
 	uint8_t y;       /* wEntityBaseY */
 	uint8_t ptr;     /* $05d8: the table pointer (index into cv3_arc) */
@@ -96,6 +100,8 @@ typedef struct cv3_state {
 	uint8_t speed;       /* wEntityVertSpeed as set this frame (signed) */
 	uint8_t frame_flags; /* CV3_FLAG_* >> 8 */
 } cv3_state;
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
 
 static void cv3_init(void *vs, const int32_t *ax)
 {
@@ -110,6 +116,14 @@ static void cv3_init(void *vs, const int32_t *ax)
 static void cv3_jumping(cv3_state *s)
 {
 	int marker;
+	/* B28_184f: rising with BaseY < 8 (the top of the screen) -> jsr $974f (B28_174f): the
+	 * pointer := $0C, wEntityPhase := 1: the jump turns into a fall at once.  (The $0565 = $26
+	 * test is another state.)  Out of reach from the take-off; a fuzz start reaches it. */
+	if (!s->phase && s->y < CV3_SCREEN_TOP) {
+		s->ptr = CV3_TOP_PTR;
+		s->phase = 1;
+		s->frame_flags |= CV3_FLAG_TOP >> 8;
+	}
 	s->speed = cv_arc_step(cv3_arc, &s->ptr, &s->phase, cv3_arc[1], &marker); /* jsr $984f */
 	if (s->phase && s->y >= s->floor) { /* B28_17dc: the feet (Y + $10) in the floor */
 		if (s->ptr == 0) {          /* B28_181e: LDA $05d8 / BNE */
@@ -169,6 +183,50 @@ static int cv3_trace_row(const void *vs, char *buf, size_t n)
 			s->pstate, s->crouch);
 }
 
+/* ---- fuzzing hooks (model.h) ---- */
+
+/* wPlayerStateDoubled: the states this model runs are PS_IDLE, PS_JUMP_START and PS_JUMPING;
+ * any other value reads as idle (cv3_step's default).  Idle, Trevor stands on the take-off
+ * floor; jumping, the crouch timer is 0 (the idle handler only lets a press through once it has
+ * counted down).  The pointer is where the arc routine can have left it: rising never on the $80
+ * (it starts at 9 and counts up), falling never on the $81 (the turn steps back first). */
+static void cv3_fuzz_fix(void *vs)
+{
+	cv3_state *s = vs;
+	s->speed = 0;
+	s->frame_flags = 0;
+	if (s->pstate != CV3_PS_JUMP_START && s->pstate != CV3_PS_JUMPING)
+		s->pstate = CV3_PS_IDLE;
+	if (s->pstate == CV3_PS_IDLE) {
+		s->y = CV3_Y0;
+		return;
+	}
+	s->crouch = 0;
+	if (!s->phase && s->ptr == 0)
+		s->ptr = 1;
+	if (s->phase && s->ptr == CV3_TURN)
+		s->ptr = CV3_TURN - 1;
+}
+
+enum { CV3_INV_Y_WRAP, CV3_INV_CROUCH };
+
+static uint32_t cv3_invariants(const void *vb, const void *va, unsigned input)
+{
+	const cv3_state *b = vb, *a = va;
+	(void)input;
+	uint32_t bits = 0;
+	/* func_1c_0712: BaseY + VertSpeed, 8 bits (a jumping frame that stays jumping moved) */
+	if (b->pstate == CV3_PS_JUMPING && a->pstate == CV3_PS_JUMPING) {
+		int y = b->y + (int8_t)a->speed;
+		if (y < 0 || y > 255)
+			bits |= 1u << CV3_INV_Y_WRAP;
+	}
+	/* $b9 only counts down, but for B28_182f's $0C on a heavy landing */
+	if (a->crouch > b->crouch && !(a->crouch == CV3_CROUCH && (a->frame_flags & CV3_FLAG_HEAVY >> 8)))
+		bits |= 1u << CV3_INV_CROUCH;
+	return bits;
+}
+
 JS_LANE_DECLARE(cv3);
 
 static const char *const cv3_claims[] = {
@@ -188,8 +246,8 @@ const js_model js_model_cv3 = {
 	.sources = "vinheim3/castlevania3-disasm code/playerStateProcessing_b1c.s: processTrevorState, "
 		   "playerState02_standIdle (B28_1540, B28_154d), setStateJumpIfCanJump, "
 		   "returnClcIfCanJump, playerState06_jumpStart_exceptGrant, "
-		   "playerState08_jumping_exceptGrant (B28_17cf-B28_183d), B28_184f, B28_18bf-B28_190a "
-		   "(arc step), func_1c_0712 (move), B28_0a02 (landing snap); table $9874 "
+		   "playerState08_jumping_exceptGrant (B28_17cf-B28_183d), B28_184f, B28_174f, "
+		   "B28_18bf-B28_190a (arc step), func_1c_0712 (move), B28_0a02 (landing snap); table $9874 "
 		   "(B28_1874-B28_1891)",
 	.notes = "Frame 0 is the press: the idle handler sets PS_JUMP_START (the model counts the "
 		 "character airborne from here), frame 1 runs playerState06 (pointer 9, no move), "
@@ -202,7 +260,10 @@ const js_model js_model_cv3 = {
 		 "height. drop: landing floor drop 16-px blocks lower (a jump off a ledge edge; "
 		 "horizontal movement not modelled). Room without vertical scroll. Left out: stairs, "
 		 "platforms, air attacks, Grant (own jump). After a landing on the $80 marker the idle "
-		 "handler waits out the 12-frame crouch ($b9) before a press can jump.",
+		 "handler waits out the 12-frame crouch ($b9) before a press can jump. The top of the "
+		 "screen (B28_184f): a jumping frame that starts rising with BaseY < 8 first sets the "
+		 "pointer to 12 and the phase to falling (flag screen_top; out of reach of a jump from "
+		 "the floor).",
 	.claims = cv3_claims,
 	.n_axes = 1,
 	.axes = {
@@ -214,7 +275,7 @@ const js_model js_model_cv3 = {
 	.default_hold = 63,
 	.flag_names = {
 		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
-		[8] = "table_end", [9] = "snap", [10] = "heavy_landing",
+		[8] = "table_end", [9] = "snap", [10] = "heavy_landing", [11] = "screen_top",
 	},
 	.state_size = sizeof(cv3_state),
 	.key_size = offsetof(cv3_state, speed),
@@ -224,6 +285,37 @@ const js_model js_model_cv3 = {
 	.trace_header = "y,speed,ptr,phase,state,crouch",
 	.trace_row = cv3_trace_row,
 	.lane = JS_LANE_TABLE(cv3),
+	.n_fields = 6,
+	.fields = {
+		{ "y", offsetof(cv3_state, y), JS_F_U8, 0, 255, "wEntityBaseY (screen pixel, + down)" },
+		{ "ptr", offsetof(cv3_state, ptr), JS_F_U8, 0, CV3_TURN,
+		  "$05d8: the table pointer (0 the $80, 29 the $81); the arc routine keeps it between "
+		  "the markers" },
+		{ "phase", offsetof(cv3_state, phase), JS_F_U8, 0, 1,
+		  "wEntityPhase: 0 rising, 1 falling" },
+		{ "state", offsetof(cv3_state, pstate), JS_F_U8, CV3_PS_IDLE, CV3_PS_JUMPING,
+		  "wPlayerStateDoubled: PS_IDLE $02, PS_JUMP_START $06, PS_JUMPING $08 (fuzz_fix reads "
+		  "other values as idle)" },
+		{ "prev", offsetof(cv3_state, prev), JS_F_U8, 0, 1,
+		  "A on the previous frame (wJoy1NewButtonsPressed = now and not then)" },
+		{ "crouch", offsetof(cv3_state, crouch), JS_F_U8, 0, CV3_CROUCH,
+		  "$b9: the landing crouch; B28_182f sets $0C, the idle handler counts it down" },
+	},
+	.fuzz_fix = cv3_fuzz_fix,
+	.invariants = cv3_invariants,
+	.inv_names = { [CV3_INV_Y_WRAP] = "y_wrap", [CV3_INV_CROUCH] = "crouch" },
+	.inv_what = {
+		[CV3_INV_Y_WRAP] = "the 8-bit BaseY does not wrap past the top or the bottom of the "
+				   "screen",
+		[CV3_INV_CROUCH] = "the landing crouch timer $b9 only counts down (a heavy landing "
+				   "sets it to 12)",
+	},
+	/* With no buttons, the longest way down: rising from entry 1 (28 rise frames, 81 px, the
+	 * turn, 28 fall frames back) from BaseY 89, the lowest whose rise never starts a frame
+	 * above row 8 (higher up, B28_184f turns the rise into a fall from entry 12), then the
+	 * $80's 6 px a frame from 89 to the lowest floor $C0: 18 frames, and the landing frame:
+	 * 28 + 1 + 28 + 18 + 1 = 76 (tests/test_castlevania.c checks every start). */
+	.land_bound = 76,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -236,9 +328,12 @@ const js_model js_model_cv3 = {
  * rising and -E(ptr) falling (castlevania.h), as in cv1.c.  The crouch timer $b9 only acts after
  * a landing, and the first landing ends a lane's accounting (the lane then stays on the ground,
  * for cv_acc_frame), so the lanes leave it out.  Y stays
- * in $2C..$C5 (file comment): int32 adds are the 8-bit adds. */
+ * in $2C..$C5 (file comment): int32 adds are the 8-bit adds.  Fuzz starts (js_lane_args.start)
+ * break both: they take the same frame with the crouch timer, Y masked to 8 bits and the full
+ * accounting (cv3_lanes_frame's `start`). */
 typedef struct cv3_lanes {
 	js_vi y, ptr, fall, start, jump, prev, floor; /* fall, start, jump: -1 / 0 */
+	js_vi crouch;                                 /* $b9: fuzz starts only */
 	js_vacc acc;
 } cv3_lanes;
 
@@ -251,17 +346,49 @@ static inline void cv3_lanes_init(cv3_lanes *s, const js_lane_args *args, int l0
 	}
 	s->floor = js_vload(fl);
 	s->y = js_vsplat(CV3_Y0);
-	s->ptr = s->fall = s->start = s->jump = s->prev = js_vsplat(0);
+	s->ptr = s->fall = s->start = s->jump = s->prev = s->crouch = js_vsplat(0);
+	if (args->start) { /* a fuzz start: the reference's state */
+		int32_t y[JS_VW], ptr[JS_VW], fall[JS_VW], st0[JS_VW], jump[JS_VW], prev[JS_VW], c[JS_VW];
+		for (int i = 0; i < JS_VW; i++) {
+			int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+			const cv3_state *st = (const cv3_state *)args->start + l;
+			y[i] = st->y;
+			ptr[i] = st->ptr;
+			fall[i] = -(st->phase != 0);
+			st0[i] = -(st->pstate == CV3_PS_JUMP_START);
+			jump[i] = -(st->pstate == CV3_PS_JUMPING);
+			prev[i] = -(st->prev != 0);
+			c[i] = st->crouch;
+		}
+		s->y = js_vload(y);
+		s->ptr = js_vload(ptr);
+		s->fall = js_vload(fall);
+		s->start = js_vload(st0);
+		s->jump = js_vload(jump);
+		s->prev = js_vload(prev);
+		s->crouch = js_vload(c);
+	}
 	js_vacc_init(&s->acc, args, l0);
 }
 
+/* start: a compile-time constant, 1 on the path of fuzz starts (js_lane_args.start): Y may be
+ * anywhere (the 8-bit add wraps: masked), the crouch timer may run before the first take-off or
+ * be set by a landing before it (a lane may land before it ever rose), so it is kept, and the
+ * accounting is lane.h's full one (js_vacc_frame). */
 static inline void cv3_lanes_frame(cv3_lanes *s, const cv_arc_lanes *r, const js_lane_args *args,
-				   int l0, int f)
+				   int l0, int f, const int start)
 {
 	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);
-	js_vi jump = s->jump, start = s->start;
+	js_vi jump = s->jump, st = s->start;
 	/* PS_JUMPING: the arc step, then the floor probe (falling) or the move */
 	js_vi ptr = s->ptr, fall = s->fall;
+	js_vu fl = (js_vu)js_vsplat(0);
+	if (start) { /* B28_184f: rising at the top of the screen (never from init's states) */
+		js_vi top = jump & ~fall & (s->y < CV3_SCREEN_TOP);
+		ptr = js_vsel(top, js_vsplat(CV3_TOP_PTR), ptr);
+		fall |= top;
+		fl = (js_vu)top & CV3_FLAG_TOP;
+	}
 	js_vi e = cv_arc_entry(r, ptr);
 	js_vi step = (e ^ fall) - fall;
 	js_vi turn = ~fall & (ptr == CV3_TURN);
@@ -271,30 +398,64 @@ static inline void cv3_lanes_frame(cv3_lanes *s, const cv_arc_lanes *r, const js
 	js_vi move = jump & ~land;
 	js_vi nptr = ptr + ((dec | 1) & ~mark);
 	js_vi snapy = s->y & 0xf0;
-	js_vu fl = ((js_vu)(move & mark) & CV3_FLAG_TABLE_END) |
+	fl |= ((js_vu)(move & mark) & CV3_FLAG_TABLE_END) |
 		   ((js_vu)(land & (snapy != s->y)) & CV3_FLAG_SNAP) |
 		   ((js_vu)(land & (nptr == 0)) & CV3_FLAG_HEAVY);
 	s->y = js_vsel(land, snapy, s->y + (step & move));
 	/* PS_JUMP_START -> PS_JUMPING with pointer 9, rising; PS_IDLE + a new press -> start */
-	s->ptr = js_vsel(start, js_vsplat(CV3_FIRST), nptr);
-	s->fall = dec & ~start;
-	s->jump = move | start;
-	s->start = ~jump & ~start & a & ~s->prev & ~s->acc.landed; /* frozen after the landing */
+	s->ptr = js_vsel(st, js_vsplat(CV3_FIRST), nptr);
+	s->fall = dec & ~st;
+	s->jump = move | st;
+	js_vi idle = ~jump & ~st;
+	js_vi go = idle & a & ~s->prev & ~s->acc.landed; /* frozen after the landing */
+	if (start) {
+		/* B28_1540: the crouch counts down; still non-zero -> no press; B28_182f: $0C */
+		js_vi c1 = s->crouch + (s->crouch != 0);
+		go &= c1 == 0;
+		s->crouch = js_vsel(land & (nptr == 0), js_vsplat(CV3_CROUCH),
+				    js_vsel(idle, c1, s->crouch));
+		s->y &= 0xff;
+	}
+	s->start = go;
 	s->prev = a;
-	cv_acc_frame(&s->acc, f, CV3_Y0 - s->y, s->jump | s->start, land, fl);
+	if (start)
+		js_vacc_frame(&s->acc, f, CV3_Y0 - s->y, ~(s->jump | s->start), fl);
+	else
+		cv_acc_frame(&s->acc, f, CV3_Y0 - s->y, s->jump | s->start, land, fl);
+}
+
+static void cv3_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *r)
+{
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
+		cv3_lanes g0, g1;
+		cv3_lanes_init(&g0, args, l0);
+		cv3_lanes_init(&g1, args, l0 + JS_VW);
+		for (int f = 0; f < args->n_frames; f++) {
+			cv3_lanes_frame(&g0, r, args, l0, f, 1);
+			cv3_lanes_frame(&g1, r, args, l0 + JS_VW, f, 1);
+			if ((f & 7) == 7 && js_vacc_done(&g0.acc, f) && js_vacc_done(&g1.acc, f))
+				break;
+		}
+		js_vacc_store(&g0.acc, args, l0);
+		js_vacc_store(&g1.acc, args, l0 + JS_VW);
+	}
 }
 
 void JS_LANE_FN(cv3)(const js_lane_args *args)
 {
 	cv_arc_lanes r;
 	cv_arc_lanes_init(&r, cv3_arc, CV3_TURN, cv3_arc[1]);
+	if (args->start) {
+		cv3_lanes_from_starts(args, &r);
+		return;
+	}
 	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
 		cv3_lanes g0, g1;
 		cv3_lanes_init(&g0, args, l0);
 		cv3_lanes_init(&g1, args, l0 + JS_VW);
 		for (int f = 0; f < args->n_frames; f++) {
-			cv3_lanes_frame(&g0, &r, args, l0, f);
-			cv3_lanes_frame(&g1, &r, args, l0 + JS_VW, f);
+			cv3_lanes_frame(&g0, &r, args, l0, f, 0);
+			cv3_lanes_frame(&g1, &r, args, l0 + JS_VW, f, 0);
 			if ((f & 7) == 7) {
 				cv_acc_sync(&g0.acc, (g0.jump | g0.start));
 				cv_acc_sync(&g1.acc, (g1.jump | g1.start));

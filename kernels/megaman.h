@@ -30,7 +30,11 @@
  * page.  Bounds: a jump rises at most 132 px (mm2 under water: $05.80 less $1E a frame) and every
  * fall ends on the landing floor, at most 16 * 63 px below the take-off floor (the floor is solid
  * all the way down), so Y stays within [$94 - 132, $94 + 1008 + 12] px: the page byte never wraps,
- * and a lane kernel's int32 Y (1/256 px) is exactly page:pixel:sub-pixel.
+ * and a lane kernel's int32 Y (1/256 px) is exactly page:pixel:sub-pixel.  Those bounds hold from
+ * init's states; a fuzz start (model.h's fields) can put Mega Man anywhere on the 16-bit virtual
+ * page:pixel and give him any speed -128.00..127.FF, so the reference keeps the bytes' widths
+ * (the page wraps from -128 to 127, the speed's whole byte from $80 to $7F) and the lane kernels
+ * take a start path that does the same (mm_lane_run_start, below).
  */
 #ifndef JS_MEGAMAN_H
 #define JS_MEGAMAN_H
@@ -69,9 +73,8 @@ static inline int32_t mm_landing_y(int32_t drop)
 	return MM_GROUND_Y + MM_TILE * drop;
 }
 
-#ifndef JS_LANE_SUFFIX /* ---- reference helpers ---- */
-
-/* The state of every Mega Man model: the game's bytes plus the model's own bookkeeping. */
+/* The state of every Mega Man model: the game's bytes plus the model's own bookkeeping (seen by
+ * the lane kernels too: a fuzz start, js_lane_args.start, is an array of these). */
 typedef struct mm_state {
 	uint8_t y_page, y_px, y_sub; /* Y: virtual page (signed), the game's pixel and sub-pixel bytes */
 	uint8_t spd, spd_sub;        /* speed: whole byte (signed, + up) and fraction */
@@ -87,6 +90,14 @@ typedef struct mm_state {
 	uint8_t skip_off;            /* mm2: axis fskip=off (the model ignores the frame skip) */
 	int16_t floor_y;             /* standing Y (virtual pixel) on the floor a jump lands on */
 } mm_state;
+
+/* The speed as one signed 8.8 number (1/256 px/frame, + up). */
+static inline int32_t mm_speed88(const mm_state *s)
+{
+	return (int8_t)s->spd * 256 + s->spd_sub;
+}
+
+#ifndef JS_LANE_SUFFIX /* ---- reference helpers ---- */
 
 static inline void mm_init(mm_state *s, int32_t drop)
 {
@@ -177,6 +188,78 @@ static inline int mm_trace_row(const void *vs, char *buf, size_t n)
 	int vel = (int8_t)s->spd * 256 + s->spd_sub;
 	return snprintf(buf, n, "%d,%u,%u,%d,%u,%d,%u", (int8_t)s->y_page, s->y_px, s->y_sub,
 			(int8_t)s->spd, s->spd_sub, vel, s->air);
+}
+
+/* ---- fuzzing hooks shared by the three models (model.h) ----
+ *
+ * Fields: the Y bytes, the speed bytes at their full widths, the model's airborne flag and the
+ * button history.  The page is the model's (mm1 and mm3 keep a screen byte instead, mm2 a page
+ * byte it extends the same way): signed, its full width, so a start may sit near the 16-bit wrap
+ * of page:pixel. */
+#define MM_FIELD_Y_PAGE                                                                            \
+	{ "y_page", offsetof(mm_state, y_page), JS_F_S8, -128, 127,                                \
+	  "the page above the pixel byte (mm2 its page byte; mm1 / mm3 the model's virtual page, "   \
+	  "the game changes screens instead): signed, Y = page * 256 + pixel" }
+#define MM_FIELD_Y_PX(label)                                                                       \
+	{ "y_px", offsetof(mm_state, y_px), JS_F_U8, 0, 255, label }
+#define MM_FIELD_Y_SUB(label)                                                                      \
+	{ "y_sub", offsetof(mm_state, y_sub), JS_F_U8, 0, 255, label }
+#define MM_FIELD_SPEED(label)                                                                      \
+	{ "speed", offsetof(mm_state, spd), JS_F_S8, -128, 127, label " (signed, + up)" }
+#define MM_FIELD_SPEED_FRAC(label)                                                                 \
+	{ "speed_frac", offsetof(mm_state, spd_sub), JS_F_U8, 0, 255, label }
+#define MM_FIELD_AIR                                                                               \
+	{ "air", offsetof(mm_state, air), JS_F_U8, 0, 1,                                           \
+	  "the model's airborne flag: 1 from the take-off frame until the landing frame (the game's " \
+	  "state: on the ground or jumping)" }
+#define MM_FIELD_PREV_A(label)                                                                     \
+	{ "prev_a", offsetof(mm_state, prev_a), JS_F_U8, 0, 1, label }
+
+/* A start on the ground stands on the take-off floor as the game leaves him there: Y $94 on page
+ * 0, the game's standing speed (rest), the sub-pixel cleared unless the game keeps it (mm3). */
+static inline void mm_fuzz_fix(mm_state *s, unsigned rest88, int keep_sub)
+{
+	s->landed = 0;
+	s->frame_flags = 0;
+	if (!s->air) {
+		s->y_page = 0;
+		s->y_px = MM_GROUND_Y;
+		if (!keep_sub)
+			s->y_sub = 0;
+		mm_set_speed(s, rest88);
+	}
+}
+
+/* The rules of one step (model.h invariants), the same in the three games. */
+enum { MM_INV_SPEED_WRAP, MM_INV_FALL_CAP, MM_INV_Y_WRAP };
+#define MM_INV_NAMES                                                                               \
+	[MM_INV_SPEED_WRAP] = "speed_wrap", [MM_INV_FALL_CAP] = "fall_cap", [MM_INV_Y_WRAP] = "y_wrap"
+#define MM_INV_WHAT(cap_text)                                                                      \
+	[MM_INV_SPEED_WRAP] = "gravity never turns Mega Man's fall into a rise in the air (the "   \
+			      "speed's whole byte is signed)",                                     \
+	[MM_INV_FALL_CAP] = "the fall speed never gets past the terminal speed " cap_text          \
+			    " unless it already was past it",                                      \
+	[MM_INV_Y_WRAP] = "Mega Man's 16-bit Y (page:pixel) does not wrap from the top to the "     \
+			  "bottom or back"
+
+/* cap88: the terminal speed as a signed 8.8 value (-12.00 = -3072). */
+static inline uint32_t mm_invariants(const mm_state *b, const mm_state *a, int32_t cap88)
+{
+	uint32_t bits = 0;
+	int32_t vb = mm_speed88(b), va = mm_speed88(a);
+	/* In the air (no landing, no take-off this step) the speed only goes down or is reset
+	 * lower (release rules, the clamp up to the cap from past it): from < 0 to >= 0 is the
+	 * whole byte's $80 - 1 = $7F. */
+	if (b->air && a->air && !a->landed && vb < 0 && va >= 0)
+		bits |= 1u << MM_INV_SPEED_WRAP;
+	/* The clamp after gravity (CMP #cap / BCS) keeps the whole byte out of $80..cap-1. */
+	if (va < cap88 && va < vb)
+		bits |= 1u << MM_INV_FALL_CAP;
+	/* A step moves Y by at most 128 px (and a landing snap by 15): more is a wrap. */
+	int32_t d = mm_py(a) - mm_py(b);
+	if (d > 32768 || d < -32768)
+		bits |= 1u << MM_INV_Y_WRAP;
+	return bits;
 }
 
 #else /* ---- the lane kernel, shared: one instance per game file and ISA ---- */
@@ -500,6 +583,193 @@ mm_acc_store(const mm_lanes *s, const js_lane_args *args, const uint8_t *lane, i
  * early stop every 4 frames once the group is done.  (Two groups side by side, as smb1 steps
  * them, need more registers than AVX-512 has and do not fit the fast path's branch.) */
 #define MM_KEYS 64
+
+/* ---- starts from reference states (js_lane_args.start, the fuzzer's and `start` checks') ----
+ *
+ * A fuzz start can hold what the shortcuts above rule out: any speed -128.00..127.FF (gravity
+ * wraps $80.xx to $7F.xx), Y anywhere on the 16-bit page:pixel (a move wraps it), Y deep in the
+ * floor (a landing snaps to the tile there, not to the floor's top), a lane airborne that lands
+ * before it ever rises, the water wait pending.  So a start runs this path instead: the
+ * reference frame by frame on JS_VW lanes, no reordering, no fast path, the full accounting of
+ * lane.h (js_vacc).  Y is page:pixel:sub-pixel as 24 bits and the speed 8.8 as 16 bits, each
+ * sign-extended after every add: the byte chains with their borrows (mm_move, mm_gravity) are
+ * exactly these adds mod 2^24 and 2^16. */
+typedef struct mm_slanes {
+	js_vi g, jump, rest, land_y, skip_on;   /* per lane: gravity, take-off, rest speed, floor, skip */
+	js_vi y, v, air, prev, timer, idle_next; /* air, prev, idle_next: -1 / 0 */
+	js_vacc acc;
+} mm_slanes;
+
+/* x's low `bits` bits, sign-extended. */
+static inline js_vi mm_sext(js_vi x, int bits)
+{
+	return (js_vi)((js_vu)x << (unsigned)(32 - bits)) >> (32 - bits);
+}
+
+static inline __attribute__((always_inline)) void
+mm_slanes_init(const mm_game *G, mm_setup_fn setup, mm_slanes *s, const js_lane_args *args, int l0)
+{
+	int32_t ax[JS_MAX_AXES][JS_VW];
+	int32_t y[JS_VW], v[JS_VW], air[JS_VW], prev[JS_VW], timer[JS_VW], idle[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		for (int a = 0; a < JS_MAX_AXES; a++)
+			ax[a][i] = args->axis[a] ? args->axis[a][l] : 0;
+		const mm_state *st = (const mm_state *)args->start + l;
+		y[i] = (int32_t)(int8_t)st->y_page * 65536 + st->y_px * 256 + st->y_sub;
+		v[i] = mm_speed88(st);
+		air[i] = -(st->air != 0);
+		prev[i] = -(st->prev_a != 0);
+		timer[i] = st->skip_timer;
+		idle[i] = -(st->idle_next != 0);
+	}
+	js_vi axv[JS_MAX_AXES];
+	for (int a = 0; a < JS_MAX_AXES; a++)
+		axv[a] = js_vload(ax[a]);
+	mm_lane_setup u;
+	setup(axv, &u);
+	s->g = G->per_lane_env ? u.g : js_vsplat(G->g);
+	s->jump = G->per_lane_env ? u.jump : js_vsplat(G->jump);
+	s->rest = G->per_lane_env ? -u.g : js_vsplat(G->rest);
+	s->land_y = u.land_y << 8;
+	s->skip_on = u.skip_on;
+	s->y = js_vload(y);
+	s->v = js_vload(v);
+	s->air = js_vload(air);
+	s->prev = js_vload(prev);
+	s->timer = js_vload(timer);
+	s->idle_next = js_vload(idle);
+	js_vacc_init(&s->acc, args, l0);
+}
+
+/* Y - v on 24 bits, and the `offscreen` test on the result (Y pixel outside [scr_lo, scr_hi)). */
+static inline __attribute__((always_inline)) js_vi mm_smove(const mm_game *G, js_vi y, js_vi v,
+							   js_vi *off)
+{
+	js_vi yip = mm_sext(y - v, 24);
+	js_vu pyo = (js_vu)(yip - (G->scr_lo << 8));
+	*off = (js_vi)(pyo >= (js_vu)js_vsplat((G->scr_hi - G->scr_lo) << 8));
+	return yip;
+}
+
+/* The landing snap: the pixel goes up to the tile row its feet (Y + 12) are in; sub-pixel 0. */
+static inline js_vi mm_ssnap(js_vi yip)
+{
+	js_vi py = yip >> 8;
+	return (py - ((py + MM_FOOT) & 0x0f)) << 8;
+}
+
+/* v - g on 16 bits and the clamp (whole byte $80..cap-1 -> cap.00). */
+static inline js_vi mm_sgravity(js_vi v, js_vi g, js_vi cap, js_vi *capped)
+{
+	js_vi vg = mm_sext(v - g, 16);
+	*capped = vg < cap;
+	return js_vsel(*capped, cap, vg);
+}
+
+/* mm3's player_airborne on the lanes in `act`: release, move, gravity, the floor (snap keeps the
+ * sub-pixel, speed := rest).  Returns the landing mask; *fl gets the flags. */
+static inline __attribute__((always_inline)) js_vi
+mm_sairborne3(const mm_game *G, const mm_slanes *s, js_vi *y, js_vi *v, js_vi a, js_vi floor,
+	      js_vu *fl)
+{
+	js_vi rel = (*v >= 0) & ~a;
+	js_vi vin = js_vsel(rel, s->rest, *v);
+	js_vi falling = vin < 0;
+	js_vi off, capped;
+	js_vi yip = mm_smove(G, *y, vin, &off);
+	js_vi vg = mm_sgravity(vin, s->g, js_vsplat(G->cap), &capped);
+	js_vi hit = falling & (yip >= floor);
+	*y = js_vsel(hit, mm_ssnap(yip) | (yip & 0xff), yip);
+	*v = js_vsel(hit, s->rest, vg);
+	*fl = ((js_vu)capped & MM_FLAG_CAPPED) | ((js_vu)rel & MM_FLAG_RELEASED) |
+	      ((js_vu)off & MM_FLAG_OFFSCREEN);
+	return hit;
+}
+
+static inline __attribute__((always_inline)) void
+mm_slanes_frame(const mm_game *G, mm_slanes *s, const uint32_t *in, int l0, int f)
+{
+	js_vi a = -js_vbit(in + (f >> 5) * JS_BLOCK + l0, f);
+	js_vi press = a & ~s->prev;
+	js_vi g0y = js_vsplat(MM_GROUND_Y << 8);
+	js_vi floor = js_vsel(s->air, s->land_y, g0y); /* standing: the take-off floor */
+	js_vi y, v, hit, landed, air;
+	js_vu fl;
+	if (!G->takeoff_moves) {
+		/* mm1: by the sign of the speed: rising -> move, gravity, release; falling -> move,
+		 * the floor (snap, rest speed, no gravity) or gravity.  mm2: move, the floor (snap,
+		 * speed 0), then gravity always: 0 - g = rest; the release only in the air. */
+		js_vi falling = s->v < 0;
+		js_vi off, capped;
+		js_vi yip = mm_smove(G, s->y, s->v, &off);
+		hit = falling & (yip >= floor);
+		js_vi vg = mm_sgravity(s->v, s->g, js_vsplat(G->cap), &capped);
+		capped &= ~hit;
+		js_vi rel = ~falling & ~a & (vg >= js_vsplat(0x200));
+		if (G->skip_every)
+			rel &= s->air;
+		vg = js_vsel(rel, js_vsplat(0x100), vg);
+		y = js_vsel(hit, mm_ssnap(yip), yip);
+		v = js_vsel(hit, js_vsel(press, s->jump, s->rest), vg);
+		landed = hit & s->air;
+		air = (s->air & ~hit) | (hit & press);
+		fl = ((js_vu)capped & MM_FLAG_CAPPED) | ((js_vu)rel & MM_FLAG_RELEASED) |
+		     ((js_vu)off & MM_FLAG_OFFSCREEN);
+	} else {
+		/* mm3: player_airborne (standing: on the take-off floor); a press on the floor then
+		 * sets the take-off speed and runs it again. */
+		js_vu fl1, fl2;
+		js_vi y1 = s->y, v1 = s->v;
+		hit = mm_sairborne3(G, s, &y1, &v1, a, floor, &fl1);
+		js_vi takeoff = ~s->air & hit & press;
+		js_vi y2 = y1, v2 = s->jump;
+		mm_sairborne3(G, s, &y2, &v2, a, s->land_y, &fl2);
+		y = js_vsel(takeoff, y2, y1);
+		v = js_vsel(takeoff, v2, v1);
+		fl = fl1 | (fl2 & (js_vu)takeoff);
+		landed = hit & s->air;
+		air = (s->air & ~hit) | takeoff;
+	}
+	fl |= (js_vu)(landed & press) & MM_FLAG_LANDING_PRESS;
+	js_vi grounded = ~air | landed;
+	if (G->skip_every) {
+		/* The water wait: no game logic, no controller read; the timer as main_game_loop. */
+		js_vi run = ~s->idle_next;
+		s->y = js_vsel(run, y, s->y);
+		s->v = js_vsel(run, v, s->v);
+		grounded = js_vsel(run, grounded, ~s->air);
+		s->air = js_vsel(run, air, s->air);
+		s->prev = js_vsel(run, a, s->prev);
+		fl &= (js_vu)run;
+		js_vi on = run & s->skip_on;
+		js_vi t = s->timer - on;
+		js_vi wait = on & (t >= js_vsplat(G->skip_every));
+		s->timer = js_vsel(wait, js_vsplat(0), t);
+		s->idle_next = wait;
+	} else {
+		s->y = y;
+		s->v = v;
+		s->air = air;
+		s->prev = a;
+	}
+	js_vacc_frame(&s->acc, f, g0y - s->y, grounded, fl);
+}
+
+static inline __attribute__((always_inline)) void
+mm_lane_run_start(const mm_game *G, mm_setup_fn setup, const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < args->n_lanes; l0 += JS_VW) {
+		mm_slanes g0;
+		mm_slanes_init(G, setup, &g0, args, l0);
+		for (int f = 0; f < args->n_frames; f++) {
+			mm_slanes_frame(G, &g0, args->input[0], l0, f);
+			if ((f & 7) == 7 && js_vacc_done(&g0.acc, f))
+				break;
+		}
+		js_vacc_store(&g0.acc, args, l0);
+	}
+}
 /* mm_acc_frame's apex part for the state as it stands after frame f. */
 static inline __attribute__((always_inline)) void mm_track(mm_lanes *s, int f)
 {
@@ -518,6 +788,10 @@ static inline __attribute__((always_inline)) int mm_done(const mm_acc *a, int f)
 static inline __attribute__((always_inline)) void
 mm_lane_run(const mm_game *G, mm_setup_fn setup, mm_weight_fn weight, const js_lane_args *args)
 {
+	if (args->start) {
+		mm_lane_run_start(G, setup, args);
+		return;
+	}
 	int n = args->n_lanes, words = (args->n_frames + 31) >> 5;
 	mm_block b;
 	uint8_t key[JS_BLOCK];

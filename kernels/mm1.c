@@ -112,6 +112,19 @@ static void mm1_step(void *vs, unsigned input)
 	s->prev_a = held; /* _nmi_wait: zjoy1_pressed_frame := zjoy1_pressed */
 }
 
+/* ---- fuzzing hooks (model.h; shared parts in megaman.h) ---- */
+
+static void mm1_fuzz_fix(void *vs)
+{
+	mm_fuzz_fix(vs, MM1_REST, 0); /* standing: @jump clears the fraction, @done sets $FF.40 */
+}
+
+static uint32_t mm1_invariants(const void *vb, const void *va, unsigned input)
+{
+	(void)input;
+	return mm_invariants(vb, va, (int8_t)MM1_CAP * 256);
+}
+
 JS_LANE_DECLARE(mm1);
 
 static const char *const mm1_claims[] = {
@@ -157,6 +170,29 @@ const js_model js_model_mm1 = {
 	.trace_header = MM_TRACE_HEADER,
 	.trace_row = mm_trace_row,
 	.lane = JS_LANE_TABLE(mm1),
+	.n_fields = 7,
+	.fields = {
+		MM_FIELD_Y_PAGE,
+		MM_FIELD_Y_PX("aobject_ycoord"),
+		MM_FIELD_Y_SUB("aobject_ycoord_fraction"),
+		MM_FIELD_SPEED("aobject_ycoord_speed"),
+		MM_FIELD_SPEED_FRAC("aobject_ycoord_speed_fraction"),
+		MM_FIELD_AIR,
+		MM_FIELD_PREV_A("zjoy1_pressed_frame & a_button (A held last frame)"),
+	},
+	.fuzz_fix = mm1_fuzz_fix,
+	.invariants = mm1_invariants,
+	.inv_names = { MM_INV_NAMES },
+	.inv_what = { MM_INV_WHAT("(-12.00 px/frame, CMP #$F4)") },
+	/* With no buttons: a rising start moves once (at most 127.FF px up), gravity, then the
+	 * release sets $01.00 (or it is below $02.00 already): at most 5 more rising frames.  A
+	 * start at $80.00..$80.3F falls one frame first and wraps to $7F.xx: one frame more.  The
+	 * fall reaches the cap $F4.00 from $FF.C0 in at most 44 frames, then 12 px a frame.  The
+	 * highest Y that does not wrap is page -128 (-32768 px; a rise past it wraps Y to the
+	 * bottom, below every floor: the first falling frame lands), the lowest floor row is
+	 * $94 + 16 * 63 = 1156 px: 33924 px, at most 44 + 2827 frames.  7 + 44 + 2827 + the
+	 * landing frame = 2879. */
+	.land_bound = 2879,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */

@@ -152,6 +152,28 @@ static int mm2_trace_row(const void *vs, char *buf, size_t n)
 	return k2 < 0 ? k2 : k + k2;
 }
 
+/* ---- fuzzing hooks (model.h; shared parts in megaman.h) ---- */
+
+/* Standing: the landing sets sub-pixel 0 and speed 0 - gravity.  The water wait only follows a
+ * game frame that ran the frame skip (frame_skip_lo != 0), and main_game_loop clears
+ * frame_skip_hi when it starts it. */
+static void mm2_fuzz_fix(void *vs)
+{
+	mm_state *s = vs;
+	mm_fuzz_fix(s, (0x10000u - mm2_gravity_hi_table[s->water]) & 0xffffu, 0);
+	s->idle = 0;
+	if (!s->zwater)
+		s->idle_next = 0;
+	if (s->idle_next)
+		s->skip_timer = 0;
+}
+
+static uint32_t mm2_invariants(const void *vb, const void *va, unsigned input)
+{
+	(void)input;
+	return mm_invariants(vb, va, (int8_t)MM2_CAP * 256);
+}
+
 JS_LANE_DECLARE(mm2);
 
 static const char *const mm2_claims[] = {
@@ -214,6 +236,31 @@ const js_model js_model_mm2 = {
 	.trace_header = MM_TRACE_HEADER ",skip_timer,idle",
 	.trace_row = mm2_trace_row,
 	.lane = JS_LANE_TABLE(mm2),
+	.n_fields = 9,
+	.fields = {
+		MM_FIELD_Y_PAGE,
+		MM_FIELD_Y_PX("ent_y_px"),
+		MM_FIELD_Y_SUB("ent_y_sub"),
+		MM_FIELD_SPEED("ent_y_vel"),
+		MM_FIELD_SPEED_FRAC("ent_y_vel_sub"),
+		MM_FIELD_AIR,
+		MM_FIELD_PREV_A("p1_prev_buttons & $01 (controller_1 when the pad was last read)"),
+		{ "skip_timer", offsetof(mm_state, skip_timer), JS_F_U8, 0, MM2_WATER_SKIP - 1,
+		  "frame_skip_hi ($FC): main_game_loop counts it up and clears it when it reaches "
+		  "frame_skip_lo = 4, so 0..3 between frames (out of water it is not counted)" },
+		{ "idle_next", offsetof(mm_state, idle_next), JS_F_U8, 0, 1,
+		  "the next display frame is wait_one_rendering_frame (only after a counted frame)" },
+	},
+	.fuzz_fix = mm2_fuzz_fix,
+	.invariants = mm2_invariants,
+	.inv_names = { MM_INV_NAMES },
+	.inv_what = { MM_INV_WHAT("(-12.00 px/frame, CMP #$F4)") },
+	/* Game frames, as mm1 (air): at most 7 rising frames, 44 to the cap, 2827 at 12 px.  In
+	 * water the gravity is $1E: after the release ($01.00) at most 9 more rising frames, and
+	 * from $FF.E2 to the cap $F4.00 at most 102 frames: 1 + 1 + 9 + 102 + 2827 + the landing
+	 * = 2941 game frames.  The frame skip adds one display frame per 4 game frames (and a
+	 * pending wait one more): 2941 + 736 + 1 = 3678. */
+	.land_bound = 3678,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */

@@ -110,6 +110,19 @@ static void mm3_step(void *vs, unsigned input)
 	s->prev_a = held; /* read_controllers: joy1_held for the next edge */
 }
 
+/* ---- fuzzing hooks (model.h; shared parts in megaman.h) ---- */
+
+static void mm3_fuzz_fix(void *vs)
+{
+	mm_fuzz_fix(vs, MM3_REST, 1); /* standing: snap_y_to_floor keeps ent_y_sub, reset_gravity */
+}
+
+static uint32_t mm3_invariants(const void *vb, const void *va, unsigned input)
+{
+	(void)input;
+	return mm_invariants(vb, va, (int8_t)MM3_CAP * 256);
+}
+
 JS_LANE_DECLARE(mm3);
 
 static const char *const mm3_claims[] = {
@@ -165,6 +178,26 @@ const js_model js_model_mm3 = {
 	.trace_header = MM_TRACE_HEADER,
 	.trace_row = mm_trace_row,
 	.lane = JS_LANE_TABLE(mm3),
+	.n_fields = 7,
+	.fields = {
+		MM_FIELD_Y_PAGE,
+		MM_FIELD_Y_PX("ent_y_px"),
+		MM_FIELD_Y_SUB("ent_y_sub (standing adds $40 a frame: any value)"),
+		MM_FIELD_SPEED("ent_yvel"),
+		MM_FIELD_SPEED_FRAC("ent_yvel_sub"),
+		MM_FIELD_AIR,
+		MM_FIELD_PREV_A("joy1_held & BTN_A last frame (joy1_press = held now and not then)"),
+	},
+	.fuzz_fix = mm3_fuzz_fix,
+	.invariants = mm3_invariants,
+	.inv_names = { MM_INV_NAMES },
+	.inv_what = { MM_INV_WHAT("(-7.00 px/frame, CMP #$F9)") },
+	/* With no buttons the release (speed >= 0, A up -> $FF.C0) comes before the move, so a
+	 * rising start never rises; a start at $80.00..$80.3F moves down once and wraps to $7F.xx,
+	 * which the next frame releases.  The fall reaches the cap $F9.00 from $FF.C0 in at most 28
+	 * frames, then 7 px a frame, from at most page -128 (-32768 px) to the lowest floor row
+	 * (1156 px): 33924 px, at most 28 + 4847 frames.  2 + 28 + 4847 + the landing frame = 4878. */
+	.land_bound = 4878,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */

@@ -42,7 +42,9 @@
  * The model: Simon stands at Y $0200.0000 on flat ground the frame before frame 0; axis drop
  * puts the landing floor drop 16 px blocks lower (a jump off a ledge's edge; horizontal movement
  * is not modelled).  With v0 <= 12 px/frame the rise is under 240 px and Y stays in $0110..$0308:
- * the 32-bit adds never wrap and heights fit int32 sub-units.
+ * the 32-bit adds never wrap and heights fit int32 sub-units.  (From init's states.  A fuzz start,
+ * model.h's fields, may hold any 32-bit Y and speed: then the adds wrap, which the invariants
+ * speed_wrap and y_wrap report, and the lane kernel takes its start path.)
  */
 #include "model.h"
 
@@ -66,8 +68,7 @@ enum { SCV4_PH_HOLD = 0, SCV4_PH_RISE = 1, SCV4_PH_TOP = 3, SCV4_PH_FALL = 5 };
 #define SCV4_FLAG_FALL_CAP (1u << 8) /* the speed was set to 8.0 */
 #define SCV4_FLAG_HOLD_MAX (1u << 9) /* phase 0 ended on the count of 4 with the button held */
 
-#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
-
+/* The reference's state (the lane kernel reads it too: js_lane_args.start). */
 typedef struct scv4_state {
 	uint32_t y;      /* Y position, 16.16 */
 	uint32_t speed;  /* Y speed, 16.16 two's complement */
@@ -81,6 +82,8 @@ typedef struct scv4_state {
 	/* per-frame scratch, last: outside key_size */
 	uint32_t frame_flags; /* SCV4_FLAG_* */
 } scv4_state;
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
 
 static void scv4_init(void *vs, const int32_t *ax)
 {
@@ -172,6 +175,64 @@ static int scv4_trace_row(const void *vs, char *buf, size_t n)
 			s->phase, s->count, s->air);
 }
 
+/* ---- fuzzing hooks (model.h) ---- */
+
+/* $1F86: the seed groups the phases 0, 1-2, 3-4, 5-6; the model names each group by its first
+ * value, so 2, 4, 6 read as 1, 3, 5.  On the ground Simon stands on the take-off floor with
+ * speed 0 (the take-off resets the phase and the count). */
+static void scv4_fuzz_fix(void *vs)
+{
+	scv4_state *s = vs;
+	s->frame_flags = 0;
+	s->pad[0] = s->pad[1] = 0;
+	if (s->phase == 2 || s->phase == 4 || s->phase == 6)
+		s->phase--;
+	if (!s->air) {
+		s->y = (uint32_t)SCV4_Y0 << 16;
+		s->speed = 0;
+	}
+}
+
+/* The speed this step moved Y by: the speed after the phase routine (a landing clears it after
+ * the move: then it was the phase-5 gravity of the speed before, from phase 5 or 3's
+ * fall-through).  0 when Simon did not move (on the ground). */
+static int scv4_moved_by(const scv4_state *b, const scv4_state *a, int32_t *v)
+{
+	if (a->air) {
+		*v = (int32_t)a->speed;
+		return 1;
+	}
+	if (b->air) {
+		scv4_state t = *b;
+		scv4_gravity(&t);
+		*v = (int32_t)t.speed;
+		return 1;
+	}
+	return 0;
+}
+
+enum { SCV4_INV_SPEED_WRAP, SCV4_INV_FALL_CAP, SCV4_INV_Y_WRAP };
+
+static uint32_t scv4_invariants(const void *vb, const void *va, unsigned input)
+{
+	const scv4_state *b = vb, *a = va;
+	(void)input;
+	uint32_t bits = 0;
+	int32_t v;
+	if (!scv4_moved_by(b, a, &v))
+		return 0;
+	/* $A739 adds $0000.$6000 to the 32-bit speed: from >= 0 to < 0 in the air is a wrap */
+	if (b->air && (int32_t)b->speed >= 0 && v < 0)
+		bits |= 1u << SCV4_INV_SPEED_WRAP;
+	if (v > (int32_t)SCV4_CAP && (!b->air || v > (int32_t)b->speed))
+		bits |= 1u << SCV4_INV_FALL_CAP;
+	/* Y += speed on the 32-bit 16.16 position: the pixel word must not wrap */
+	int64_t y = (int64_t)b->y + v;
+	if (y < 0 || y > (int64_t)UINT32_MAX)
+		bits |= 1u << SCV4_INV_Y_WRAP;
+	return bits;
+}
+
 JS_LANE_DECLARE(scv4);
 
 static const char *const scv4_claims[] = { "scv4/jump-phases", NULL };
@@ -227,6 +288,39 @@ const js_model js_model_scv4 = {
 	.trace_header = "y,y_frac,speed,speed_frac,speed_sub,phase,count,state",
 	.trace_row = scv4_trace_row,
 	.lane = JS_LANE_TABLE(scv4),
+	.n_fields = 6,
+	.fields = {
+		{ "y", offsetof(scv4_state, y), JS_F_U32, 0, UINT32_MAX,
+		  "Y position, 16.16 (pixel word : fraction word, + down)" },
+		{ "speed", offsetof(scv4_state, speed), JS_F_S32, INT32_MIN, INT32_MAX,
+		  "Y speed, 16.16 two's complement ($A739 adds to it as one 32-bit number)" },
+		{ "phase", offsetof(scv4_state, phase), JS_F_U8, 0, 6,
+		  "$1F86: 0 hold, 1-2 rise, 3-4 top, 5-6 fall (fuzz_fix names 2, 4, 6 as 1, 3, 5)" },
+		{ "count", offsetof(scv4_state, count), JS_F_U8, 0, SCV4_TOP_FRAMES,
+		  "$0564: counted from 0 to 4 (phase 0) or 9 (phases 3-4)" },
+		{ "air", offsetof(scv4_state, air), JS_F_U8, 0, 1, "1 in state 4 (the jump)" },
+		{ "prev", offsetof(scv4_state, prev), JS_F_U8, 0, 1,
+		  "the jump button on the previous frame ($BE's edge)" },
+	},
+	.fuzz_fix = scv4_fuzz_fix,
+	.invariants = scv4_invariants,
+	.inv_names = { [SCV4_INV_SPEED_WRAP] = "speed_wrap", [SCV4_INV_FALL_CAP] = "fall_cap",
+		       [SCV4_INV_Y_WRAP] = "y_wrap" },
+	.inv_what = {
+		[SCV4_INV_SPEED_WRAP] = "gravity never turns Simon's fall into a rise (the 16.16 speed "
+					"is one signed 32-bit number)",
+		[SCV4_INV_FALL_CAP] = "a move is never faster down than 8.0 px/frame unless the speed "
+				      "already was ($A739's cap)",
+		[SCV4_INV_Y_WRAP] = "Simon's 16-bit pixel Y does not wrap",
+	},
+	/* With no buttons (phase 0 goes on to 1 at once): a rise from the most negative speed,
+	 * -32768.0 px/frame, or a fall-phase speed that wraps to it, takes 2^31 / $6000 = 87381.3
+	 * -> 87382 frames of gravity to reach >= 0 (in phase 5 a rise ends sooner: moving up it
+	 * wraps the pixel word past 0, to at or below every floor, and lands); phase 3 then keeps
+	 * Simon still 10 frames; phase 5 reaches the cap 8.0 within 22 frames ($80000 / $6000)
+	 * and the lowest floor row $0300 from Y 0 within 22 + 96 frames; a start below the floor
+	 * lands on its first phase-5 frame.  87382 + 10 + 118 + the landing frame = 87511. */
+	.land_bound = 87511,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -240,7 +334,8 @@ const js_model js_model_scv4 = {
  * the routine's fall-throughs (0 -> 1 when the hold ends, 3 -> 5 when the count is done, both on
  * the same frame) are masks built from the masks at the start of the frame, and the one gravity
  * add serves phases 1 and 5.  A lane that has landed stays on the ground (its accounting is
- * over), which lets cv_acc_frame do the accounting. */
+ * over), which lets cv_acc_frame do the accounting.  Fuzz starts (js_lane_args.start) take the
+ * same frame with the wrapping adds and the full accounting (scv4_lanes_frame's `start`). */
 typedef struct scv4_lanes {
 	js_vi y, spd, cnt, air, hold, rise, top, fall, prev; /* masks: -1 / 0 */
 	js_vi negv0, floor;                                   /* -v0 and the floor, 16.16 */
@@ -259,10 +354,39 @@ static inline void scv4_lanes_init(scv4_lanes *s, const js_lane_args *args, int 
 	s->floor = js_vload(fl);
 	s->y = js_vsplat(SCV4_Y0 << 16);
 	s->spd = s->cnt = s->air = s->hold = s->rise = s->top = s->fall = s->prev = js_vsplat(0);
+	if (args->start) { /* a fuzz start: the reference's state; the phase masks only in the air */
+		int32_t y[JS_VW], sp[JS_VW], cnt[JS_VW], air[JS_VW], phase[JS_VW], prev[JS_VW];
+		for (int i = 0; i < JS_VW; i++) {
+			int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+			const scv4_state *st = (const scv4_state *)args->start + l;
+			y[i] = (int32_t)st->y;
+			sp[i] = (int32_t)st->speed;
+			cnt[i] = st->count;
+			air[i] = -(st->air != 0);
+			phase[i] = st->air ? st->phase : -1;
+			prev[i] = -(st->prev != 0);
+		}
+		s->y = js_vload(y);
+		s->spd = js_vload(sp);
+		s->cnt = js_vload(cnt);
+		s->air = js_vload(air);
+		js_vi ph = js_vload(phase);
+		s->hold = ph == SCV4_PH_HOLD;
+		s->rise = ph == SCV4_PH_RISE;
+		s->top = ph == SCV4_PH_TOP;
+		s->fall = ph == SCV4_PH_FALL;
+		s->prev = js_vload(prev);
+	}
 	js_vacc_init(&s->acc, args, l0);
 }
 
-static inline void scv4_lanes_frame(scv4_lanes *s, const js_lane_args *args, int l0, int f)
+/* start: a compile-time constant, 1 on the path of fuzz starts (js_lane_args.start): any 32-bit
+ * Y and speed, so the adds wrap (done unsigned), the landing compares the pixel word unsigned,
+ * the cap only applies where gravity does (a held phase-0 speed may be past 8.0), the height is
+ * taken from an unsigned compare (Y may be 2^32 - 1 below the take-off), and the accounting is
+ * lane.h's full one. */
+static inline void scv4_lanes_frame(scv4_lanes *s, const js_lane_args *args, int l0, int f,
+				    const int start)
 {
 	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);
 	/* the take-off: state 4, phase 0, count 0, speed -v0 (frozen after the landing) */
@@ -280,9 +404,12 @@ static inline void scv4_lanes_frame(scv4_lanes *s, const js_lane_args *args, int
 	js_vi stay3 = s->top & (cnt < SCV4_TOP_FRAMES);
 	js_vi fall = s->fall | (s->top & ~stay3);
 	/* $A739 in phases 1 and 5; phase 1 stops at a speed >= 0 */
-	js_vi g = spd + ((rise | fall) & (int32_t)SCV4_GRAVITY);
+	js_vi g = start ? (js_vi)((js_vu)spd + ((js_vu)(rise | fall) & SCV4_GRAVITY))
+			: spd + ((rise | fall) & (int32_t)SCV4_GRAVITY);
 	js_vi stop = rise & (g >= 0);
 	js_vi cap = g >= (int32_t)SCV4_CAP;
+	if (start)
+		cap &= rise | fall;
 	fl |= (js_vu)cap & SCV4_FLAG_FALL_CAP;
 	g = js_vsel(cap, js_vsplat((int32_t)SCV4_CAP), g) & ~(stop | stay3);
 	s->cnt = (cnt - (stay0 | stay3)) & ~stop; /* +1, or 0 on the stop */
@@ -290,25 +417,59 @@ static inline void scv4_lanes_frame(scv4_lanes *s, const js_lane_args *args, int
 	s->rise = rise & ~stop;
 	s->top = stay3 | stop;
 	/* the move and the landing */
-	js_vi y = s->y + g;
-	js_vi land = fall & (y >= s->floor);
+	js_vi y, land;
+	if (start) {
+		y = (js_vi)((js_vu)s->y + (js_vu)(g & air));
+		land = fall & (js_vi)((js_vu)y >= (js_vu)s->floor);
+	} else {
+		y = s->y + g;
+		land = fall & (y >= s->floor);
+	}
 	s->y = js_vsel(land, s->floor, y);
 	s->spd = g & ~land;
 	s->fall = fall & ~land;
 	s->air = air & ~land;
 	s->prev = a;
-	cv_acc_frame(&s->acc, f, (SCV4_Y0 << 16) - s->y, s->air, land, fl);
+	if (start) {
+		/* the height (Y0 - Y) where it is > 0; 0 at Y0; -1 for any Y below */
+		js_vu yu = (js_vu)s->y, y0 = (js_vu)js_vsplat(SCV4_Y0 << 16);
+		js_vi h = js_vsel((js_vi)(yu < y0), (js_vi)(y0 - yu), (js_vi)(yu > y0));
+		js_vacc_frame(&s->acc, f, h, ~s->air, fl);
+	} else {
+		cv_acc_frame(&s->acc, f, (SCV4_Y0 << 16) - s->y, s->air, land, fl);
+	}
 }
 
-void JS_LANE_FN(scv4)(const js_lane_args *args)
+static void scv4_lanes_from_starts(const js_lane_args *args)
 {
 	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
 		scv4_lanes g0, g1;
 		scv4_lanes_init(&g0, args, l0);
 		scv4_lanes_init(&g1, args, l0 + JS_VW);
 		for (int f = 0; f < args->n_frames; f++) {
-			scv4_lanes_frame(&g0, args, l0, f);
-			scv4_lanes_frame(&g1, args, l0 + JS_VW, f);
+			scv4_lanes_frame(&g0, args, l0, f, 1);
+			scv4_lanes_frame(&g1, args, l0 + JS_VW, f, 1);
+			if ((f & 7) == 7 && js_vacc_done(&g0.acc, f) && js_vacc_done(&g1.acc, f))
+				break;
+		}
+		js_vacc_store(&g0.acc, args, l0);
+		js_vacc_store(&g1.acc, args, l0 + JS_VW);
+	}
+}
+
+void JS_LANE_FN(scv4)(const js_lane_args *args)
+{
+	if (args->start) {
+		scv4_lanes_from_starts(args);
+		return;
+	}
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
+		scv4_lanes g0, g1;
+		scv4_lanes_init(&g0, args, l0);
+		scv4_lanes_init(&g1, args, l0 + JS_VW);
+		for (int f = 0; f < args->n_frames; f++) {
+			scv4_lanes_frame(&g0, args, l0, f, 0);
+			scv4_lanes_frame(&g1, args, l0 + JS_VW, f, 0);
 			if ((f & 7) == 7) {
 				cv_acc_sync(&g0.acc, g0.air);
 				cv_acc_sync(&g1.acc, g1.air);

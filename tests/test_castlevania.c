@@ -606,3 +606,402 @@ Test(scv4, lanes_equal_reference_random) { check_lanes("scv4", 3000, 160, 42, 1)
 Test(scv4, lanes_equal_reference_sparse) { check_lanes("scv4", 3000, 200, 43, 2); }
 Test(scv4, lanes_equal_reference_delayed) { check_lanes("scv4", 3000, 200, 44, 3); }
 Test(scv4, lanes_partial_block) { check_lanes("scv4", 3, 120, 45, 1); }
+
+/* ================================================================ fuzz starts (model.h) === */
+
+static int field_index(const js_model *m, const char *name)
+{
+	for (int i = 0; i < m->n_fields; i++)
+		if (strcmp(m->fields[i].name, name) == 0)
+			return i;
+	cr_assert_fail("%s has no field %s", m->id, name);
+	return -1;
+}
+
+static int inv_index(const js_model *m, const char *name)
+{
+	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
+		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
+			return i;
+	cr_assert_fail("%s has no invariant %s", m->id, name);
+	return -1;
+}
+
+/* A one-lane case of model id: axes ax, n_frames of input in (NULL: no buttons), and the fields
+ * named in names[] set to vals[] (n of them). */
+static void start_case(js_case *c, const char *id, const int32_t *ax, int n_frames,
+		       const uint8_t *in, int n, const char *const *names, const double *vals)
+{
+	memset(c, 0, sizeof *c);
+	c->m = model(id);
+	c->n_lanes = 1;
+	c->n_frames = n_frames;
+	for (int a = 0; a < c->m->n_axes; a++)
+		c->axis[0][a] = ax[a];
+	for (int k = 0; k < n; k++) {
+		int i = field_index(c->m, names[k]);
+		c->set[0] |= 1u << i;
+		c->val[0][i] = vals[k];
+	}
+	for (int f = 0; f < n_frames; f++)
+		c->input[0][f] = in ? in[f] : 0;
+}
+
+/* Steps the case's lane 0 from its start and keeps the trace rows, as run_rows. */
+static void start_rows(const js_case *c, frame_row *rows, int n, const char *fmt, int n_cols)
+{
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	char buf[256];
+	js_obs o;
+	js_case_start(c, 0, st);
+	for (int f = 0; f < n; f++) {
+		c->m->step(st, c->input[0][f]);
+		c->m->observe(st, &o);
+		c->m->trace_row(st, buf, sizeof buf);
+		frame_row *r = &rows[f];
+		memset(r, 0, sizeof *r);
+		cr_assert_eq(sscanf(buf, fmt, &r->v[0], &r->v[1], &r->v[2], &r->v[3], &r->v[4], &r->v[5],
+				    &r->v[6], &r->v[7]),
+			     n_cols, "%s trace row '%s'", c->m->id, buf);
+		r->height = o.height;
+		r->grounded = o.grounded;
+		r->flags = o.flags;
+	}
+}
+
+/* The case's lane 0 on every lane path == the reference. */
+static void expect_lanes_agree(const js_case *c)
+{
+	char why[512];
+	cr_expect_eq(js_case_diff(c, why, sizeof why), 0, "%s", why);
+}
+
+/* Frames until the start lands with no buttons (the first frame whose step grounds it, + 1). */
+static int frames_to_land(const js_case *c, int limit)
+{
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	js_obs o;
+	js_case_start(c, 0, st);
+	for (int f = 0; f < limit; f++) {
+		c->m->step(st, 0);
+		c->m->observe(st, &o);
+		if (o.grounded)
+			return f + 1;
+	}
+	return -1;
+}
+
+/* The default grid (every hold 0..default_hold at the axes' default ends) breaks no rule. */
+Test(castlevania, defaults_break_no_invariant)
+{
+	const char *ids[4] = { "cv1", "cv2", "cv3", "scv4" };
+	js_case c;
+	for (int k = 0; k < 4; k++) {
+		const js_model *m = model(ids[k]);
+		for (int corner = 0; corner < (1 << m->n_axes); corner++)
+			for (int h = 0; h <= m->default_hold; h++) {
+				memset(&c, 0, sizeof c);
+				c.m = m;
+				c.n_lanes = 1;
+				c.n_frames = m->default_frames;
+				for (int a = 0; a < m->n_axes; a++)
+					c.axis[0][a] = (corner >> a & 1) ? m->axes[a].def_hi : m->axes[a].def_lo;
+				tu_hold(c.input[0], c.n_frames, h, 0);
+				js_break b;
+				cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE,
+					     "%s corner %d hold %d: break kind %d inv %d frame %d", m->id,
+					     corner, h, b.kind, b.inv, b.frame);
+			}
+	}
+}
+
+/* Every lane path == the reference from random starts (any Y, pointer, direction and state;
+ * cv2's and scv4's speeds at their full widths). */
+Test(cv1, lanes_equal_reference_from_fuzz_starts)
+{
+	cr_assert_gt(tu_check_random_starts(model("cv1"), 300, 200, 201), 150);
+}
+
+Test(cv2, lanes_equal_reference_from_fuzz_starts)
+{
+	cr_assert_gt(tu_check_random_starts(model("cv2"), 300, 200, 202), 150);
+	cr_assert_gt(tu_check_random_starts(model("cv2"), 40, 512, 212), 20);
+}
+
+Test(cv3, lanes_equal_reference_from_fuzz_starts)
+{
+	cr_assert_gt(tu_check_random_starts(model("cv3"), 300, 200, 203), 150);
+}
+
+Test(scv4, lanes_equal_reference_from_fuzz_starts)
+{
+	cr_assert_gt(tu_check_random_starts(model("scv4"), 300, 200, 204), 150);
+	cr_assert_gt(tu_check_random_starts(model("scv4"), 40, 512, 214), 20);
+}
+
+/* cv1 y_wrap (claim 1's table, the 8-bit add): rising from the first step at Y 35, the running
+ * rise after frames 0..15 is 5, 10, 13, 16, 19, 22, 25, 27, 29, 31, 32, 33, 34, 35, 35, 36: frame
+ * 14 leaves Y 0, frame 15 (entry 16, 1 px up) takes it to -1 = $FF, the bottom of the screen.
+ * From Y 36 the rise ends exactly at Y 0: no rule breaks, and Simon lands on the floor.  (The
+ * seed describes no top-of-screen rule for Castlevania; Dracula's Curse has one, B28_184f, see
+ * cv3 below.) */
+Test(cv1, y_wrap_past_the_top)
+{
+	const char *names[4] = { "y", "ptr", "direction", "state" };
+	js_case c;
+	js_break b;
+	frame_row r[20];
+	start_case(&c, "cv1", (int32_t[]){ 0 }, 80, NULL, 4, names, (double[]){ 35, 1, 0, 1 });
+	start_rows(&c, r, 20, CV1_FMT, 5);
+	cr_expect_eq(r[14].v[C1_Y], 0);
+	cr_expect_eq(r[15].v[C1_Y], 255);
+	cr_expect_eq(r[15].v[C1_STEP], -1);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.frame, 15);
+	expect_lanes_agree(&c);
+
+	start_case(&c, "cv1", (int32_t[]){ 0 }, 80, NULL, 4, names, (double[]){ 36, 1, 0, 1 });
+	start_rows(&c, r, 20, CV1_FMT, 5);
+	cr_expect_eq(r[15].v[C1_Y], 0);
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "kind %d inv %d frame %d", b.kind,
+		     b.inv, b.frame);
+	expect_lanes_agree(&c);
+}
+
+/* cv1's landing bound, from every start (Y, pointer, direction, state, every floor): the
+ * slowest takes exactly land_bound frames (the derivation in cv1.c). */
+Test(cv1, land_bound_every_start)
+{
+	const char *names[4] = { "y", "ptr", "direction", "state" };
+	const js_model *m = model("cv1");
+	js_case c;
+	int worst = 0;
+	start_case(&c, "cv1", (int32_t[]){ 0 }, 1, NULL, 4, names, (double[]){ 0, 0, 0, 1 });
+	for (int drop = 0; drop <= 7; drop++)
+		for (int y = 0; y < 256; y++)
+			for (int ptr = 0; ptr <= 21; ptr++)
+				for (int dir = 0; dir <= 1; dir++) {
+					c.axis[0][0] = drop;
+					c.val[0][field_index(m, "y")] = y;
+					c.val[0][field_index(m, "ptr")] = ptr;
+					c.val[0][field_index(m, "direction")] = dir;
+					int n = frames_to_land(&c, m->land_bound);
+					cr_assert_gt(n, 0, "drop %d y %d ptr %d dir %d", drop, y, ptr, dir);
+					worst = n > worst ? n : worst;
+				}
+	cr_expect_eq(worst, m->land_bound);
+}
+
+/* cv3, B28_184f: rising with BaseY < 8 turns the jump into a fall from entry 12.  By hand,
+ * PS_JUMPING rising from entry 9 at BaseY 12: frame 0 steps entry 9, $FB: Y 7, pointer 10; frame
+ * 1 starts rising at Y 7 < 8 -> pointer $0C, phase 1, then the arc step falls: entry 12 is $FD
+ * -> pointer 11, speed +3: Y 10.  Without the rule frames 1 and 2 would step $FB, $FD to Y 2 and
+ * -1 = $FF.  So the rise never wraps past the top (y_wrap holds), and the lanes follow the
+ * rule. */
+Test(cv3, top_of_screen_turns_the_rise)
+{
+	const char *names[4] = { "y", "ptr", "phase", "state" };
+	js_case c;
+	js_break b;
+	frame_row r[4];
+	start_case(&c, "cv3", (int32_t[]){ 0 }, 96, NULL, 4, names, (double[]){ 12, 9, 0, 8 });
+	start_rows(&c, r, 4, CV3_FMT, 6);
+	cr_expect_eq(r[0].v[C3_Y], 7);
+	cr_expect_eq(r[0].v[C3_PTR], 10);
+	cr_expect_eq(r[1].v[C3_Y], 10);
+	cr_expect_eq(r[1].v[C3_SPEED], 3);
+	cr_expect_eq(r[1].v[C3_PTR], 11);
+	cr_expect_eq(r[1].v[C3_PHASE], 1);
+	cr_expect(r[1].flags & (1u << 11), "screen_top flagged");
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "kind %d inv %d frame %d", b.kind,
+		     b.inv, b.frame);
+	expect_lanes_agree(&c);
+}
+
+/* cv3, the crouch timer from a start (B28_1540): idle with $b9 = 5, the idle handler counts it
+ * 4, 3, 2, 1 on frames 0-3 (still non-zero: return before the press test) and 0 on frame 4, which
+ * then looks at the press.  A press on frame 4 jumps (PS_JUMP_START after frame 4); one on frame 3
+ * is lost (held on frame 4, it is no longer new). */
+Test(cv3, crouch_from_a_start)
+{
+	const char *names[2] = { "state", "crouch" };
+	uint8_t in[40] = { 0 };
+	js_case c;
+	frame_row r[8];
+	in[4] = JS_IN_JUMP;
+	start_case(&c, "cv3", (int32_t[]){ 0 }, 40, in, 2, names, (double[]){ 2, 5 });
+	start_rows(&c, r, 8, CV3_FMT, 6);
+	for (int f = 0; f < 4; f++)
+		cr_expect_eq(r[f].v[C3_CROUCH], 4 - f, "frame %d", f);
+	cr_expect_eq(r[3].v[C3_STATE], 2);
+	cr_expect_eq(r[4].v[C3_STATE], 6);
+	expect_lanes_agree(&c);
+
+	in[3] = JS_IN_JUMP;
+	start_case(&c, "cv3", (int32_t[]){ 0 }, 40, in, 2, names, (double[]){ 2, 5 });
+	start_rows(&c, r, 8, CV3_FMT, 6);
+	for (int f = 0; f < 8; f++)
+		cr_expect_eq(r[f].v[C3_STATE], 2, "frame %d", f);
+	expect_lanes_agree(&c);
+}
+
+/* cv3's landing bound, from every start (Y, pointer, phase, state, every floor): the slowest
+ * takes exactly land_bound frames (the derivation in cv3.c); no start breaks a rule. */
+Test(cv3, land_bound_every_start)
+{
+	const char *names[4] = { "y", "ptr", "phase", "state" };
+	const int states[2] = { 6, 8 };
+	const js_model *m = model("cv3");
+	js_case c;
+	int worst = 0;
+	start_case(&c, "cv3", (int32_t[]){ 0 }, 1, NULL, 4, names, (double[]){ 0, 0, 0, 8 });
+	for (int drop = 0; drop <= 7; drop++)
+		for (int y = 0; y < 256; y++)
+			for (int ptr = 0; ptr <= 29; ptr++)
+				for (int k = 0; k < 4; k++) {
+					c.axis[0][0] = drop;
+					c.val[0][field_index(m, "y")] = y;
+					c.val[0][field_index(m, "ptr")] = ptr;
+					c.val[0][field_index(m, "phase")] = k & 1;
+					c.val[0][field_index(m, "state")] = states[k >> 1];
+					c.n_frames = 1;
+					int n = frames_to_land(&c, m->land_bound);
+					cr_assert_gt(n, 0, "drop %d y %d ptr %d phase %d state %d", drop, y,
+						     ptr, k & 1, states[k >> 1]);
+					worst = n > worst ? n : worst;
+					if (drop == 7 && ptr % 7 == 0) {
+						js_break b;
+						c.n_frames = 96;
+						cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE,
+							     "y %d ptr %d: kind %d inv %d frame %d", y, ptr,
+							     b.kind, b.inv, b.frame);
+					}
+				}
+	cr_expect_eq(worst, m->land_bound);
+}
+
+/* cv2 speed_wrap, by hand from _8373 and Object_GravityAccelerateBy_Var08: jumping at Y 20 with
+ * speed $7F.C8 (falling, far above the floor: no landing; Y >= $10: no top rule).  Frame 0: the
+ * move, Frac $00 + $C8 = $C8, Y 20 + $7F = 147; gravity: $C8 + $38 = $100 -> fraction $00 with a
+ * carry, whole $7F + $00 + 1 = $80: negative, so BMI skips the cap.  Speed $80.00: Simon now
+ * rises at 128 px/frame.  From $7F.C7 the fraction gives no carry ($FF): the cap sets 3.00. */
+Test(cv2, speed_wrap_at_7f)
+{
+	const char *names[4] = { "y", "speed", "speed_frac", "action" };
+	js_case c;
+	js_break b;
+	frame_row r[2];
+	start_case(&c, "cv2", (int32_t[]){ 0 }, 64, NULL, 4, names, (double[]){ 20, 127, 0xc8, 2 });
+	start_rows(&c, r, 1, CV2_FMT, 6);
+	cr_expect_eq(r[0].v[C2_Y], 147);
+	cr_expect_eq(r[0].v[C2_YFRAC], 0xc8);
+	cr_expect_eq(r[0].v[C2_SSUB], -32768);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, inv_index(c.m, "speed_wrap"));
+	cr_expect_eq(b.frame, 0);
+	expect_lanes_agree(&c);
+
+	start_case(&c, "cv2", (int32_t[]){ 0 }, 64, NULL, 4, names, (double[]){ 20, 127, 0xc7, 2 });
+	start_rows(&c, r, 1, CV2_FMT, 6);
+	cr_expect_eq(r[0].v[C2_SSUB], 0x300);
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "kind %d inv %d frame %d", b.kind,
+		     b.inv, b.frame);
+}
+
+/* cv2 y_wrap and _func_C2DE's top rule (Y < $10 -> Y := $11, speed 0, before the move): rising
+ * at $E0.00 (32 px/frame) from Y $10, the rule does not fire and the move takes Y to $10 - $20 =
+ * -16 = $F0: the top of the screen skipped, Simon at the bottom.  From Y $0F the rule fires: Y
+ * $11, speed 0 then gravity $00.38, and Simon falls back to the floor: no rule breaks. */
+Test(cv2, y_wrap_past_the_top_rule)
+{
+	const char *names[4] = { "y", "speed", "speed_frac", "action" };
+	js_case c;
+	js_break b;
+	frame_row r[2];
+	start_case(&c, "cv2", (int32_t[]){ 0 }, 96, NULL, 4, names, (double[]){ 0x10, -32, 0, 2 });
+	start_rows(&c, r, 1, CV2_FMT, 6);
+	cr_expect_eq(r[0].v[C2_Y], 0xf0);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.frame, 0);
+	expect_lanes_agree(&c);
+
+	start_case(&c, "cv2", (int32_t[]){ 0 }, 96, NULL, 4, names, (double[]){ 0x0f, -32, 0, 2 });
+	start_rows(&c, r, 1, CV2_FMT, 6);
+	cr_expect_eq(r[0].v[C2_Y], 0x11);
+	cr_expect_eq(r[0].v[C2_SSUB], 0x38);
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "kind %d inv %d frame %d", b.kind,
+		     b.inv, b.frame);
+	expect_lanes_agree(&c);
+}
+
+/* cv2's landing bound holds from the slowest starts: the speeds that rise longest ($80.00.. and
+ * the wrap from $7F.C8..), from every Y, onto the lowest floor. */
+Test(cv2, land_bound_from_the_slowest_starts)
+{
+	const char *names[5] = { "y", "y_frac", "speed", "speed_frac", "action" };
+	const js_model *m = model("cv2");
+	js_case c;
+	start_case(&c, "cv2", (int32_t[]){ 7 }, 1, NULL, 5, names, (double[]){ 0, 0xff, 0, 0, 2 });
+	for (int v = 0x7fc8; v <= 0x8040; v++)
+		for (int y = 0; y < 256; y++) {
+			c.val[0][field_index(m, "y")] = y;
+			c.val[0][field_index(m, "speed")] = (int8_t)(v >> 8);
+			c.val[0][field_index(m, "speed_frac")] = v & 0xff;
+			cr_assert_gt(frames_to_land(&c, m->land_bound), 0, "speed %04x y %d", v, y);
+		}
+}
+
+/* scv4 speed_wrap ($A739's 32-bit add): rising (phase 1) at $7FFF.A000 from pixel $8200: gravity
+ * $7FFF.A000 + $0000.6000 = $8000.0000, negative: the rise goes on at 32768 px/frame instead of
+ * stopping (Y $8200 - $8000 = $0200).  y_wrap: falling at the cap 8.0 from pixel $FFFC: gravity
+ * 8.375 -> capped 8.0, Y $FFFC + 8 = $10004: the pixel word wraps to $0004, above the floor: no
+ * landing, Simon falls from the top. */
+Test(scv4, speed_wrap_and_y_wrap)
+{
+	const char *names[4] = { "y", "speed", "phase", "air" };
+	js_case c;
+	js_break b;
+	frame_row r[2];
+	start_case(&c, "scv4", (int32_t[]){ 1024, 0 }, 64, NULL, 4, names,
+		   (double[]){ 0x82000000u, 0x7fffa000, 1, 1 });
+	start_rows(&c, r, 1, SCV4_FMT, 8);
+	cr_expect_eq(r[0].v[S4_Y], 0x0200);
+	cr_expect_eq(r[0].v[S4_SSUB], INT32_MIN);
+	cr_expect_eq(r[0].v[S4_PHASE], 1);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, inv_index(c.m, "speed_wrap"));
+	cr_expect_eq(b.frame, 0);
+	expect_lanes_agree(&c);
+
+	start_case(&c, "scv4", (int32_t[]){ 1024, 0 }, 64, NULL, 4, names,
+		   (double[]){ 0xfffc0000u, 0x80000, 5, 1 });
+	start_rows(&c, r, 1, SCV4_FMT, 8);
+	cr_expect_eq(r[0].v[S4_Y], 4);
+	cr_expect_eq(r[0].v[S4_SSUB], 0x80000);
+	cr_expect_eq(r[0].grounded, 0);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.frame, 0);
+	expect_lanes_agree(&c);
+}
+
+/* scv4's landing bound: the slowest start, a rise (phase 1) from -32768.0 px/frame, lands within
+ * it; its rise and still top alone take 87382 + 10 frames of the bound (87511), the fall from
+ * the top the rest (how far depends on where the rise leaves the pixel word). */
+Test(scv4, land_bound_from_the_slowest_start)
+{
+	const char *names[4] = { "y", "speed", "phase", "air" };
+	const js_model *m = model("scv4");
+	js_case c;
+	int worst = 0;
+	for (int k = 0; k < 16; k++) {
+		start_case(&c, "scv4", (int32_t[]){ 1024, 16 }, 1, NULL, 4, names,
+			   (double[]){ (double)(0x01000000u + 0x10000000u * (unsigned)k), INT32_MIN, 1, 1 });
+		int n = frames_to_land(&c, m->land_bound);
+		cr_assert_gt(n, 0, "start %d", k);
+		worst = n > worst ? n : worst;
+	}
+	cr_expect_geq(worst, 87382 + 10, "slowest %d, bound %d", worst, m->land_bound);
+}

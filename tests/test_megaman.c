@@ -645,3 +645,244 @@ Test(megaman, lanes_partial_block_and_short_runs)
 		check_lanes("mm3", 200, frames[k], 60 + (uint64_t)k, 2);
 	}
 }
+
+/* ------------------------------------------------------- fuzz starts (model.h) ---- */
+
+static int field_index(const js_model *m, const char *name)
+{
+	for (int i = 0; i < m->n_fields; i++)
+		if (strcmp(m->fields[i].name, name) == 0)
+			return i;
+	cr_assert_fail("%s has no field %s", m->id, name);
+	return -1;
+}
+
+/* A one-lane case: axes ax, the fields Y page:pixel:sub-pixel, speed whole:fraction and air set,
+ * A held on frames 0..hold-1 (prev_a: A held before frame 0). */
+static void start_case(js_case *c, const char *id, const int32_t *ax, int page, int px, int sub,
+		       int speed, int frac, int air, int prev_a, int n_frames, int hold)
+{
+	memset(c, 0, sizeof *c);
+	c->m = model(id);
+	c->n_lanes = 1;
+	c->n_frames = n_frames;
+	for (int a = 0; a < c->m->n_axes; a++)
+		c->axis[0][a] = ax[a];
+	const char *names[7] = { "y_page", "y_px", "y_sub", "speed", "speed_frac", "air", "prev_a" };
+	const int vals[7] = { page, px, sub, speed, frac, air, prev_a };
+	for (int k = 0; k < 7; k++) {
+		int i = field_index(c->m, names[k]);
+		c->set[0] |= 1u << i;
+		c->val[0][i] = vals[k];
+	}
+	for (int f = 0; f < n_frames; f++)
+		c->input[0][f] = f < hold ? JS_IN_JUMP : 0;
+}
+
+static int inv_index(const js_model *m, const char *name)
+{
+	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
+		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
+			return i;
+	cr_assert_fail("%s has no invariant %s", m->id, name);
+	return -1;
+}
+
+/* The start's state after its first step, as a trace row. */
+static void first_row(const js_case *c, mm_row *r)
+{
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	char buf[256];
+	js_case_start(c, 0, st);
+	c->m->step(st, c->input[0][0]);
+	c->m->trace_row(st, buf, sizeof buf);
+	memset(r, 0, sizeof *r);
+	sscanf(buf, "%d,%d,%d,%d,%d,%d,%d", &r->page, &r->px, &r->sub, &r->speed, &r->speed_frac,
+	       &r->vel, &r->air);
+}
+
+/* Every lane path == the reference from random starts (speeds -128.00..127.FF, Y anywhere on the
+ * 16-bit page:pixel, air or ground, mm2's frame-skip timer and pending wait). */
+Test(mm1, lanes_equal_reference_from_fuzz_starts)
+{
+	cr_assert_gt(tu_check_random_starts(model("mm1"), 300, 200, 101), 150);
+}
+
+Test(mm2, lanes_equal_reference_from_fuzz_starts)
+{
+	cr_assert_gt(tu_check_random_starts(model("mm2"), 300, 200, 102), 150);
+}
+
+Test(mm3, lanes_equal_reference_from_fuzz_starts)
+{
+	cr_assert_gt(tu_check_random_starts(model("mm3"), 300, 200, 103), 150);
+}
+
+/* Long runs from starts: the lanes follow Y through its 16-bit wrap and the speed through the
+ * $80 -> $7F wrap (held A keeps a 127 px/frame rise going for hundreds of frames). */
+Test(megaman, lanes_equal_reference_from_long_fuzz_starts)
+{
+	cr_assert_gt(tu_check_random_starts(model("mm1"), 40, 512, 111), 20);
+	cr_assert_gt(tu_check_random_starts(model("mm2"), 40, 512, 112), 20);
+	cr_assert_gt(tu_check_random_starts(model("mm3"), 40, 512, 113), 20);
+}
+
+/* The default grid (every hold 0..default_hold at the axes' default ends) breaks no rule: the
+ * invariants are true in normal play. */
+Test(megaman, defaults_break_no_invariant)
+{
+	const char *ids[3] = { "mm1", "mm2", "mm3" };
+	js_case c;
+	for (int k = 0; k < 3; k++) {
+		const js_model *m = model(ids[k]);
+		for (int corner = 0; corner < (1 << m->n_axes); corner++)
+			for (int h = 0; h <= m->default_hold; h++) {
+				memset(&c, 0, sizeof c);
+				c.m = m;
+				c.n_lanes = 1;
+				c.n_frames = m->default_frames;
+				for (int a = 0; a < m->n_axes; a++)
+					c.axis[0][a] = (corner >> a & 1) ? m->axes[a].def_hi : m->axes[a].def_lo;
+				tu_hold(c.input[0], c.n_frames, h, 0);
+				js_break b;
+				cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE,
+					     "%s corner %d hold %d: break kind %d inv %d frame %d", m->id,
+					     corner, h, b.kind, b.inv, b.frame);
+			}
+	}
+}
+
+/* mm1 speed_wrap, by hand from _objects_vertical_moving / @is_megaman_2: Mega Man in the air at
+ * Y -$200.00 (page -2) with speed $80.00 (-128 px/frame, falling: @start_landing).  Frame 0:
+ * in-process Y = Y - speed = -$200 + $80 = -$180 (page -2, pixel $80), no floor there; gravity:
+ * fraction $00 - $40 = $C0 with a borrow, whole $80 - 1 = $7F: positive, so BPL skips the clamp.
+ * Speed $7F.C0: the fall became a 127.75 px/frame rise on frame 0.  From $80.40 instead the
+ * fraction does not borrow: $80.00, whole $80 < $F4 -> the clamp sets $F4.00, and the fall goes
+ * on at 12 px/frame to the floor: no rule breaks. */
+Test(mm1, speed_wrap_from_80_00)
+{
+	js_case c;
+	js_break b;
+	mm_row r;
+	start_case(&c, "mm1", (int32_t[]){ 0 }, -2, 0, 0, -128, 0x00, 1, 0, 64, 0);
+	first_row(&c, &r);
+	cr_expect_eq(r.page, -2);
+	cr_expect_eq(r.px, 0x80);
+	cr_expect_eq(r.speed, 0x7f);
+	cr_expect_eq(r.speed_frac, 0xc0);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, inv_index(c.m, "speed_wrap"));
+	cr_expect_eq(b.frame, 0);
+
+	start_case(&c, "mm1", (int32_t[]){ 0 }, -2, 0, 0, -128, 0x40, 1, 0, 64, 0);
+	first_row(&c, &r);
+	cr_expect_eq(r.speed, -12);
+	cr_expect_eq(r.speed_frac, 0);
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "kind %d inv %d frame %d", b.kind,
+		     b.inv, b.frame);
+}
+
+/* mm1 y_wrap, by hand from _objects_run_ycoord: Y at the top of the 16-bit page:pixel, page -128
+ * ($80) pixel $00, rising at $7F.00.  Frame 0: pixel $00 - $7F = $81 with a borrow, the page
+ * $80 - $00 - 1 = $7F: Y jumps from -32768 px to 32641 px (page 127, pixel $81), the bottom. */
+Test(mm1, y_wrap_at_the_top)
+{
+	js_case c;
+	js_break b;
+	mm_row r;
+	start_case(&c, "mm1", (int32_t[]){ 0 }, -128, 0, 0, 127, 0, 1, 0, 64, 0);
+	first_row(&c, &r);
+	cr_expect_eq(r.page, 127);
+	cr_expect_eq(r.px, 0x81);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.frame, 0);
+}
+
+/* mm2 speed_wrap in water (gravity $1E), by hand from player_vertical_physics /
+ * player_apply_gravity_sub: page -2, pixel $00, speed $80.10 (-127.9375, falling).  Frame 0 (a
+ * game frame, $FC 0 -> 1): sub $00 - $10 = $F0 borrow, pixel $00 - $80 - 1 = $7F borrow, page
+ * $FE - $FF - 1 = $FE: Y = -$181.10 (pixel $7F, sub $F0), no floor; gravity $10 - $1E = $F2
+ * borrow, whole $80 - 1 = $7F: speed $7F.F2, a rise. */
+Test(mm2, speed_wrap_in_water)
+{
+	js_case c;
+	js_break b;
+	mm_row r;
+	start_case(&c, "mm2", (int32_t[]){ WATER, T0, 0 }, -2, 0, 0, -128, 0x10, 1, 0, 64, 0);
+	first_row(&c, &r);
+	cr_expect_eq(r.page, -2);
+	cr_expect_eq(r.px, 0x7f);
+	cr_expect_eq(r.sub, 0xf0);
+	cr_expect_eq(r.speed, 0x7f);
+	cr_expect_eq(r.speed_frac, 0xf2);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, inv_index(c.m, "speed_wrap"));
+	cr_expect_eq(b.frame, 0);
+}
+
+/* mm3: speed_wrap as mm1 (apply_y_velocity_fall, apply_gravity: $80.00 - $00.40 = $7F.C0 on
+ * frame 0; frame 1 then releases it: speed >= 0, A up -> $FF.C0).  y_wrap with A held (no
+ * release): page -128 pixel $05 rising at $7F.00: pixel $05 - $7F = $86 borrow, page $7F. */
+Test(mm3, speed_wrap_and_y_wrap)
+{
+	js_case c;
+	js_break b;
+	mm_row r;
+	start_case(&c, "mm3", (int32_t[]){ 0, 0 }, -2, 0, 0, -128, 0, 1, 0, 64, 0);
+	first_row(&c, &r);
+	cr_expect_eq(r.px, 0x80);
+	cr_expect_eq(r.speed, 0x7f);
+	cr_expect_eq(r.speed_frac, 0xc0);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, inv_index(c.m, "speed_wrap"));
+	cr_expect_eq(b.frame, 0);
+
+	start_case(&c, "mm3", (int32_t[]){ 0, 0 }, -128, 5, 0, 127, 0, 1, 1, 64, 1);
+	first_row(&c, &r);
+	cr_expect_eq(r.page, 127);
+	cr_expect_eq(r.px, 0x86);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.frame, 0);
+}
+
+#define MM_DROP_MAX_T 63 /* megaman.h: MM_DROP_MAX, the lowest landing floor */
+
+/* The landing bounds hold from the slowest starts (Y at the top of page -128, the lowest floor,
+ * the speeds that rise longest or wrap), and they are close: the derivations in mm1.c, mm2.c and
+ * mm3.c are not loose by more than 3%. */
+Test(megaman, land_bound_from_the_slowest_starts)
+{
+	const char *ids[3] = { "mm1", "mm2", "mm3" };
+	for (int k = 0; k < 3; k++) {
+		const js_model *m = model(ids[k]);
+		int worst = 0;
+		for (int page = -128; page <= 127; page += 255)
+			for (int sp = -128; sp <= 127; sp += 1) {
+				int32_t ax[3] = { 0 };
+				if (k == 1) { /* water, t3: the most skipped frames */
+					ax[0] = WATER;
+					ax[1] = T3;
+				}
+				ax[m->n_axes - 1] = MM_DROP_MAX_T;
+				js_case c;
+				start_case(&c, ids[k], ax, page, 0, 0, sp, (sp & 3) * 0x10, 1, 1, 1, 0);
+				_Alignas(16) unsigned char st[JS_STATE_MAX];
+				js_case_start(&c, 0, st);
+				js_obs o;
+				int f = 0;
+				for (; f < m->land_bound; f++) {
+					m->step(st, 0);
+					m->observe(st, &o);
+					if (o.grounded)
+						break;
+				}
+				cr_assert_lt(f, m->land_bound, "%s page %d speed %d: no landing", m->id,
+					     page, sp);
+				worst = f > worst ? f : worst;
+			}
+		cr_expect_gt(worst, m->land_bound * 97 / 100, "%s: slowest landing frame %d, bound %d",
+			     m->id, worst, m->land_bound);
+	}
+}
