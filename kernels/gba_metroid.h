@@ -80,6 +80,9 @@ typedef struct gbam_game {
 	int32_t gravity_above;                 /* yVelocity -= accel only while yVelocity > this */
 	uint8_t env_slowed[GBAM_MAX_ENVS];     /* by the env axis: SamusUpdatePhysics' slowed */
 	uint8_t pose_standing, pose_midair, pose_landing, pose_spinning; /* the game's SPOSE_ numbers */
+	/* for fuzz starts (gbam_fuzz_fix): the game's other airborne poses among the first ones,
+	 * taken as the modelled ones (the same vertical rules: see above) */
+	uint8_t pose_turning_midair, pose_starting_spin;
 } gbam_game;
 
 enum { GBAM_AX_JUMP, GBAM_AX_ENV };
@@ -90,11 +93,6 @@ static inline int32_t gbam_asr3(int32_t x)
 {
 	return x >= 0 ? x >> 3 : -(int32_t)(((uint32_t)-(int64_t)x + 7u) >> 3);
 }
-
-#ifndef JS_LANE_SUFFIX /* ---- reference (compiled once) ---- */
-
-#include <stdio.h>
-#include <string.h>
 
 typedef struct gbam_state {
 	uint16_t y_position; /* gSamusData.yPosition: sub-pixels, + down */
@@ -107,6 +105,12 @@ typedef struct gbam_state {
 	int16_t displacement; /* this frame's SamusUpdateVelocityPosition move, sub-pixels, + up */
 	uint16_t frame_flags; /* events of the last step (GBAM_FLAG_* >> 8) */
 } gbam_state;
+
+#ifndef JS_LANE_SUFFIX /* ---- reference (compiled once) ---- */
+
+#include <stdio.h>
+#include <string.h>
+
 
 static void gbam_init(gbam_state *s, const gbam_game *g, const int32_t *ax)
 {
@@ -213,6 +217,77 @@ static int gbam_trace_row(const gbam_state *s, const gbam_game *g, char *buf, si
 			s->slowed ? g->up_cap_slowed : g->up_cap,
 			s->slowed ? g->down_cap_slowed : g->down_cap);
 }
+
+/* ---- fuzzing hooks (model.h), shared; each model wraps them with its gbam_game ---- */
+
+/* A start as the game keeps it.  The model holds four poses: the game's other airborne poses
+ * below pose_max (TURNING_AROUND_MID_AIR, STARTING_SPIN_JUMP) are taken as MID_AIR / SPINNING
+ * (vertically the same), every ground pose as STANDING.  On the ground Samus stands on the floor
+ * at 0x77F with yVelocity 0 (SamusCheckLandingCollision snaps her there, SamusCopyData zeroes
+ * it); in the air she is never inside the solid ground (rows 30 and below): a start there is put
+ * on its top. */
+static void gbam_fuzz_fix(gbam_state *s, const gbam_game *g)
+{
+	if (s->pose == g->pose_turning_midair)
+		s->pose = g->pose_midair;
+	else if (s->pose == g->pose_starting_spin)
+		s->pose = g->pose_spinning;
+	else if (!gbam_airborne(s, g) && s->pose != g->pose_landing)
+		s->pose = g->pose_standing;
+	if (!gbam_airborne(s, g)) {
+		s->y_position = GBAM_Y0;
+		s->y_velocity = 0;
+	} else if (s->y_position > GBAM_Y0) {
+		s->y_position = GBAM_Y0;
+	}
+	s->displacement = 0;
+	s->frame_flags = 0;
+}
+
+enum { GBAM_INV_Y_WRAP, GBAM_INV_FALL_CAP, GBAM_INV_VEL_FLOOR, GBAM_INV_RELEASE };
+
+static uint32_t gbam_invariants(const gbam_state *b, const gbam_state *a, unsigned input,
+				const gbam_game *g)
+{
+	const int32_t accel = a->slowed ? g->accel_slowed : g->accel;
+	const int32_t down_cap = a->slowed ? g->down_cap_slowed : g->down_cap;
+	uint32_t bits = 0;
+	/* yPosition is a u16 (sub-pixels from the room's top): a move up never makes it larger. */
+	if (a->displacement > 0 && a->y_position > b->y_position)
+		bits |= 1u << GBAM_INV_Y_WRAP;
+	/* SamusUpdateVelocityPosition's clamp: a frame's fall moves at most the down cap >> 3 */
+	if (a->displacement < gbam_asr3(-down_cap))
+		bits |= 1u << GBAM_INV_FALL_CAP;
+	/* gravity stops at the cut-off: it never takes yVelocity below the cut-off minus one
+	 * acceleration (mzm -241, mf -225 in air) */
+	if (a->y_velocity < b->y_velocity && a->y_velocity < g->gravity_above + 1 - accel)
+		bits |= 1u << GBAM_INV_VEL_FLOOR;
+	/* the release rule: with A up Samus never moves up */
+	if (!(input & JS_IN_JUMP) && a->displacement > 0)
+		bits |= 1u << GBAM_INV_RELEASE;
+	return bits;
+}
+
+#define GBAM_INV_NAMES                                                                          \
+	[GBAM_INV_Y_WRAP] = "y_wrap", [GBAM_INV_FALL_CAP] = "fall_cap",                         \
+	[GBAM_INV_VEL_FLOOR] = "vel_floor", [GBAM_INV_RELEASE] = "release"
+#define GBAM_INV_WHAT(vel_floor_what)                                                           \
+	[GBAM_INV_Y_WRAP] = "Samus's yPosition (a u16, sub-pixels from the room's top) does not " \
+			    "wrap past 0 as she rises",                                         \
+	[GBAM_INV_FALL_CAP] = "a frame's fall moves Samus at most the down cap >> 3 (4 px in air)", \
+	[GBAM_INV_VEL_FLOOR] = vel_floor_what,                                                  \
+	[GBAM_INV_RELEASE] = "with A up Samus never moves up (the release rule zeroes a rising " \
+			     "yVelocity first)"
+
+/* The fields, the same in both games but pose_max. */
+#define GBAM_FIELDS(pose_max, pose_why)                                                         \
+	{ "y_position", offsetof(gbam_state, y_position), JS_F_U16, 0, 65535,                   \
+	  "gSamusData.yPosition (u16); fuzz_fix puts a start inside the ground on it" },        \
+	{ "y_velocity", offsetof(gbam_state, y_velocity), JS_F_S16, -32768, 32767,              \
+	  "gSamusData.yVelocity (s16); 0 on the ground (fuzz_fix)" },                           \
+	{ "pose", offsetof(gbam_state, pose), JS_F_U8, 0, (pose_max), pose_why },               \
+	{ "prev_a", offsetof(gbam_state, prev_a), JS_F_U8, 0, 1,                                \
+	  "A held on the previous frame (gChangedInput's history)" }
 
 #define GBAM_FLAG_NAMES                                                                           \
 	[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start", [8] = "cap_up",              \
@@ -499,7 +574,7 @@ static inline void gbam_zlanes_store(const gbam_zlanes *z, const js_lane_args *a
 	}
 }
 
-static inline void gbam_lane_run(const js_lane_args *args, const gbam_game *g)
+static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game *g)
 {
 	gbam_zlanes z0, z1;
 	gbam_zlanes_init(&z0, args, 0, g);
@@ -534,12 +609,131 @@ static inline void gbam_lane_run(const js_lane_args *args, const gbam_game *g)
 
 #else
 
-static inline void gbam_lane_run(const js_lane_args *args, const gbam_game *g)
+static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game *g)
 {
 	gbam_lane_run_generic(args, g);
 }
 
 #endif
+
+/* ---- starts (js_lane_args.start): the general kernel ----
+ *
+ * The kernels above lean on facts of jumps from init's state (one take-off from 0x77F, the
+ * velocity only falling in flight, Samus never above the room's top, heights inside an int16).
+ * From a fuzz start they need not hold, so a block whose lanes do not all start from init's own
+ * state runs this one: the reference step for step on 32-bit lanes, the state loaded from the
+ * start states, the accounting of model.h in full (js_vacc).  yPosition is kept as the u16 it is
+ * (masked after the move: a rise past the room's top wraps it, and SamusCheckLandingCollision
+ * then sees a move down into the solid ground, as the reference does); heights 0x77F - y fit an
+ * int32; yVelocity moves only by the jump, the release and gravity while above the cut-off, so
+ * it stays inside the s16 the start gave: no wrap to emulate. */
+typedef struct gbam_glanes {
+	js_vi jv, accel, up_cap, neg_down_cap; /* per-lane constants */
+	js_vi y, v, air, prev;
+	js_vacc acc;
+} gbam_glanes;
+
+static inline void gbam_glanes_init(gbam_glanes *s, const js_lane_args *args, int l0,
+				    const gbam_game *g)
+{
+	int32_t jv[JS_VW], ac[JS_VW], uc[JS_VW], dc[JS_VW], y[JS_VW], v[JS_VW], air[JS_VW], pr[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		const gbam_state *st = (const gbam_state *)args->start + l;
+		jv[i] = g->jump_velocity[st->jump];
+		ac[i] = st->slowed ? g->accel_slowed : g->accel;
+		uc[i] = st->slowed ? g->up_cap_slowed : g->up_cap;
+		dc[i] = -(st->slowed ? g->down_cap_slowed : g->down_cap);
+		y[i] = st->y_position;
+		v[i] = st->y_velocity;
+		air[i] = -(st->pose == g->pose_midair || st->pose == g->pose_spinning);
+		pr[i] = -(st->prev_a != 0);
+	}
+	s->jv = js_vload(jv);
+	s->accel = js_vload(ac);
+	s->up_cap = js_vload(uc);
+	s->neg_down_cap = js_vload(dc);
+	s->y = js_vload(y);
+	s->v = js_vload(v);
+	s->air = js_vload(air);
+	s->prev = js_vload(pr);
+	js_vacc_init(&s->acc, args, l0);
+}
+
+static inline void gbam_glanes_frame(gbam_glanes *s, js_vi a, int f, int32_t gravity_above)
+{
+	js_vi press = a & ~s->prev;
+	js_vi jump = press & ~s->air;                        /* SamusStanding -> SamusSetMidAir */
+	js_vi air_press = press & s->air;                    /* SamusMidAir: the spin */
+	js_vi rel = s->air & ~a & (s->v > 0);                /* the release rule */
+	js_vi v = js_vsel(jump, s->jv, s->v & ~rel);
+	js_vi air = s->air | jump;
+	/* SamusUpdateVelocityPosition */
+	js_vi cap_up = air & (v > s->up_cap), cap_down = air & (v < s->neg_down_cap);
+	js_vi c = gbam_vmin(gbam_vmax(v, s->neg_down_cap), s->up_cap);
+	js_vi asr_floor = air & ~cap_up & ~cap_down & (v < 0) & ((v & 7) != 0);
+	js_vi grav = air & (v > gravity_above);
+	js_vi no_grav = air & ~grav;
+	v -= s->accel & grav;
+	js_vi ny = (s->y - ((c >> 3) & air)) & 0xffff;
+	/* SamusCheckLandingCollision */
+	js_vi land = air & (ny > s->y) & ((ny & (js_vi)js_vsplat((int32_t)GBAM_BLOCK_POSITION_FLAG)) >
+					  (s->y & (js_vi)js_vsplat((int32_t)GBAM_BLOCK_POSITION_FLAG))) &
+		     (ny >= GBAM_GROUND);
+	ny = js_vsel(land, ((ny - GBAM_BLOCK_SIZE) & (int32_t)GBAM_BLOCK_POSITION_FLAG) +
+				   GBAM_SUB_PIXEL_POSITION_FLAG, ny);
+	s->v = v & ~land;
+	s->air = air & ~land;
+	s->y = ny;
+	s->prev = a;
+	js_vu fl = ((js_vu)cap_up & GBAM_FLAG_CAP_UP) | ((js_vu)cap_down & GBAM_FLAG_CAP_DOWN) |
+		   ((js_vu)no_grav & GBAM_FLAG_NO_GRAVITY) | ((js_vu)rel & GBAM_FLAG_RELEASE) |
+		   ((js_vu)asr_floor & GBAM_FLAG_ASR_FLOOR) | ((js_vu)air_press & GBAM_FLAG_AIR_PRESS);
+	js_vacc_frame(&s->acc, f, GBAM_Y0 - ny, ~s->air, fl);
+}
+
+static inline void gbam_run_starts(const js_lane_args *args, const gbam_game *g)
+{
+	const int32_t gravity_above = g->gravity_above;
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += JS_VW) {
+		gbam_glanes gr;
+		gbam_glanes_init(&gr, args, l0, g);
+		const uint32_t *in = args->input[0] + l0;
+		js_vu w = js_vloadu(in);
+		for (int f = 0; f < args->n_frames; f++) {
+			if (f && (f & 31) == 0)
+				w = js_vloadu(in + (f >> 5) * JS_BLOCK);
+			gbam_glanes_frame(&gr, -(js_vi)(w & 1u), f, gravity_above);
+			w >>= 1;
+			if ((f & 7) == 7 && js_vacc_done(&gr.acc, f))
+				break;
+		}
+		js_vacc_store(&gr.acc, args, l0);
+	}
+}
+
+/* 1 when every lane starts from init's own state for its axes (gbam_init): the kernels above. */
+static inline int gbam_starts_are_init(const js_lane_args *args, const gbam_game *g)
+{
+	if (!args->start)
+		return 1;
+	for (int l = 0; l < args->n_lanes; l++) {
+		const gbam_state *st = (const gbam_state *)args->start + l;
+		if (st->y_position != GBAM_Y0 || st->y_velocity || st->pose != g->pose_standing ||
+		    st->prev_a || st->slowed != g->env_slowed[args->axis[GBAM_AX_ENV][l]] ||
+		    st->jump != args->axis[GBAM_AX_JUMP][l])
+			return 0;
+	}
+	return 1;
+}
+
+static inline void gbam_lane_run(const js_lane_args *args, const gbam_game *g)
+{
+	if (gbam_starts_are_init(args, g))
+		gbam_lane_run_fast(args, g);
+	else
+		gbam_run_starts(args, g);
+}
 
 #endif /* JS_LANE_SUFFIX */
 

@@ -93,10 +93,8 @@ static inline int met_gravity(int boots)
 	return boots == MET_BOOTS_HIGH_JUMP ? MET_GRAVITY_HIGH : MET_GRAVITY;
 }
 
-#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
-
 typedef struct metroid_state {
-	uint32_t origin;      /* take-off Y << 8 | VertCntrNonLinr */
+	uint32_t origin;      /* take-off Y << 8 | VertCntrNonLinr (the height's reference) */
 	uint16_t y;           /* ObjectHi:ObjectY, rooms stacked */
 	uint16_t floor_y;     /* Y standing on the landing floor (axis drop) */
 	uint8_t frac;         /* VertCntrNonLinr */
@@ -110,6 +108,9 @@ typedef struct metroid_state {
 	uint8_t frame_flags;  /* events of the last step (MET_FLAG_* >> 8); per-frame scratch, last:
 			       * outside key_size */
 } metroid_state;
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
+
 
 static void metroid_init(void *vs, const int32_t *ax)
 {
@@ -208,7 +209,12 @@ static void metroid_step(void *vs, unsigned input)
 static void metroid_observe(const void *vs, js_obs *o)
 {
 	const metroid_state *s = vs;
-	o->height = (int64_t)s->origin - (int64_t)((uint32_t)s->y << 8 | s->frac);
+	/* The stacked Y is a u16: moving up past Y 0 wraps it to $FFFF, and walking down from there
+	 * wraps back through 0 (the game's own Y is a circle too: MoveSamusUp turns ObjectY 0 into
+	 * 239 and toggles ObjectHi).  So the height is the difference on that circle: Y:NonLinr
+	 * mod 2^24, signed (a jump's heights are far inside +-2^23; only fuzz starts reach the wrap). */
+	uint32_t d = (s->origin - ((uint32_t)s->y << 8 | s->frac)) & 0xffffffu;
+	o->height = (d & 0x800000u) ? (int64_t)d - 0x1000000 : (int64_t)d;
 	o->grounded = s->gravity == 0;
 	o->flags = (uint32_t)s->frame_flags << 8;
 }
@@ -219,6 +225,61 @@ static int metroid_trace_row(const void *vs, char *buf, size_t n)
 	int speed = (int)s->speed - ((s->speed & 0x80) ? 256 : 0);
 	return snprintf(buf, n, "%u,%u,%d,%u,%u,%u,%u", (unsigned)s->y, s->frac, speed, s->linear, s->gravity,
 			s->dsp, s->action);
+}
+
+/* ---- fuzzing hooks (model.h) ---- */
+
+/* A start as the game keeps it.  ObjAction sa_Run (1) is a ground state (vertically SamusStand:
+ * the running jump reaches the same SetSamusJump), so it stands.  Standing (sa_Stand), SamusGravity
+ * is 0; and SamusGravity 0 always comes with StopVertMovement (LE30B: speed and VertCntrLinear 0)
+ * on a floor: the take-off floor's Y $B0 or the landing floor.  In the air Samus is never below
+ * the landing floor (CheckMoveDown stops her on it).  origin (the height's reference, not a game
+ * variable) is left as init made it: heights stay measured from the take-off floor. */
+static void metroid_fuzz_fix(void *vs)
+{
+	metroid_state *s = vs;
+	if (s->action == 1)
+		s->action = MET_SA_STAND;
+	if (s->action == MET_SA_STAND)
+		s->gravity = 0;
+	if (s->y > s->floor_y)
+		s->y = s->floor_y;
+	if (s->gravity == 0) {
+		s->speed = 0;
+		s->linear = 0;
+		if (s->y != MET_GROUND_Y)
+			s->y = s->floor_y;
+	}
+	s->frame_flags = 0;
+}
+
+enum { MET_INV_SPEED_WRAP, MET_INV_FALL_CAP, MET_INV_RISE_CAP, MET_INV_DSP_WRAP };
+
+static uint32_t metroid_invariants(const void *vb, const void *va, unsigned input)
+{
+	const metroid_state *b = vb, *a = va;
+	(void)input;
+	/* airborne through the whole step: SamusJump with SamusGravity set (no SetSamusJump, which
+	 * only SamusStand runs) */
+	const int air = b->action != MET_SA_STAND && b->gravity != 0;
+	const int va16 = (int16_t)(uint16_t)(a->speed << 8 | a->linear);
+	uint32_t bits = 0;
+	/* ObjVertSpeed is a signed byte: gravity (LE3A5's carry into it) never turns a fall into a
+	 * rise; StopVertMovement and the clamps set 0 / 5 / $FA, only $FA from a rise. */
+	if (air && (int8_t)b->speed >= 0 && (int8_t)a->speed < 0)
+		bits |= 1u << MET_INV_SPEED_WRAP;
+	/* LE3C9: the fall speed after VertAccelerate is at most 5.00 px/frame. */
+	if (air && va16 > (MET_MAX_DOWN << 8))
+		bits |= 1u << MET_INV_FALL_CAP;
+	/* LE3C3: the rise speed after VertAccelerate is at most 6.00 px/frame. */
+	if (air && va16 < -(MET_MAX_UP << 8))
+		bits |= 1u << MET_INV_RISE_CAP;
+	/* SamusJmpDsplcmnt counts the pixels walked up since the take-off (MoveSamusUp: INC): a move
+	 * up never wraps it from $FF to $00 (which would also disarm the 32-px release). */
+	const unsigned up = (uint16_t)(b->y - a->y);
+	if (air && up >= 1 && up <= MET_MAX_UP && a->dsp < b->dsp)
+		bits |= 1u << MET_INV_DSP_WRAP;
+	return bits;
 }
 
 JS_LANE_DECLARE(metroid);
@@ -286,6 +347,42 @@ const js_model js_model_metroid = {
 	.trace_header = "y,frac,speed,linear,gravity,dsp,action",
 	.trace_row = metroid_trace_row,
 	.lane = JS_LANE_TABLE(metroid),
+	.n_fields = 8,
+	.fields = {
+		{ "y", offsetof(metroid_state, y), JS_F_U16, 0, 65535,
+		  "ObjectHi:ObjectY, rooms stacked as one u16 (moving up past 0 wraps to $FFFF, the room "
+		  "above); fuzz_fix puts Samus on the landing floor if she is below it" },
+		{ "frac", offsetof(metroid_state, frac), JS_F_U8, 0, 255, "VertCntrNonLinr" },
+		{ "speed", offsetof(metroid_state, speed), JS_F_S8, -128, 127, "ObjVertSpeed" },
+		{ "linear", offsetof(metroid_state, linear), JS_F_U8, 0, 255, "VertCntrLinear" },
+		{ "gravity", offsetof(metroid_state, gravity), JS_F_U8, 0, 0x38,
+		  "SamusGravity: the game stores 0 (standing, LE30B), $12 / $18 (LCFF3), $1A (the ledge "
+		  "fall) and $38 (hit knock-back); nothing larger" },
+		{ "dsp", offsetof(metroid_state, dsp), JS_F_U8, 0, 255, "SamusJmpDsplcmnt" },
+		{ "action", offsetof(metroid_state, action), JS_F_U8, 0, 2,
+		  "ObjAction: 0 sa_Stand, 1 sa_Run (a ground state: fuzz_fix stands it), 2 sa_Jump" },
+		{ "prev", offsetof(metroid_state, prev), JS_F_U8, 0, 1, "Joy1Status bit 7 (A) last frame" },
+	},
+	.fuzz_fix = metroid_fuzz_fix,
+	.invariants = metroid_invariants,
+	.inv_names = { [MET_INV_SPEED_WRAP] = "speed_wrap", [MET_INV_FALL_CAP] = "fall_cap",
+		       [MET_INV_RISE_CAP] = "rise_cap", [MET_INV_DSP_WRAP] = "dsp_wrap" },
+	.inv_what = {
+		[MET_INV_SPEED_WRAP] = "gravity never turns Samus's fall into a rise (ObjVertSpeed is a "
+				       "signed byte)",
+		[MET_INV_FALL_CAP] = "Samus's fall speed stays at or below 5.00 px/frame (LE3C9)",
+		[MET_INV_RISE_CAP] = "Samus's rise speed stays at or below 6.00 px/frame (LE3C3)",
+		[MET_INV_DSP_WRAP] = "the pixels Samus has risen since the take-off (SamusJmpDsplcmnt) "
+				     "do not wrap from 255 to 0",
+	},
+	/* With no buttons: a rising start walks at most 32 px + one move (6 px) up before the
+	 * release stops it (dsp >= $20 and A up; dsp counts those pixels, from any start value below
+	 * $20), in at most 256 frames (a speed whose rise ends short of 32 px rises for speed * 256 /
+	 * gravity <= 128 frames with gravity >= 1; a faster one covers 38 px in fewer).  Then it falls
+	 * from rest to the landing floor: at most $2B0 + 38 px (Y from -38 to the deepest floor, drop
+	 * 64) at gravity >= 1: t = sqrt(2 * 256 * 726) < 610 frames.  256 + 610 < 900 (the test
+	 * metroid/land_bound_sweep runs the slow corners). */
+	.land_bound = 900,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -402,6 +499,133 @@ static inline void metroid_lanes_store(const metroid_lanes *s, const js_lane_arg
 	acc.took = s->landed | s->air;
 	acc.flags = s->ev | ((js_vu)(s->top >= (MET_MAX_DOWN << 8)) & MET_FLAG_CLAMP_DOWN);
 	js_vacc_store(&acc, args, l0);
+}
+
+/* ---- starts (js_lane_args.start): the general kernel ----
+ *
+ * The kernel above leans on facts of jumps from init's state (the rise at most 112 px, no up
+ * clamp, one take-off, the release threshold set at the take-off, no re-jump after a landing).
+ * From a fuzz start none of them need hold, so a block whose lanes do not all start from init's
+ * own state runs this one: the reference step for step on JS_VW lanes, the state loaded from the
+ * start states, the accounting of model.h in full (js_vacc).  Exact for every start the fields
+ * and metroid_fuzz_fix allow:
+ *   - pos = Y << 8 | NonLinr with Y unwrapped (an int, may go negative): it agrees with the
+ *     reference's u16 Y mod 2^16, and heights (origin - pos, which observe takes mod 2^24, signed)
+ *     stay far inside +-2^23: a start rises at most 0x600^2 / 2 / 256 = 4608 px (gravity >= 1 in
+ *     the air, the rise at most 6.00 px/frame after the first VertAccelerate) and Samus never
+ *     goes below the landing floor;
+ *   - vel = ObjVertSpeed:VertCntrLinear sign-extended; LE3A5 is vel += gravity mod 2^16 (the
+ *     byte wrap $7F -> $80 included), then the clamps as in the kernel comment above (both);
+ *   - Samus is never below the landing floor (fuzz_fix; each move stops on it), so the pixel
+ *     walk lands her exactly when pos + vel reaches (floor + 1) << 8;
+ *   - SamusJmpDsplcmnt changes by exactly minus the Y moved (MoveSamusUp / MoveSamusDown), so
+ *     dsp = (dbase - Y) & $FF with dbase = dsp + Y fixed between take-offs (SetSamusJump: dsp 0,
+ *     dbase = Y). */
+typedef struct metroid_glanes {
+	js_vi grav0, flr1, flr8;             /* per-lane constants */
+	js_vi pos, vel, g, act, prev, org, dbase; /* act: -1 in sa_Jump; g: SamusGravity */
+	js_vacc acc;
+} metroid_glanes;
+
+static inline void metroid_glanes_init(metroid_glanes *s, const js_lane_args *args, int l0)
+{
+	int32_t gr[JS_VW], fy[JS_VW], pos[JS_VW], vel[JS_VW], g[JS_VW], act[JS_VW], prev[JS_VW],
+		org[JS_VW], db[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		const metroid_state *st = (const metroid_state *)args->start + l;
+		gr[i] = st->high_jump ? MET_GRAVITY_HIGH : MET_GRAVITY;
+		fy[i] = st->floor_y;
+		pos[i] = (int32_t)st->y << 8 | st->frac;
+		vel[i] = (int32_t)(int8_t)st->speed * 256 + st->linear;
+		g[i] = st->gravity;
+		act[i] = -(st->action != MET_SA_STAND);
+		prev[i] = -(st->prev != 0);
+		org[i] = (int32_t)st->origin;
+		db[i] = (int32_t)st->dsp + st->y;
+	}
+	s->grav0 = js_vload(gr);
+	s->flr8 = js_vload(fy) << 8;
+	s->flr1 = s->flr8 + 256;
+	s->pos = js_vload(pos);
+	s->vel = js_vload(vel);
+	s->g = js_vload(g);
+	s->act = js_vload(act);
+	s->prev = js_vload(prev);
+	s->org = js_vload(org);
+	s->dbase = js_vload(db);
+	js_vacc_init(&s->acc, args, l0);
+}
+
+static inline void metroid_glanes_frame(metroid_glanes *s, js_vu bits, int f)
+{
+	const js_vi zero = js_vsplat(0);
+	js_vi a = (js_vi)((bits & 1u) != 0); /* -1: A held */
+	js_vi jump = a & ~s->prev & ~s->act;  /* SamusStand: a new press */
+	/* SamusJump: the release, then LCF55 (SamusGravity 0: stand) */
+	js_vi dsp = (s->dbase - (s->pos >> 8)) & 0xff;
+	js_vi rel = s->act & (s->vel < 0) & (dsp >= MET_RELEASE_RISE) & ~a;
+	js_vi act = s->act & (s->g != 0);
+	/* VertAccelerate */
+	js_vi v = (s->vel & ~rel) + s->g;
+	v = (js_vi)((js_vu)v << 16) >> 16; /* ObjVertSpeed:VertCntrLinear, 16 bits, signed */
+	js_vi cd = v >= (MET_MAX_DOWN << 8), cu = v <= -(MET_MAX_UP << 8);
+	v = js_vsel(cd, js_vsplat(MET_MAX_DOWN << 8), js_vsel(cu, js_vsplat(-(MET_MAX_UP << 8)), v));
+	/* LE3D3 and the pixel walk; LE30B */
+	js_vi np = s->pos + v;
+	js_vi land = np >= s->flr1;
+	np = js_vsel(land, (np & 0xff) | s->flr8, np);
+	v &= ~land;
+	js_vi g = s->g & ~land;
+	/* SetSamusJump after SamusStand's move: speed $FC, VertCntrLinear kept */
+	s->act = act | jump;
+	s->vel = js_vsel(jump, (v & 0xff) - 0x400, v);
+	s->g = js_vsel(jump, s->grav0, g);
+	s->org = js_vsel(jump, np, s->org);
+	s->dbase = js_vsel(jump, np >> 8, s->dbase);
+	s->prev = a;
+	s->pos = np;
+	js_vu fl = ((js_vu)rel & MET_FLAG_RELEASE) | ((js_vu)cd & MET_FLAG_CLAMP_DOWN) |
+		   ((js_vu)cu & MET_FLAG_CLAMP_UP);
+	js_vacc_frame(&s->acc, f, s->org - np, s->g == zero, fl);
+}
+
+static void metroid_run_starts(const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += JS_VW) {
+		metroid_glanes g;
+		metroid_glanes_init(&g, args, l0);
+		const uint32_t *in = args->input[0] + l0;
+		js_vu b = js_vloadu(in);
+		for (int f = 0; f < args->n_frames; f++) {
+			if (f && (f & 31) == 0)
+				b = js_vloadu(in + (f >> 5) * JS_BLOCK);
+			metroid_glanes_frame(&g, b, f);
+			b >>= 1;
+			if ((f & 7) == 7 && js_vacc_done(&g.acc, f))
+				break;
+		}
+		js_vacc_store(&g.acc, args, l0);
+	}
+}
+
+/* 1 when every lane starts from init's own state for its axes (metroid_init): the fast kernels
+ * above run it. */
+static inline int metroid_starts_are_init(const js_lane_args *args)
+{
+	if (!args->start)
+		return 1;
+	for (int l = 0; l < args->n_lanes; l++) {
+		const metroid_state *st = (const metroid_state *)args->start + l;
+		const int frac = args->axis[MET_AX_FRAC][l] & 0xff;
+		if (st->y != MET_GROUND_Y || st->frac != frac || st->speed || st->linear || st->gravity ||
+		    st->dsp || st->action != MET_SA_STAND || st->prev ||
+		    st->floor_y != MET_GROUND_Y + MET_ROW * args->axis[MET_AX_DROP][l] ||
+		    st->high_jump != (args->axis[MET_AX_BOOTS][l] == MET_BOOTS_HIGH_JUMP) ||
+		    st->origin != ((uint32_t)MET_GROUND_Y << 8 | (uint32_t)frac))
+			return 0;
+	}
+	return 1;
 }
 
 #if JS_VW == 16 && defined(__AVX512F__)
@@ -543,6 +767,10 @@ static inline int metroid_zdone(const metroid_zlanes *z, __m512i lastj, int f)
 
 void JS_LANE_FN(metroid)(const js_lane_args *args)
 {
+	if (!metroid_starts_are_init(args)) {
+		metroid_run_starts(args);
+		return;
+	}
 	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
 		metroid_zlanes z[2];
 		__m512i lastj[2];
@@ -563,6 +791,10 @@ void JS_LANE_FN(metroid)(const js_lane_args *args)
 /* Other ISAs: two groups side by side too. */
 void JS_LANE_FN(metroid)(const js_lane_args *args)
 {
+	if (!metroid_starts_are_init(args)) {
+		metroid_run_starts(args);
+		return;
+	}
 	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 2 * JS_VW) {
 		metroid_lanes g0, g1;
 		metroid_lanes_init(&g0, args, l0);

@@ -50,6 +50,8 @@ static const gbam_game mf_game = {
 	.pose_midair = 4,   /* SPOSE_MID_AIR */
 	.pose_landing = 6,  /* SPOSE_LANDING */
 	.pose_spinning = 11, /* SPOSE_SPINNING */
+	.pose_turning_midair = 5, /* SPOSE_TURNING_AROUND_MID_AIR */
+	.pose_starting_spin = 10, /* SPOSE_STARTING_SPIN_JUMP */
 };
 
 #ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
@@ -72,6 +74,16 @@ static void mf_observe(const void *vs, js_obs *o)
 static int mf_trace_row(const void *vs, char *buf, size_t n)
 {
 	return gbam_trace_row(vs, &mf_game, buf, n);
+}
+
+static void mf_fuzz_fix(void *vs)
+{
+	gbam_fuzz_fix(vs, &mf_game);
+}
+
+static uint32_t mf_invariants(const void *b, const void *a, unsigned input)
+{
+	return gbam_invariants(b, a, input, &mf_game);
 }
 
 JS_LANE_DECLARE(mf);
@@ -129,6 +141,23 @@ const js_model js_model_mf = {
 	.trace_header = GBAM_TRACE_HEADER,
 	.trace_row = mf_trace_row,
 	.lane = JS_LANE_TABLE(mf),
+	.n_fields = 4,
+	.fields = { GBAM_FIELDS(11,
+			    "gSamusData.pose: the SPOSE_ numbers 0-11 (include/constants/samus.h): 4 "
+			    "MID_AIR, 5 TURNING_AROUND_MID_AIR (as 4), 10 STARTING_SPIN_JUMP (as 11), 11 "
+			    "SPINNING are airborne; 6 LANDING; the other ground poses stand") },
+	.fuzz_fix = mf_fuzz_fix,
+	.invariants = mf_invariants,
+	.inv_names = { GBAM_INV_NAMES },
+	.inv_what = { GBAM_INV_WHAT(
+			      "gravity stops at the cut-off: yVelocity never drops below -219 (the last value "
+			      "gravity applies to: > -0xDC) minus one acceleration (-225 in air, -223 slowed)") },
+	/* With no buttons a rising start is stopped by the release on frame 0, so the slowest landing
+	 * falls from rest at the room's top (yPosition 0) to the ground (0x780): 1920 sub-pixels,
+	 * slowed (yAcceleration 4, cap 48: 6 sub-px a frame).  From rest the moves are 0, 1, 1, 2, 2,
+	 * 3, 3, 4, 4, 5, 5, 6 (the ASR of 0, -4, ..., -44) over frames 0-11, 36 in all; then 6 a
+	 * frame: (1920 - 36) / 6 -> 314 more, 326 frames (a downward start only lands sooner). */
+	.land_bound = 326,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */

@@ -42,6 +42,8 @@ static const gbam_game mzm_game = {
 	.pose_midair = 8,   /* SPOSE_MIDAIR */
 	.pose_landing = 10, /* SPOSE_LANDING */
 	.pose_spinning = 12, /* SPOSE_SPINNING */
+	.pose_turning_midair = 9, /* SPOSE_TURNING_AROUND_MIDAIR */
+	.pose_starting_spin = 11, /* SPOSE_STARTING_SPIN_JUMP */
 };
 
 #ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
@@ -64,6 +66,16 @@ static void mzm_observe(const void *vs, js_obs *o)
 static int mzm_trace_row(const void *vs, char *buf, size_t n)
 {
 	return gbam_trace_row(vs, &mzm_game, buf, n);
+}
+
+static void mzm_fuzz_fix(void *vs)
+{
+	gbam_fuzz_fix(vs, &mzm_game);
+}
+
+static uint32_t mzm_invariants(const void *b, const void *a, unsigned input)
+{
+	return gbam_invariants(b, a, input, &mzm_game);
 }
 
 JS_LANE_DECLARE(mzm);
@@ -126,6 +138,23 @@ const js_model js_model_mzm = {
 	.trace_header = GBAM_TRACE_HEADER,
 	.trace_row = mzm_trace_row,
 	.lane = JS_LANE_TABLE(mzm),
+	.n_fields = 4,
+	.fields = { GBAM_FIELDS(12,
+			    "gSamusData.pose: the SPOSE_ numbers 0-12 (include/constants/samus.h): 8 "
+			    "MIDAIR, 9 TURNING_AROUND_MIDAIR (as 8), 11 STARTING_SPIN_JUMP (as 12), 12 "
+			    "SPINNING are airborne; 10 LANDING; the ground poses 0-7 stand") },
+	.fuzz_fix = mzm_fuzz_fix,
+	.invariants = mzm_invariants,
+	.inv_names = { GBAM_INV_NAMES },
+	.inv_what = { GBAM_INV_WHAT(
+			      "gravity stops at the cut-off: yVelocity never drops below -231 (the last value "
+			      "gravity applies to, L6771) minus one acceleration (-241 in air, -236 slowed)") },
+	/* With no buttons a rising start is stopped by the release on frame 0, so the slowest landing
+	 * falls from rest at the room's top (yPosition 0) to the ground (0x780): 1920 sub-pixels,
+	 * slowed (yAcceleration 5, cap 40: 5 sub-px a frame).  From rest the moves are 0, 1, 2, 2, 3,
+	 * 4, 4, 5 (the ASR of 0, -5, ..., -35) over frames 0-7, 21 in all; then 5 a frame: (1920 - 21)
+	 * / 5 -> 380 more, 388 frames (a downward start only lands sooner; in air 16 a frame). */
+	.land_bound = 388,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */

@@ -90,6 +90,24 @@ enum { POP_MOVE_STANDJUMP, POP_MOVE_RUNJUMP, POP_MOVE_STEPFALL, POP_MOVE_HIGHJUM
 #define POP_FLAG_FLOOR_PASSED (1u << 14) /* fell through a floor plane (no floor on that row) */
 #define POP_FLAG_FLOAT (1u << 15)      /* stepfall's ifwtless took stepfloat */
 
+typedef struct pop_state {
+	int32_t y;           /* CharY, world pixels, + down, 0 on the take-off floor */
+	uint8_t seq, seq_at; /* CharSeq: sequence and offset */
+	uint8_t action;      /* CharAction */
+	uint8_t posn;        /* CharPosn */
+	uint8_t yvel;        /* CharYVel */
+	int8_t xvel;         /* CharXVel (setfall's first operand; X is not modelled) */
+	uint8_t row;         /* CharBlockY, rows below the take-off floor's row */
+	uint8_t weightless;  /* weightless (the potion's timer) */
+	uint8_t move, drop;  /* axes */
+	uint8_t started;     /* the jump key started the move */
+	uint8_t edge;        /* the take-off floor has ended under the kid */
+	uint8_t landed;      /* hitflr ran */
+	uint8_t pad[3];      /* zeroed by init */
+	/* per-frame scratch, last: outside key_size */
+	uint32_t frame_flags; /* events of the last step (POP_FLAG_*) */
+} pop_state;
+
 #ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
 
 #include <stdio.h>
@@ -188,23 +206,7 @@ static int pop_fcheck(unsigned posn)
 	return posn > 44 || ((fcheck_1_44 >> posn) & 1u);
 }
 
-typedef struct pop_state {
-	int32_t y;           /* CharY, world pixels, + down, 0 on the take-off floor */
-	uint8_t seq, seq_at; /* CharSeq: sequence and offset */
-	uint8_t action;      /* CharAction */
-	uint8_t posn;        /* CharPosn */
-	uint8_t yvel;        /* CharYVel */
-	int8_t xvel;         /* CharXVel (setfall's first operand; X is not modelled) */
-	uint8_t row;         /* CharBlockY, rows below the take-off floor's row */
-	uint8_t weightless;  /* weightless (the potion's timer) */
-	uint8_t move, drop;  /* axes */
-	uint8_t started;     /* the jump key started the move */
-	uint8_t edge;        /* the take-off floor has ended under the kid */
-	uint8_t landed;      /* hitflr ran */
-	uint8_t pad[3];      /* zeroed by init */
-	/* per-frame scratch, last: outside key_size */
-	uint32_t frame_flags; /* events of the last step (POP_FLAG_*) */
-} pop_state;
+
 
 static void pop_jumpseq(pop_state *s, unsigned seq)
 {
@@ -283,15 +285,15 @@ static void pop_gravity(pop_state *s)
 {
 	if (s->action != 4)
 		return;
-	unsigned v;
+	unsigned v; /* ADC on the byte: CharYVel <= 33 here (the field's range), so it never carries */
 	if (!s->weightless) {
-		v = s->yvel + POP_ACCEL_GRAVITY;
+		v = (uint8_t)(s->yvel + POP_ACCEL_GRAVITY);
 		if (v >= POP_TERM_VELOCITY) {
 			v = POP_TERM_VELOCITY;
 			s->frame_flags |= POP_FLAG_TERMINAL;
 		}
 	} else {
-		v = s->yvel + POP_WTLESS_GRAVITY;
+		v = (uint8_t)(s->yvel + POP_WTLESS_GRAVITY);
 		s->frame_flags |= POP_FLAG_WTLESS_GRAVITY;
 		if (v >= POP_WTLESS_TERM_VEL) {
 			v = POP_WTLESS_TERM_VEL;
@@ -440,6 +442,61 @@ static int pop_trace_row(const void *vs, char *buf, size_t n)
 			s->weightless, pop_seq_numbers[s->seq]);
 }
 
+/* ---- fuzzing hooks (model.h) ---- */
+
+/* Two kinds of start.  CharAction 4: the kid in free fall, as freefall's loop leaves him after a
+ * cycle (sequence freefall at its loop, frame 106, the move started, the take-off floor gone under
+ * him), CharBlockY at most the landing row (he lands there; rows below it are not in this world)
+ * and CharY within the 63 px above that row's floor (CHECKFLOOR passes one floor plane a cycle:
+ * the kid is never further above it).  Any other CharAction: the move's own start before the
+ * press, as init makes it, with the weightless timer the start gives. */
+static void pop_fuzz_fix(void *vs)
+{
+	pop_state *s = vs;
+	if (s->action == 4) {
+		s->seq = SEQ_FREEFALL;
+		s->seq_at = 3;
+		s->posn = 106;
+		s->started = 1;
+		s->edge = 1;
+		s->landed = 0;
+		if (s->row > s->drop)
+			s->row = s->drop;
+		const int32_t fy = pop_floor_y(s->row);
+		if (s->y < fy - POP_BLOCK_HEIGHT)
+			s->y = fy - POP_BLOCK_HEIGHT;
+		if (s->y > fy - 1)
+			s->y = fy - 1;
+	} else {
+		const int32_t ax[3] = { s->move, s->drop, s->weightless };
+		pop_init(s, ax);
+	}
+	s->frame_flags = 0;
+}
+
+enum { POP_INV_TERM_VEL, POP_INV_WTLESS_CAP, POP_INV_TIMER_DOWN, POP_INV_FALL_DOWN };
+
+static uint32_t pop_invariants(const void *vb, const void *va, unsigned input)
+{
+	const pop_state *b = vb, *a = va;
+	(void)input;
+	const int falling = a->action == 4 && !a->landed; /* still in free fall after the cycle */
+	uint32_t bits = 0;
+	/* GRAVITY: CharYVel + 3 up to TermVelocity 33 */
+	if (falling && a->yvel > POP_TERM_VELOCITY)
+		bits |= 1u << POP_INV_TERM_VEL;
+	/* weightless (the timer still running after wtlessflash): + 1 up to WtlessTermVel 4 */
+	if (falling && a->weightless && a->yvel > POP_WTLESS_TERM_VEL)
+		bits |= 1u << POP_INV_WTLESS_CAP;
+	/* wtlessflash only counts the potion's timer down */
+	if (a->weightless > b->weightless)
+		bits |= 1u << POP_INV_TIMER_DOWN;
+	/* ADDFALL adds CharYVel (>= 0): a falling kid never moves up before hitflr lands him */
+	if (b->action == 4 && !b->landed && !a->landed && a->y < b->y)
+		bits |= 1u << POP_INV_FALL_DOWN;
+	return bits;
+}
+
 JS_LANE_DECLARE(pop);
 
 static const char *const pop_claims[] = {
@@ -507,6 +564,39 @@ const js_model js_model_pop = {
 	.trace_header = "y,yvel,action,posn,row,wtless,seq",
 	.trace_row = pop_trace_row,
 	.lane = JS_LANE_TABLE(pop),
+	.n_fields = 5,
+	.fields = {
+		{ "action", offsetof(pop_state, action), JS_F_U8, 0, 5,
+		  "CharAction: 4 starts in free fall (freefall's act 4); any other value starts the move "
+		  "before the press, as init (0 standing, 1 running); 5 is what the landings set" },
+		{ "yvel", offsetof(pop_state, yvel), JS_F_U8, 0, POP_TERM_VELOCITY,
+		  "CharYVel: setfall stores 15 or 6 (SEQTABLE.S), GRAVITY clamps it to TermVelocity 33 "
+		  "(SUBS.S), hitflr zeroes it; nothing stores more (so GRAVITY's ADC never carries)" },
+		{ "y", offsetof(pop_state, y), JS_F_S32, -POP_BLOCK_HEIGHT, POP_BLOCK_HEIGHT * POP_MAX_DROP,
+		  "CharY in world pixels (+ down, screens stacked: AUTO.S Cdown), from the row above the "
+		  "take-off floor to the deepest landing floor" },
+		{ "row", offsetof(pop_state, row), JS_F_U8, 0, POP_MAX_DROP,
+		  "CharBlockY, rows below the take-off floor's (fuzz_fix: at most the landing row)" },
+		{ "weightless", offsetof(pop_state, weightless), JS_F_U8, 0, 255,
+		  "weightless, the potion's timer (MISC.S sets 200), counted down by wtlessflash" },
+	},
+	.fuzz_fix = pop_fuzz_fix,
+	.invariants = pop_invariants,
+	.inv_names = { [POP_INV_TERM_VEL] = "term_vel", [POP_INV_WTLESS_CAP] = "wtless_cap",
+		       [POP_INV_TIMER_DOWN] = "timer_down", [POP_INV_FALL_DOWN] = "fall_down" },
+	.inv_what = {
+		[POP_INV_TERM_VEL] = "the kid's fall speed stays at or below TermVelocity, 33 px a cycle",
+		[POP_INV_WTLESS_CAP] = "a weightless kid falls at most WtlessTermVel, 4 px a cycle",
+		[POP_INV_TIMER_DOWN] = "the weightless timer only counts down",
+		[POP_INV_FALL_DOWN] = "a falling kid never moves up before he lands",
+	},
+	/* A start before the press stays on the ground with no buttons; a free-fall start falls at
+	 * most from 63 px above the take-off floor (row 0) to the deepest landing floor (row 15): 1008
+	 * px.  The slowest fall is weightless the whole way (CharYVel 1, 2, 3, then 4 a cycle:
+	 * 4n - 6 px after n cycles; a timer that runs out, or a start faster than 4, only falls
+	 * faster): 4n - 6 >= 1008 at n = 254, within the 255 cycles the timer can run (checked over
+	 * all starts of every move and drop: the slowest is 254). */
+	.land_bound = 254,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -544,6 +634,7 @@ typedef struct pop_lanes {
 static inline void pop_lanes_init(pop_lanes *s, const js_lane_args *args, int l0)
 {
 	int32_t tf[JS_VW], k0[JS_VW], jt[JS_VW], cf[JS_VW], ly[JS_VW], wt[JS_VW], ro[JS_VW];
+	int32_t k[JS_VW], y[JS_VW], vy[JS_VW], ry[JS_VW], st[JS_VW];
 	for (int i = 0; i < JS_VW; i++) {
 		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
 		int move = args->axis[POP_AX_MOVE][l];
@@ -576,6 +667,21 @@ static inline void pop_lanes_init(pop_lanes *s, const js_lane_args *args, int l0
 		ro[i] = -(move == POP_MOVE_STEPFALL && drop == 0);
 		ly[i] = POP_BLOCK_HEIGHT * drop;
 		wt[i] = args->axis[POP_AX_WTLESS][l];
+		k[i] = POP_K_BEFORE;
+		y[i] = vy[i] = st[i] = 0;
+		ry[i] = POP_BLOCK_HEIGHT;
+		if (args->start) { /* a fuzz start (pop_fuzz_fix): its timer, and perhaps free fall */
+			const pop_state *ps = (const pop_state *)args->start + l;
+			wt[i] = ps->weightless;
+			if (ps->action == 4) { /* in free fall: j = k - T is 5 on frame 0, past setfall */
+				k[i] = tf[i] + 4;
+				y[i] = ps->y;
+				vy[i] = ps->yvel;
+				ry[i] = POP_BLOCK_HEIGHT * ps->row;
+				st[i] = -1;
+				ro[i] = 0;
+			}
+		}
 	}
 	s->t_fall = js_vload(tf);
 	s->k0 = js_vload(k0);
@@ -584,9 +690,12 @@ static inline void pop_lanes_init(pop_lanes *s, const js_lane_args *args, int l0
 	s->land_y = js_vload(ly);
 	s->wtless = js_vload(wt);
 	s->runs_on = js_vload(ro);
-	s->k = js_vsplat(POP_K_BEFORE);
-	s->y = s->vy = s->flt = s->landed = s->started = js_vsplat(0);
-	s->row_y = js_vsplat(POP_BLOCK_HEIGHT);
+	s->k = js_vload(k);
+	s->y = js_vload(y);
+	s->vy = js_vload(vy);
+	s->row_y = js_vload(ry);
+	s->started = js_vload(st);
+	s->flt = s->landed = js_vsplat(0);
 	js_vacc_init(&s->acc, args, l0);
 }
 
@@ -671,6 +780,22 @@ static inline void pop_lane_run_generic(const js_lane_args *args)
 		js_vacc_store(&g0.acc, args, l0);
 		js_vacc_store(&g1.acc, args, l0 + JS_VW);
 	}
+}
+
+/* Fuzz starts (js_lane_args.start, pop_fuzz_fix): a start before the press differs from init's
+ * only in the weightless timer, which both kernels take from it (the timer at frame 0); a start
+ * in free fall enters the kernel above at j = 5 with its CharY, CharYVel and floor row (the jump
+ * and fall scripts lie behind it), never runs on (runs_on 0: it falls until it lands).  The
+ * AVX-512 kernel below derives its flags from the press frame, so a block with a free-fall start
+ * runs the generic one. */
+static inline int pop_any_fall_start(const js_lane_args *args)
+{
+	if (!args->start)
+		return 0;
+	for (int l = 0; l < args->n_lanes; l++)
+		if (((const pop_state *)args->start)[l].action == 4)
+			return 1;
+	return 0;
 }
 
 #if JS_VW == 16 && defined(__AVX512BW__)
@@ -858,6 +983,10 @@ static inline void pop_zlanes_store(const pop_zlanes *z, const js_lane_args *arg
 
 void JS_LANE_FN(pop)(const js_lane_args *args)
 {
+	if (pop_any_fall_start(args)) {
+		pop_lane_run_generic(args);
+		return;
+	}
 	pop_zlanes z0, z1;
 	pop_zlanes_init(&z0, args, 0);
 	pop_zlanes_init(&z1, args, 32);

@@ -416,3 +416,220 @@ Test(metroid, metadata)
 	cr_expect(a.flags & F_CLAMP_DOWN);
 	cr_expect_eq(m->axes[DROP].def_lo, 0);
 }
+
+/* ---- fuzz starts (model.h fields, fuzz_fix, invariants, land_bound) ---- */
+
+/* The index of field `name` (the test fails if there is none). */
+static int met_field(const js_model *m, const char *name)
+{
+	for (int i = 0; i < m->n_fields; i++)
+		if (strcmp(m->fields[i].name, name) == 0)
+			return i;
+	cr_assert_fail("metroid has no field %s", name);
+	return -1;
+}
+
+/* One lane, no boots, frac 0, the given drop; fields set by name; A held on every frame iff
+ * held. */
+static void met_case(js_case *c, int drop, const char *const *names, const double *vals, int n,
+		     int n_frames, int held)
+{
+	memset(c, 0, sizeof *c);
+	c->m = tu_model("metroid");
+	c->n_lanes = 1;
+	c->n_frames = n_frames;
+	c->axis[0][BOOTS] = NONE;
+	c->axis[0][FRAC] = 0;
+	c->axis[0][DROP] = drop;
+	for (int k = 0; k < n; k++) {
+		int i = met_field(c->m, names[k]);
+		c->set[0] |= 1u << i;
+		c->val[0][i] = vals[k];
+	}
+	for (int f = 0; f < n_frames; f++)
+		c->input[0][f] = held ? JS_IN_JUMP : 0;
+}
+
+static int met_inv(const js_model *m, const char *name)
+{
+	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
+		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
+			return i;
+	cr_assert_fail("metroid has no invariant %s", name);
+	return -1;
+}
+
+/* Starts from any state the fields allow (speeds -128..127 with any fraction, Y anywhere above
+ * the landing floor, gravities 0..$38, SamusJmpDsplcmnt 0..255, either action): every lane path
+ * agrees with the reference frame by frame. */
+Test(metroid, lanes_equal_reference_from_fuzz_starts)
+{
+	int with_fields = tu_check_random_starts(tu_model("metroid"), 300, 200, 11);
+	cr_assert_gt(with_fields, 100);
+	with_fields = tu_check_random_starts(tu_model("metroid"), 100, 512, 12);
+	cr_assert_gt(with_fields, 30);
+}
+
+/* A finding: ObjVertSpeed wraps.  In the air at Y $80, speed $7F.F0 (127.94 px/frame down),
+ * gravity $18, A held (no release).  Frame 0 (SamusJump -> VertAccelerate, LE3A5): VertCntrLinear
+ * $F0 + $18 = $108: $08, carry into ObjVertSpeed: $7F + 1 = $80, negative (BPL not taken), so the
+ * down clamp at LE3C9 is skipped and LE3BB takes the whole part of -($80.08): 0 - $80 - 1 = $7F >=
+ * 6: StopVertMovement and ObjVertSpeed := $FA.  LE3D3: NonLinr 0 + 0, displacement $FA: Samus
+ * moves UP 6 px (Y $7A).  speed_wrap breaks on frame 0; the up clamp flag is set. */
+Test(metroid, finding_speed_wrap_turns_a_fall_into_a_rise)
+{
+	js_case c;
+	const char *const names[] = { "y", "speed", "linear", "gravity", "action", "prev" };
+	const double vals[] = { 0x80, 127, 0xf0, 0x18, 2, 1 };
+	met_case(&c, 0, names, vals, 6, 8, 1);
+	js_break b;
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, met_inv(c.m, "speed_wrap"));
+	cr_expect_eq(b.frame, 0);
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	c.m->step(st, JS_IN_JUMP);
+	js_obs o;
+	c.m->observe(st, &o);
+	char row[128];
+	c.m->trace_row(st, row, sizeof row);
+	cr_expect_str_eq(row, "122,0,-6,0,24,6,2", "y $7A, speed $FA.00, dsp 0 + 6");
+	cr_expect_eq(o.height, (0xb0 - 0x7a) * 256);
+	cr_expect_eq(o.flags, F_CLAMP_UP);
+	/* without the carry ($7F.00 + $18 = $7F.18) the down clamp takes it: 5.00, no break */
+	const double vals2[] = { 0x80, 127, 0, 0x18, 2, 1 };
+	met_case(&c, 0, names, vals2, 6, 8, 1);
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE);
+}
+
+/* A finding: SamusJmpDsplcmnt wraps, and with it the 32-px release is disarmed.  In the air at Y
+ * $80, speed $FC.00, gravity $18, dsp $FE, A held.  Frame 0: linear $18, NonLinr $18, no carry:
+ * displacement $FC, MoveSamusUp 4 times: dsp $FE -> $02 (dsp_wrap breaks on frame 0).  Released
+ * from frame 1 on, a normal rise (dsp >= $20) would stop at once; here the counter starts again
+ * from 2 and the release waits until it passes $20 (a frame-by-frame trace of the reference). */
+Test(metroid, finding_dsp_wrap_disarms_the_release)
+{
+	js_case c;
+	const char *const names[] = { "y", "speed", "linear", "gravity", "action", "prev", "dsp" };
+	const double vals[] = { 0x80, -4, 0, 0x18, 2, 1, 0xfe };
+	met_case(&c, 0, names, vals, 7, 16, 1);
+	js_break b;
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, met_inv(c.m, "dsp_wrap"));
+	cr_expect_eq(b.frame, 0);
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	char row[128];
+	c.m->step(st, JS_IN_JUMP);
+	c.m->trace_row(st, row, sizeof row);
+	cr_expect_str_eq(row, "124,24,-4,24,24,2,2");
+	/* A up from frame 1.  VertCntrLinear grows $18 a frame ($30, $48, ... no carry into the
+	 * speed before frame 10), and NonLinr's carry shortens some moves to 3 px (frame 4: $F0 +
+	 * $78 = $168; then frames 6-9): dsp after frames 1-9 is 6, 10, 14, 17, 21, 24, 27, 30, 33.
+	 * The release checks dsp at the start of a frame: frame 10 is the first to see >= $20. */
+	js_obs o;
+	static const int dsp_after[10] = { 2, 6, 10, 14, 17, 21, 24, 27, 30, 33 };
+	for (int f = 1; f <= 10; f++) {
+		c.m->step(st, 0);
+		c.m->observe(st, &o);
+		c.m->trace_row(st, row, sizeof row);
+		if (f < 10) {
+			unsigned y, fr, lin, gr, dsp, act;
+			int sp;
+			cr_assert_eq(sscanf(row, "%u,%u,%d,%u,%u,%u,%u", &y, &fr, &sp, &lin, &gr, &dsp, &act), 7);
+			cr_expect_eq(dsp, (unsigned)dsp_after[f], "frame %d: %s", f, row);
+			cr_expect_eq(o.flags & F_RELEASE, 0, "frame %d: %s", f, row);
+		}
+	}
+	cr_expect_eq(o.flags & F_RELEASE, F_RELEASE, "frame 10: %s", row);
+	/* the same start with dsp $20: released on frame 1 */
+	const double vals2[] = { 0x80, -4, 0, 0x18, 2, 1, 0x20 };
+	met_case(&c, 0, names, vals2, 7, 16, 1);
+	js_case_start(&c, 0, st);
+	c.m->step(st, JS_IN_JUMP);
+	c.m->step(st, 0);
+	c.m->observe(st, &o);
+	cr_expect_eq(o.flags & F_RELEASE, F_RELEASE);
+}
+
+/* The stacked Y wraps at the top: a start at Y 2 rising 4 px walks to $FFFE (MoveSamusUp's DEC,
+ * as the game's ObjectY 0 -> 239 with ObjectHi toggled), and the height stays continuous on the
+ * circle: 4 px above Y 2 is (origin $B000 - $FFFE18) mod 2^24 = $B1E8 above the take-off floor.
+ * Then she falls back through the wrap onto the floor; the lane kernels agree. */
+Test(metroid, y_wraps_and_height_stays_continuous)
+{
+	js_case c;
+	const char *const names[] = { "y", "speed", "linear", "gravity", "action", "prev" };
+	const double vals[] = { 2, -4, 0, 0x18, 2, 1 };
+	met_case(&c, 0, names, vals, 6, 300, 1);
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	c.m->step(st, JS_IN_JUMP);
+	js_obs o;
+	c.m->observe(st, &o);
+	char row[128];
+	c.m->trace_row(st, row, sizeof row);
+	cr_expect_str_eq(row, "65534,24,-4,24,24,4,2");
+	cr_expect_eq(o.height, 0xb000 - (-2 * 256 + 0x18));
+	js_break b;
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "kind %d inv %d frame %d", b.kind, b.inv,
+		     b.frame);
+	char why[512];
+	cr_expect_eq(js_case_diff(&c, why, sizeof why), 0, "%s", why);
+	js_acc a;
+	js_reference_run_from(c.m, st, c.input[0], 300, &a);
+	cr_expect(a.landed);
+}
+
+/* The landing bound: no buttons from the slow corners - gravity 1 (the smallest the field
+ * allows) from rest or rising slowly, from Y 0 above the deepest floor (drop 64), dsp just under
+ * $20 (the release waits) or far from it - lands within land_bound frames. */
+Test(metroid, land_bound_sweep)
+{
+	const js_model *m = tu_model("metroid");
+	js_case c;
+	const char *const names[] = { "y", "speed", "linear", "gravity", "action", "dsp" };
+	int worst = 0;
+	for (int g = 1; g <= 0x38; g += (g < 4 ? 1 : 13))
+		for (int sp = -128; sp <= 127; sp += (sp >= -2 && sp <= 1 ? 1 : 25))
+			for (int lin = 0; lin < 256; lin += 85)
+				for (int dsp = 0; dsp < 256; dsp += (dsp >= 24 && dsp < 32 ? 1 : 40)) {
+					const double vals[] = { 0, sp, lin, g, 2, dsp };
+					met_case(&c, 64, names, vals, 6, 1, 0);
+					unsigned char st[JS_STATE_MAX];
+					js_case_start(&c, 0, st);
+					js_obs o = { 0 };
+					int f = 0;
+					for (; f < 4096; f++) {
+						m->step(st, 0);
+						m->observe(st, &o);
+						if (o.grounded)
+							break;
+					}
+					cr_assert(o.grounded, "g %d speed %d linear %d dsp %d", g, sp, lin, dsp);
+					worst = f + 1 > worst ? f + 1 : worst;
+				}
+	cr_expect_leq(worst, m->land_bound, "slowest landing %d frames", worst);
+	cr_log_info("metroid: slowest landing from the sweep: %d frames (land_bound %d)", worst,
+		    m->land_bound);
+}
+
+/* fuzz_fix stands Samus as the game keeps her: sa_Run and sa_Stand stand on a floor with no
+ * speed and SamusGravity 0; an airborne start below the landing floor is put on it. */
+Test(metroid, fuzz_fix_standing_and_floor)
+{
+	js_case c;
+	const char *const names[] = { "y", "speed", "linear", "gravity", "action" };
+	const double vals[] = { 0x40, -3, 7, 0x18, 1 };
+	met_case(&c, 4, names, vals, 5, 1, 0);
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	char row[128];
+	c.m->trace_row(st, row, sizeof row);
+	cr_expect_str_eq(row, "208,0,0,0,0,0,0", "sa_Run stands on the landing floor $B0 + 32");
+	const double vals2[] = { 0x300, 3, 7, 0x18, 2 };
+	met_case(&c, 4, names, vals2, 5, 1, 0);
+	js_case_start(&c, 0, st);
+	c.m->trace_row(st, row, sizeof row);
+	cr_expect_str_eq(row, "208,0,3,7,24,0,2", "in the air, at most on the landing floor");
+}

@@ -293,3 +293,159 @@ Test(mzm, lanes_partial_block)
 	tu_check_random_lanes(tu_model("mzm"), 7, 100, 4, TU_RANDOM, 0);
 }
 Test(mzm, lanes_late_press_max_frames) { check_late_press_lanes(512, JS_MAX_FRAMES, 5); }
+
+/* ---- fuzz starts (model.h fields, fuzz_fix, invariants, land_bound) ---- */
+
+static int field_index(const js_model *m, const char *name)
+{
+	for (int i = 0; i < m->n_fields; i++)
+		if (strcmp(m->fields[i].name, name) == 0)
+			return i;
+	cr_assert_fail("%s has no field %s", m->id, name);
+	return -1;
+}
+
+static int inv_index(const js_model *m, const char *name)
+{
+	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
+		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
+			return i;
+	cr_assert_fail("%s has no invariant %s", m->id, name);
+	return -1;
+}
+
+/* One lane: jump normal, the given env; y_position, y_velocity, pose, prev_a set; A held on
+ * every frame iff held. */
+static void gba_case(js_case *c, int env, double y, double v, double pose, double prev,
+		     int n_frames, int held)
+{
+	memset(c, 0, sizeof *c);
+	c->m = tu_model("mzm");
+	c->n_lanes = 1;
+	c->n_frames = n_frames;
+	c->axis[0][0] = NORMAL;
+	c->axis[0][1] = env;
+	const char *const names[] = { "y_position", "y_velocity", "pose", "prev_a" };
+	const double vals[] = { y, v, pose, prev };
+	for (int k = 0; k < 4; k++) {
+		int i = field_index(c->m, names[k]);
+		c->set[0] |= 1u << i;
+		c->val[0][i] = vals[k];
+	}
+	for (int f = 0; f < n_frames; f++)
+		c->input[0][f] = held ? JS_IN_JUMP : 0;
+}
+
+/* Starts from any state the fields allow (any yPosition above the ground, any s16 yVelocity,
+ * every pose, A held or not): every lane path agrees with the reference frame by frame. */
+Test(mzm, lanes_equal_reference_from_fuzz_starts)
+{
+	int with_fields = tu_check_random_starts(tu_model("mzm"), 300, 200, 11);
+	cr_assert_gt(with_fields, 100);
+	with_fields = tu_check_random_starts(tu_model("mzm"), 100, 512, 12);
+	cr_assert_gt(with_fields, 30);
+}
+
+/* No buttons from every height of the room (0 .. 0x77F) and every velocity near rest, in every
+ * medium: no invariant breaks and Samus lands within land_bound frames; the slowest is the
+ * derived one (from rest at yPosition 0, slowed). */
+Test(mzm, invariants_hold_and_land_bound_without_buttons)
+{
+	const js_model *m = tu_model("mzm");
+	js_case c;
+	int worst = 0;
+	for (int env = 0; env <= m->axes[1].max; env++)
+		for (int y = 0; y <= Y0; y += y < 64 ? 7 : 97)
+			for (int v = -300; v <= 300; v += (v >= -16 && v <= 16) ? 1 : 23) {
+				gba_case(&c, env, y, v, SPOSE_MIDAIR, 0, 8, 0);
+				js_break b;
+				cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE,
+					     "env %d y %d v %d: kind %d inv %d frame %d", env, y, v, b.kind,
+					     b.inv, b.frame);
+				unsigned char st[JS_STATE_MAX];
+				js_case_start(&c, 0, st);
+				js_obs o = { 0 };
+				int f = 0;
+				for (; f < 4096 && !o.grounded; f++) {
+					m->step(st, 0);
+					m->observe(st, &o);
+				}
+				worst = f > worst ? f : worst;
+			}
+	cr_expect_eq(worst, m->land_bound, "the slowest landing: %d frames", worst);
+}
+
+/* A finding: yPosition wraps.  Mid-air near the room's top, yPosition 10, yVelocity 192 (the
+ * normal jump's, not above the 192 cap), A held.  Frame 0 (SamusUpdateVelocityPosition): the
+ * displacement is 192 >> 3 = 24 up; gravity: 192 - 10 = 182; yPosition = (u16)(10 - 24) =
+ * 0xFFF2.  SamusCheckLandingCollision sees a move DOWN (0xFFF2 > previous 10) into a new block
+ * (0xFFC0 > 0) in the solid ground (>= 0x780): it snaps her to ((0xFFF2 - 64) & 0xFFC0) + 63 =
+ * 0xFFBF and lands her (SPOSE_LANDING, yVelocity 0): 4079 px below the room's top.  y_wrap
+ * breaks on frame 0. */
+Test(mzm, finding_y_wrap_lands_samus_at_the_bottom)
+{
+	js_case c;
+	gba_case(&c, AIR, 10, 192, SPOSE_MIDAIR, 1, 4, 1);
+	js_break b;
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
+	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.frame, 0);
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	c.m->step(st, JS_IN_JUMP);
+	char buf[128];
+	c.m->trace_row(st, buf, sizeof buf);
+	cr_expect_str_eq(buf, "65471,0,24,10,10,192,128");
+	js_obs o;
+	c.m->observe(st, &o);
+	cr_expect_eq(o.grounded, 1);
+	cr_expect_eq(o.height, Y0 - 0xFFBF);
+	/* from yPosition 24 the same frame reaches 0 exactly: no wrap, no break (the next one
+	 * would wrap: she is still rising) */
+	gba_case(&c, AIR, 24, 192, SPOSE_MIDAIR, 1, 1, 1);
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE);
+	char why[512];
+	cr_expect_eq(js_case_diff(&c, why, sizeof why), 0, "%s", why);
+}
+
+/* vel_floor holds at the cut-off, by hand (L6771: gravity while yVelocity >= -231): from -231
+ * one more acceleration gives -241 (the floor), from -232 none (no_gravity), from -32768 none:
+ * the velocity stays; each fall moves the 128 cap, 16 sub-px (1885 -> 1901). */
+Test(mzm, vel_floor_holds_at_the_cut_off)
+{
+	js_case c;
+	unsigned char st[JS_STATE_MAX];
+	char buf[128];
+	const int v0[] = { -231, -232, -32768 };
+	const char *const after[] = { "1901,-241,-16,8,10,192,128", "1901,-232,-16,8,10,192,128",
+				      "1901,-32768,-16,8,10,192,128" };
+	for (int k = 0; k < 3; k++) {
+		gba_case(&c, AIR, 1885, v0[k], SPOSE_MIDAIR, 0, 1, 0);
+		js_case_start(&c, 0, st);
+		c.m->step(st, 0);
+		c.m->trace_row(st, buf, sizeof buf);
+		cr_expect_str_eq(buf, after[k], "from %d", v0[k]);
+		js_break b;
+		cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE);
+	}
+}
+
+/* fuzz_fix: TURNING_AROUND_MIDAIR (9) flies as MIDAIR, STARTING_SPIN_JUMP (11) as SPINNING, a
+ * ground pose (4, crouching) stands at 0x77F with yVelocity 0; in the air a yPosition inside the
+ * ground is put on its top. */
+Test(mzm, fuzz_fix_poses)
+{
+	js_case c;
+	unsigned char st[JS_STATE_MAX];
+	char buf[128];
+	const int pose[] = { 9, 11, 4, 8 };
+	const char *const want[] = { "100,-50,0,8,10,192,128", "100,-50,0,12,10,192,128",
+				     "1919,0,0,1,10,192,128", "1919,-50,0,8,10,192,128" };
+	const int y[] = { 100, 100, 100, 3000 };
+	for (int k = 0; k < 4; k++) {
+		gba_case(&c, AIR, y[k], -50, pose[k], 0, 1, 0);
+		js_case_start(&c, 0, st);
+		c.m->trace_row(st, buf, sizeof buf);
+		cr_expect_str_eq(buf, want[k], "pose %d", pose[k]);
+	}
+}

@@ -303,3 +303,160 @@ Test(pop, lanes_truncated)
 	for (int n = 1; n <= 48; n++)
 		check_lanes(256, n, 100 + (uint64_t)n, 3);
 }
+
+/* ---- fuzz starts (model.h fields, fuzz_fix, invariants, land_bound) ---- */
+
+static int pop_field(const js_model *m, const char *name)
+{
+	for (int i = 0; i < m->n_fields; i++)
+		if (strcmp(m->fields[i].name, name) == 0)
+			return i;
+	cr_assert_fail("pop has no field %s", name);
+	return -1;
+}
+
+/* One lane, the given move / drop, axis timer 0; the five fields set; no buttons. */
+static void pop_case(js_case *c, int move, int drop, double action, double yvel, double y,
+		     double brow, double wtless, int n_frames)
+{
+	memset(c, 0, sizeof *c);
+	c->m = tu_model("pop");
+	c->n_lanes = 1;
+	c->n_frames = n_frames;
+	c->axis[0][0] = move;
+	c->axis[0][1] = drop;
+	const char *const names[] = { "action", "yvel", "y", "row", "weightless" };
+	const double vals[] = { action, yvel, y, brow, wtless };
+	for (int k = 0; k < 5; k++) {
+		int i = pop_field(c->m, names[k]);
+		c->set[0] |= 1u << i;
+		c->val[0][i] = vals[k];
+	}
+}
+
+/* Starts from any state the fields allow (free fall from any CharY, CharYVel 0-33 and floor row,
+ * or before the press, with any weightless timer): every lane path agrees with the reference
+ * frame by frame, on blocks with and without free-fall lanes. */
+Test(pop, lanes_equal_reference_from_fuzz_starts)
+{
+	int with_fields = tu_check_random_starts(tu_model("pop"), 300, 200, 11);
+	cr_assert_gt(with_fields, 100);
+	with_fields = tu_check_random_starts(tu_model("pop"), 100, 512, 12);
+	cr_assert_gt(with_fields, 30);
+}
+
+/* A free-fall start, by hand (SUBS.S GRAVITY, ADDFALL; CTRL.S falling, hitflr): standjump onto a
+ * floor 2 rows down (FloorY 126), the kid at CharY 86 on row 2 falling at 15.  Cycle 0: 15 + 3 =
+ * 18, y 104; cycle 1: 21, y 125 (< 126: not yet); cycle 2: 24, y 149 >= 126, row 2 is the landing
+ * row: hitflr, CharYVel 24 >= OofVelocity 22: medland, CharY = 126 and its first frame's chy -2:
+ * 124, land_hurt.  Airtime 3, the rise 0 (he never got above the take-off floor), below_start.
+ * No invariant breaks; the lane kernels agree. */
+Test(pop, free_fall_start_by_hand)
+{
+	js_case c;
+	pop_case(&c, STANDJUMP, 2, 4, 15, 86, 2, 0, 6);
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	const int y_after[3] = { 104, 125, 124 };
+	const unsigned v_after[3] = { 18, 21, 0 };
+	js_obs o;
+	for (int f = 0; f < 3; f++) {
+		c.m->step(st, 0);
+		c.m->observe(st, &o);
+		char buf[128];
+		c.m->trace_row(st, buf, sizeof buf);
+		int y;
+		unsigned yvel;
+		cr_assert_eq(sscanf(buf, "%d,%u", &y, &yvel), 2);
+		cr_expect_eq(y, y_after[f], "cycle %d: %s", f, buf);
+		cr_expect_eq(yvel, v_after[f], "cycle %d: %s", f, buf);
+		cr_expect_eq(o.grounded, f == 2, "cycle %d", f);
+	}
+	cr_expect_eq(o.flags, FLAG_LAND_HURT);
+	js_acc a;
+	js_case_start(&c, 0, st);
+	js_reference_run_from(c.m, st, c.input[0], 6, &a);
+	js_acc_finish(&a);
+	cr_expect_eq(a.airtime, 3);
+	cr_expect_eq(a.rise, 0);
+	cr_expect_eq(a.flags, FLAG_LAND_HURT | JS_FLAG_BELOW_START);
+	js_break b;
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE);
+	char why[512];
+	cr_expect_eq(js_case_diff(&c, why, sizeof why), 0, "%s", why);
+}
+
+/* wtless_cap holds, by hand: falling at TermVelocity 33 when the timer reads 3.  Cycle 0:
+ * wtlessflash 3 -> 2, weightless: 33 + 1 >= 4 -> 4 (wtless_cap); cycle 1: 2 -> 1, 4 + 1 -> 4;
+ * cycle 2: 1 -> 0, normal gravity again: 4 + 3 = 7.  The invariants hold on every cycle. */
+Test(pop, weightless_cap_from_terminal_velocity)
+{
+	js_case c;
+	pop_case(&c, STEPFALL, 4, 4, 33, 100, 2, 3, 3);
+	unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	const unsigned v_after[3] = { 4, 4, 7 };
+	const uint32_t fl[3] = { FLAG_WTLESS_GRAVITY | FLAG_WTLESS_CAP,
+				 FLAG_WTLESS_GRAVITY | FLAG_WTLESS_CAP, 0 };
+	for (int f = 0; f < 3; f++) {
+		js_obs o;
+		c.m->step(st, 0);
+		c.m->observe(st, &o);
+		char buf[128];
+		c.m->trace_row(st, buf, sizeof buf);
+		int y;
+		unsigned yvel;
+		cr_assert_eq(sscanf(buf, "%d,%u", &y, &yvel), 2);
+		cr_expect_eq(yvel, v_after[f], "cycle %d: %s", f, buf);
+		cr_expect_eq(o.flags, fl[f], "cycle %d: %s", f, buf);
+	}
+	js_break b;
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE);
+	char why[512];
+	cr_expect_eq(js_case_diff(&c, why, sizeof why), 0, "%s", why);
+}
+
+/* fuzz_fix: a free-fall start below its row's floor, or on a row past the landing row, is put
+ * within the 63 px above the landing row's floor; a start that is not in free fall is init's,
+ * its weightless timer kept. */
+Test(pop, fuzz_fix_rows_and_ground_starts)
+{
+	js_case c;
+	unsigned char st[JS_STATE_MAX];
+	char buf[128];
+	pop_case(&c, RUNJUMP, 3, 4, 20, 900, 9, 7, 1);
+	js_case_start(&c, 0, st);
+	c.m->trace_row(st, buf, sizeof buf);
+	cr_expect_str_eq(buf, "188,20,4,106,3,7,12", "row 3 (the landing row), CharY 189 - 1");
+	pop_case(&c, RUNJUMP, 3, 1, 20, 900, 9, 7, 1);
+	js_case_start(&c, 0, st);
+	c.m->trace_row(st, buf, sizeof buf);
+	cr_expect_str_eq(buf, "0,0,1,7,0,7,84", "running before the press, the timer 7");
+}
+
+/* The landing bound: the slowest no-button landing falls weightless from 63 px above the
+ * take-off floor to the deepest floor (pop.c land_bound: 254 cycles); every timer and a few
+ * speeds from there land within it, and the longest timers reach it exactly. */
+Test(pop, land_bound_slowest_corner)
+{
+	const js_model *m = tu_model("pop");
+	int worst = 0;
+	for (int w = 0; w <= 255; w++)
+		for (int v = 0; v <= 33; v += 11) {
+			js_case c;
+			pop_case(&c, STANDJUMP, 15, 4, v, -63, 0, w, 1);
+			js_break b;
+			cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "w %d v %d: kind %d", w, v,
+				     b.kind);
+			unsigned char st[JS_STATE_MAX];
+			js_case_start(&c, 0, st);
+			js_obs o = { 0 };
+			int f = 0;
+			for (; f < 4096 && !o.grounded; f++) {
+				m->step(st, 0);
+				m->observe(st, &o);
+			}
+			worst = f > worst ? f : worst;
+		}
+	cr_expect_eq(worst, m->land_bound);
+}
