@@ -116,8 +116,6 @@ static inline float celeste_dt(int32_t axis_value)
 	return axis_value == CELESTE_DT_IS_EXACT ? CELESTE_DT_EXACT : CELESTE_DT_FNA;
 }
 
-#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
-
 typedef struct celeste_state {
 	int32_t y;              /* Position.Y - floor top: whole px, + down, 0 standing */
 	float remainder;        /* Actor.movementCounter.Y */
@@ -134,6 +132,8 @@ typedef struct celeste_state {
 	uint32_t frame_flags;   /* events of the last step (CELESTE_FLAG_*); per-frame scratch,
 				 * last: outside key_size */
 } celeste_state;
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
 
 /* The .NET Framework's Math.Max / Math.Min (float) for non-NaN operands. */
 static float cs_max(float a, float b)
@@ -305,6 +305,67 @@ static int celeste_trace_row(const void *vs, char *buf, size_t n)
 			(double)s->jump_grace_timer, (double)s->jump_buffer, (unsigned)s->on_ground);
 }
 
+/* ---- fuzzing hooks (model.h) ---- */
+
+#define CELESTE_START_DEPTH 2048 /* a start is at most this many px above the floor (field y) */
+
+/* A start as the game keeps it.  On the floor (y 0) Madeline stands: Speed.Y and the remainder
+ * 0, as MoveVExact's collision and OnCollideV leave them.  varJumpSpeed is what Jump() stored
+ * (JumpSpeed + LiftBoost, -105) whenever the timer runs.  Input.Jump's bufferCounter is 0 when
+ * the button was up on the last update (VirtualButton.Update).  A start deeper than
+ * CELESTE_START_DEPTH above the floor is folded up into it (field y). */
+static void celeste_fuzz_fix(void *vs)
+{
+	celeste_state *s = vs;
+	if (s->y < -CELESTE_START_DEPTH)
+		s->y = -(-s->y % (CELESTE_START_DEPTH + 1));
+	if (s->y == 0) {
+		s->speed = 0.0f;
+		s->remainder = 0.0f;
+	}
+	if (s->var_jump_timer > 0.0f)
+		s->var_jump_speed = CELESTE_JUMP_SPEED + 0.0f;
+	if (!s->prev_jump)
+		s->jump_buffer = 0.0f;
+	s->on_ground = s->speed >= 0.0f && celeste_solid_at(s->y + 1);
+}
+
+enum {
+	CELESTE_INV_VAR_TIMER, CELESTE_INV_GRACE_TIMER, CELESTE_INV_FALL_CAP, CELESTE_INV_RISE_CAP,
+	CELESTE_INV_REMAINDER, CELESTE_INV_MAX_FALL, CELESTE_INV_FLOOR,
+};
+
+static uint32_t celeste_invariants(const void *vb, const void *va, unsigned input)
+{
+	const celeste_state *b = vb, *a = va;
+	(void)input;
+	uint32_t bits = 0;
+	/* varJumpTimer counts down (L742-744) or is cut to 0 (L2963); only Jump() sets it, to
+	 * VarJumpTime */
+	if (a->var_jump_timer > b->var_jump_timer && a->var_jump_timer != CELESTE_VAR_JUMP_TIME)
+		bits |= 1u << CELESTE_INV_VAR_TIMER;
+	/* jumpGraceTimer counts down in the air (L714-720); only onGround refills it */
+	if (!a->on_ground && a->jump_grace_timer > b->jump_grace_timer)
+		bits |= 1u << CELESTE_INV_GRACE_TIMER;
+	/* gravity's Approach never passes maxFall (<= FastMaxFall 240): a fall never speeds up
+	 * beyond it */
+	if (a->speed > a->max_fall && a->speed > b->speed)
+		bits |= 1u << CELESTE_INV_FALL_CAP;
+	/* nothing but Jump() (JumpSpeed -105) makes her rise faster */
+	if (a->speed < CELESTE_JUMP_SPEED && a->speed < b->speed)
+		bits |= 1u << CELESTE_INV_RISE_CAP;
+	/* MoveV keeps only the fraction Math.Round leaves: at most half a pixel */
+	if (!(fabsf(a->remainder) <= 0.5f))
+		bits |= 1u << CELESTE_INV_REMAINDER;
+	/* maxFall approaches MaxFall 160 or FastMaxFall 240 (L2911-2924), never past them */
+	if (!(a->max_fall >= CELESTE_MAX_FALL && a->max_fall <= CELESTE_FAST_MAX_FALL))
+		bits |= 1u << CELESTE_INV_MAX_FALL;
+	/* MoveVExact stops her on the floor's top */
+	if (a->y > 0)
+		bits |= 1u << CELESTE_INV_FLOOR;
+	return bits;
+}
+
 JS_LANE_DECLARE(celeste);
 
 static const char *const celeste_claims[] = {
@@ -367,6 +428,59 @@ const js_model js_model_celeste = {
 			"jump_buffer,on_ground",
 	.trace_row = celeste_trace_row,
 	.lane = JS_LANE_TABLE(celeste),
+	.n_fields = 8,
+	.fields = {
+		{ "y", offsetof(celeste_state, y), JS_F_S32, -(CELESTE_START_DEPTH + 2048), 0,
+		  "Position.Y above the floor's top (whole px; the floor fills y > 0).  The model has "
+		  "no ceiling: fuzz_fix folds a start into the 2048 px above the floor, and the range "
+		  "leaves room above that for what a start can still rise (one Jump() and a running "
+		  "var jump: under 64 px)" },
+		{ "remainder", offsetof(celeste_state, remainder), JS_F_F32, -0.5, 0.5,
+		  "Actor.movementCounter.Y: MoveV keeps counter - Math.Round(counter)" },
+		{ "speed", offsetof(celeste_state, speed), JS_F_F32, CELESTE_JUMP_SPEED,
+		  CELESTE_FAST_MAX_FALL,
+		  "Speed.Y: from JumpSpeed (Jump(), L1660) to FastMaxFall (L27), the extremes "
+		  "StNormal's own code writes or approaches" },
+		{ "max_fall", offsetof(celeste_state, max_fall), JS_F_F32, CELESTE_MAX_FALL,
+		  CELESTE_FAST_MAX_FALL, "maxFall: NormalBegin's MaxFall, approaching MaxFall or "
+		  "FastMaxFall (L2911-2924)" },
+		{ "var_jump_timer", offsetof(celeste_state, var_jump_timer), JS_F_F32,
+		  -(double)CELESTE_DT_FNA, CELESTE_VAR_JUMP_TIME,
+		  "varJumpTimer: Jump() sets VarJumpTime, -= dt while > 0 (so it ends above -dt)" },
+		{ "jump_grace_timer", offsetof(celeste_state, jump_grace_timer), JS_F_F32,
+		  -(double)CELESTE_DT_FNA, CELESTE_JUMP_GRACE_TIME,
+		  "jumpGraceTimer: JumpGraceTime on the ground, -= dt in the air while > 0" },
+		{ "jump_buffer", offsetof(celeste_state, jump_buffer), JS_F_F32, -1.0,
+		  CELESTE_JUMP_BUFFER_TIME,
+		  "Input.Jump's bufferCounter: 0.08 on a press, -= dt every update while held (-1: a "
+		  "minute held; every value <= 0 acts alike), 0 when up (fuzz_fix)" },
+		{ "prev_jump", offsetof(celeste_state, prev_jump), JS_F_U8, 0, 1,
+		  "the jump button on the last update: a press needs it up" },
+	},
+	.fuzz_fix = celeste_fuzz_fix,
+	.invariants = celeste_invariants,
+	.inv_names = {
+		[CELESTE_INV_VAR_TIMER] = "var_timer", [CELESTE_INV_GRACE_TIMER] = "grace_timer",
+		[CELESTE_INV_FALL_CAP] = "fall_cap", [CELESTE_INV_RISE_CAP] = "rise_cap",
+		[CELESTE_INV_REMAINDER] = "remainder", [CELESTE_INV_MAX_FALL] = "max_fall",
+		[CELESTE_INV_FLOOR] = "floor",
+	},
+	.inv_what = {
+		[CELESTE_INV_VAR_TIMER] = "the var-jump timer only counts down (Jump() alone sets it "
+					  "to 0.2 s)",
+		[CELESTE_INV_GRACE_TIMER] = "the jump grace (coyote) timer only counts down in the air",
+		[CELESTE_INV_FALL_CAP] = "the fall speed never grows past maxFall (at most 240 px/s)",
+		[CELESTE_INV_RISE_CAP] = "nothing but a jump (-105 px/s) makes Madeline rise faster",
+		[CELESTE_INV_REMAINDER] = "the sub-pixel remainder stays within half a pixel",
+		[CELESTE_INV_MAX_FALL] = "maxFall stays within MaxFall 160 .. FastMaxFall 240 px/s",
+		[CELESTE_INV_FLOOR] = "Madeline never ends an update inside the floor",
+	},
+	/* With no button: no Jump() (no press, and the buffer is 0 with the button up) and no var
+	 * jump (cut at once); gravity adds 15 px/s a frame (900 * dt) toward maxFall >= 160.  From
+	 * -105 px/s the speed is >= 0 after 7 updates (risen at most 5.25 px + the remainder's
+	 * 1), >= 160 px/s after 11 more, and then each update moves >= 160 * dt = 2.6667 px: the
+	 * 2048 + 7 px from the highest start take <= 772 of them.  18 + 772 = 790 < 800. */
+	.land_bound = 800,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -427,7 +541,11 @@ static inline float celeste_round_even(float x)
  * FastMaxAccel * dt.  MoveVExact's pixel loop collapses: moving up never collides (no ceiling);
  * moving down by m from y <= 0 collides iff y + m > 0, and then stops at y = 0.  Height -y fits
  * int32 trivially: y is never below the floor, and upward speed only comes from Jump() on the
- * ground (-105 px/s for at most 0.2 s, then gravity), so -y stays under 30 px. */
+ * ground (-105 px/s for at most 0.2 s, then gravity), so -y stays under 30 px (from a fuzz
+ * start, js_lane_args.start, under 4096: field y).  The lane state from a start is the
+ * reference's, field by field (on_ground is recomputed every frame before it is read, dt is the
+ * axis's), and nothing above needs init's state: the floor rules hold for any y <= 0, the
+ * rounding for any remainder the fields allow (|remainder + Speed.Y * dt| < 5 px). */
 void JS_LANE_FN(celeste)(const js_lane_args *args)
 {
 	int32_t y[JS_BLOCK], prev[JS_BLOCK];
@@ -452,6 +570,18 @@ void JS_LANE_FN(celeste)(const js_lane_args *args)
 		vs[l] = 0.0f;
 		gr[l] = 0.0f;
 		buf[l] = 0.0f;
+		if (args->start) { /* a fuzz start: the reference's state, field by field */
+			const celeste_state *st = (const celeste_state *)args->start + ll;
+			y[l] = st->y;
+			prev[l] = st->prev_jump != 0;
+			rem[l] = st->remainder;
+			sp[l] = st->speed;
+			mf[l] = st->max_fall;
+			vt[l] = st->var_jump_timer;
+			vs[l] = st->var_jump_speed;
+			gr[l] = st->jump_grace_timer;
+			buf[l] = st->jump_buffer;
+		}
 	}
 	js_lane_acc_init(&acc, args);
 

@@ -122,7 +122,9 @@
  * vy > 20, landing at vy > 5) leaves multiples of 2^-21, a quarter step of 2^-23, and the ground
  * pound offsets are integers; a sum of multiples of 2^-23 below 1 is exact in float32.  In flight
  * vy = fwd * sins(pitch) has no such grain: the height is then floor(y * 2^23) and the flag
- * height_rounded marks a frame where y * 2^23 was not an integer.
+ * height_rounded marks a frame where y * 2^23 was not an integer.  (A fuzz start's y, vy and fwd
+ * may be any floats: the same floor and flag, and a NaN y - an infinite fwd times 0 at a take-off,
+ * after a BLJ passed every float - reads as height 0, rounded.)
  *
  * Horizontal position: z only (x stays 0); find_floor / find_ceil cast positions to s16
  * (surface_collision.c L525: "Parallel Universes").  Flags: s16_wrap once trunc(z) leaves
@@ -217,6 +219,26 @@ enum { SM64_VER_US, SM64_VER_JP, SM64_VER_SH };
 /* gSineTable (include/trig_tables.inc.c), sins(x) = t[(u16)x >> 4], coss(x) = t[0x400 + ...]. */
 extern float sm64_sine_table[5120];
 
+typedef struct sm64_state {
+	float y, vy;     /* pos[1], vel[1] */
+	float fwd;       /* forwardVel */
+	float z, vz;     /* pos[2], vel[2] */
+	float peak;      /* peakHeight */
+	int16_t pitch;   /* faceAngle[0] (flight) */
+	uint8_t act;     /* SM64_* */
+	uint8_t astate;  /* actionState (ground pound: 0 hang, 1 fall) */
+	uint8_t t;       /* actionTimer / animation frame counter k (see sm64_step) */
+	uint8_t djt;     /* doubleJumpTimer */
+	uint8_t prev_a, prev_z;
+	uint8_t gp_arg;  /* the ground pound's actionArg (1 from ACT_FLYING) */
+	uint8_t lj_slow; /* oMarioLongJumpIsSlow */
+	uint8_t axis_act, sh, chain, wing; /* axis values */
+	uint8_t pad[2];
+	uint32_t frame_flags; /* events of the last step: scratch, last (outside key_size) */
+} sm64_state;
+
+_Static_assert(sizeof(sm64_state) <= JS_STATE_MAX, "sm64 state too large");
+
 #ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
 
 float sm64_sine_table[5120];
@@ -255,26 +277,6 @@ static inline float sm64_coss(int16_t a)
 {
 	return sm64_sine_table[0x400 + ((uint16_t)a >> 4)];
 }
-
-typedef struct sm64_state {
-	float y, vy;     /* pos[1], vel[1] */
-	float fwd;       /* forwardVel */
-	float z, vz;     /* pos[2], vel[2] */
-	float peak;      /* peakHeight */
-	int16_t pitch;   /* faceAngle[0] (flight) */
-	uint8_t act;     /* SM64_* */
-	uint8_t astate;  /* actionState (ground pound: 0 hang, 1 fall) */
-	uint8_t t;       /* actionTimer / animation frame counter k (see sm64_step) */
-	uint8_t djt;     /* doubleJumpTimer */
-	uint8_t prev_a, prev_z;
-	uint8_t gp_arg;  /* the ground pound's actionArg (1 from ACT_FLYING) */
-	uint8_t lj_slow; /* oMarioLongJumpIsSlow */
-	uint8_t axis_act, sh, chain, wing; /* axis values */
-	uint8_t pad[2];
-	uint32_t frame_flags; /* events of the last step: scratch, last (outside key_size) */
-} sm64_state;
-
-_Static_assert(sizeof(sm64_state) <= JS_STATE_MAX, "sm64 state too large");
 
 static void sm64_init(void *vs, const int32_t *ax)
 {
@@ -767,7 +769,9 @@ static void sm64_observe(const void *vs, js_obs *o)
 	const sm64_state *s = vs;
 	double h = (double)s->y * (double)SM64_SUB_PER_UNIT; /* exact: a power-of-two scale */
 	double fh = floor(h);
-	o->height = (int64_t)fh;
+	/* A NaN y (only after an infinite forward speed times 0 at a take-off: fuzz starts, the BLJ
+	 * past every float) has no height: it reads as 0, rounded (the lane kernel the same). */
+	o->height = h == h ? (int64_t)fh : 0;
 	int ground = !sm64_is_air(s->act);
 	o->grounded = s->chain ? ground && !sm64_chain_open(s) : ground;
 	o->flags = s->frame_flags | (fh != h ? SM64_FLAG_HEIGHT_ROUNDED : 0);
@@ -781,6 +785,93 @@ static int sm64_trace_row(const void *vs, char *buf, size_t n)
 			(double)s->vy, (double)s->fwd, (double)s->z, (double)s->vz,
 			(unsigned)sm64_act_const[s->act], (unsigned)s->astate, (unsigned)s->t,
 			(unsigned)s->djt, (int)s->pitch, (double)s->peak);
+}
+
+/* ---- fuzzing hooks (model.h) ---- */
+
+/* A start as the game keeps it (the state at the start of a frame, as the last frame's step left
+ * it).  Flight is the wing cap's (act_flying L1736 leaves it without the cap: ACT_FREEFALL, not
+ * modelled), so without it those actions start as the triple jump.  On the ground y = 0; the
+ * stationary actions (stop actions, ground pound land, butt slide stop, idle, crouching) have
+ * run stationary_ground_step: fwd = vel z = 0.  The ground pound holds fwd = vel z = 0 (its hang
+ * sets them and vy = -50 every frame; the fall's gravity keeps vy in -75..-50).  Elsewhere vel z
+ * = fwd, as update_air_without_turn and the landing actions leave it (flight overwrites it before
+ * reading it).  The timer: each action's frames so far (see sm64_step): landing actions 0 ..
+ * numFrames - 1, their stop actions numFrames - 1 .. the animation's end - 1, the ground pound's
+ * hang 0 .. its length - 1 (its length in the fall), the other counted ground actions below
+ * their end; 0 where unused.  pitch is flight's only; actionState the ground pound's; the
+ * ground pound's actionArg is 1 only from flight (flight keeps the 1 its switch set). */
+static void sm64_fuzz_fix(void *vs)
+{
+	sm64_state *s = vs;
+	if ((s->act == SM64_FLY_TRIPLE || s->act == SM64_FLYING) && !s->wing)
+		s->act = SM64_TRIPLE;
+	int act = s->act, lo = 0, hi = 0;
+	if (act == SM64_GROUND_POUND) {
+		int hang = s->gp_arg ? SM64_GP_HANG_FROM_FLIGHT : SM64_GP_HANG;
+		lo = s->astate ? hang : 0;
+		hi = s->astate ? hang : hang - 1;
+		s->fwd = 0.0f;
+		s->vz = 0.0f;
+		s->vy = s->astate ? fminf(fmaxf(s->vy, -75.0f), -50.0f) : -50.0f;
+	} else {
+		s->astate = 0;
+		s->gp_arg = act == SM64_FLYING;
+	}
+	if (act >= SM64_JUMP_LAND && act <= SM64_LONG_JUMP_LAND) {
+		hi = SM64_LAND_FRAMES(act - (SM64_JUMP_LAND - SM64_JUMP)) - 1;
+	} else if (act >= SM64_JUMP_STOP && act <= SM64_LONG_JUMP_STOP) {
+		lo = SM64_LAND_FRAMES(act - (SM64_JUMP_STOP - SM64_JUMP)) - 1;
+		hi = sm64_stop_end(s, act) - 1;
+	} else if (act == SM64_GP_LAND) {
+		hi = SM64_K_GP_LAND - 1;
+	} else if (act == SM64_BUTT_SLIDE_STOP) {
+		hi = SM64_K_BUTT_SLIDE_STOP - 1;
+	} else if (act == SM64_START_CROUCH) {
+		hi = SM64_K_START_CROUCH - 1;
+	} else if (act == SM64_STOP_CROUCH) {
+		hi = SM64_K_STOP_CROUCH - 1;
+	}
+	s->t = (uint8_t)(s->t < lo ? lo : s->t > hi ? hi : s->t);
+	if (!sm64_is_air(act))
+		s->y = 0.0f;
+	if ((act >= SM64_JUMP_STOP && act <= SM64_LONG_JUMP_STOP) ||
+	    (act >= SM64_GP_LAND && act <= SM64_STOP_CROUCH))
+		s->fwd = 0.0f;
+	if (act != SM64_FLYING)
+		s->pitch = 0;
+	if (act != SM64_GROUND_POUND && act != SM64_FLYING)
+		s->vz = s->fwd * 1.0f;
+}
+
+enum { SM64_INV_FWD_FINITE, SM64_INV_LONG_JUMP_CAP, SM64_INV_Z_S16, SM64_INV_VY_CAP };
+
+/* trunc(z) within the s16 range find_floor casts it to (the flag s16_wrap's complement) */
+static int sm64_z_in_s16(float z)
+{
+	return z > -32769.0f && z < 32768.0f;
+}
+
+static uint32_t sm64_invariants(const void *vb, const void *va, unsigned input)
+{
+	const sm64_state *b = vb, *a = va;
+	(void)input;
+	uint32_t bits = 0;
+	/* forwardVel is a float: nothing makes it infinite */
+	if (isfinite(b->fwd) && !isfinite(a->fwd))
+		bits |= 1u << SM64_INV_FWD_FINITE;
+	/* set_mario_action_airborne caps a long jump's fwd * 1.5 at 48: the take-off frame leaves
+	 * |fwd| <= 48 (unless it was above already) */
+	if (a->act == SM64_LONG_JUMP && b->act != SM64_LONG_JUMP && fabsf(b->fwd) <= 48.0f &&
+	    fabsf(a->fwd) > 48.0f)
+		bits |= 1u << SM64_INV_LONG_JUMP_CAP;
+	/* collision casts the position to s16 (surface_collision.c): it stays within that range */
+	if (sm64_z_in_s16(b->z) && !sm64_z_in_s16(a->z))
+		bits |= 1u << SM64_INV_Z_S16;
+	/* apply_gravity's -75 floor (flight has no gravity) */
+	if (sm64_is_air(a->act) && a->act != SM64_FLYING && a->vy < -75.0f && a->vy < b->vy)
+		bits |= 1u << SM64_INV_VY_CAP;
+	return bits;
 }
 
 JS_LANE_DECLARE(sm64);
@@ -875,6 +966,65 @@ const js_model js_model_sm64 = {
 	.trace_header = "y,vy,fwd,z,vz,action,action_state,timer,double_jump_timer,pitch,peak",
 	.trace_row = sm64_trace_row,
 	.lane = JS_LANE_TABLE(sm64),
+	.n_fields = 14,
+	.fields = {
+		{ "fwd", offsetof(sm64_state, fwd), JS_F_F32, -FLT_MAX, 1000,
+		  "forwardVel: every finite negative float (the long jump's fwd * 1.5 has no lower "
+		  "cap, so BLJ chains reach any), up to the fwd axis's 1000 (nothing here raises a "
+		  "positive speed: the long jump caps at 48, drag and landings slow it)" },
+		{ "y", offsetof(sm64_state, y), JS_F_F32, 0, 8191,
+		  "pos[1]: the floor 0 up to 8191 (LEVEL_BOUNDARY_MAX - 1; fuzz_fix: 0 on the "
+		  "ground); a start's quarter steps then stay below the 20000 ceiling's 19840" },
+		{ "vy", offsetof(sm64_state, vy), JS_F_F32, -1000, 1000,
+		  "vel[1]: apply_gravity's -75 floor and take-offs up to 52 + fwd / 4 (302 at fwd "
+		  "1000) in the air, flight's fwd * sins(pitch) either way; -1000..1000 holds them" },
+		{ "z", offsetof(sm64_state, z), JS_F_F32, -FLT_MAX, FLT_MAX,
+		  "pos[2]: any finite float (a BLJ's speed carries it anywhere; collision's s16 cast "
+		  "is invariant z_s16)" },
+		{ "peak", offsetof(sm64_state, peak), JS_F_F32, 0, 8191,
+		  "peakHeight (fall damage's reference): a y" },
+		{ "pitch", offsetof(sm64_state, pitch), JS_F_S16, -0x2AAA, 0x2AAA,
+		  "faceAngle[0] in flight: update_flying clamps it to +-0x2AAA (0 elsewhere)" },
+		{ "action", offsetof(sm64_state, act), JS_F_U8, 0, SM64_N_ACTS - 1,
+		  "the action (the model's ids: 0 standing before the first press, the axis order, "
+		  "the landing, stop and other ground actions; trace column action); fuzz_fix: flight "
+		  "only with the wing cap" },
+		{ "action_state", offsetof(sm64_state, astate), JS_F_U8, 0, 1,
+		  "actionState: the ground pound's hang (0) or fall (1)" },
+		{ "timer", offsetof(sm64_state, t), JS_F_U8, 0, SM64_K_TRIPLE_STOP - 1,
+		  "actionTimer / frames since the landing began (sm64_step); fuzz_fix keeps each "
+		  "action's own range, the largest the triple / backflip stop's 3..32" },
+		{ "double_jump_timer", offsetof(sm64_state, djt), JS_F_U8, 0, 5,
+		  "doubleJumpTimer: a landing sets 5 (LandingAction unk02), update_mario_inputs counts "
+		  "it down" },
+		{ "prev_a", offsetof(sm64_state, prev_a), JS_F_U8, 0, 1, "A down on the last frame" },
+		{ "prev_z", offsetof(sm64_state, prev_z), JS_F_U8, 0, 1, "Z down on the last frame" },
+		{ "gp_arg", offsetof(sm64_state, gp_arg), JS_F_U8, 0, 1,
+		  "actionArg of the ground pound: 1 from flight (its longer hang)" },
+		{ "lj_slow", offsetof(sm64_state, lj_slow), JS_F_U8, 0, 1,
+		  "oMarioLongJumpIsSlow (the long jump stop's animation)" },
+	},
+	.fuzz_fix = sm64_fuzz_fix,
+	.invariants = sm64_invariants,
+	.inv_names = {
+		[SM64_INV_FWD_FINITE] = "fwd_finite", [SM64_INV_LONG_JUMP_CAP] = "long_jump_cap",
+		[SM64_INV_Z_S16] = "z_s16", [SM64_INV_VY_CAP] = "vy_cap",
+	},
+	.inv_what = {
+		[SM64_INV_FWD_FINITE] = "Mario's forward speed stays a finite float",
+		[SM64_INV_LONG_JUMP_CAP] = "a long jump leaves Mario at most 48 units/frame fast "
+					   "(the cap on fwd * 1.5 in set_mario_action_airborne)",
+		[SM64_INV_Z_S16] = "Mario's position stays within the s16 range collision casts it "
+				   "to (|z| < 32768)",
+		[SM64_INV_VY_CAP] = "gravity never takes Mario's vertical speed below -75 "
+				    "units/frame (apply_gravity)",
+	},
+	/* None stated: on the ground or in the non-flying air actions a start lands within a few
+	 * hundred frames (gravity 4, the cap -75, y <= 8191, vy <= 1000), but flight (the wing
+	 * cap, ACT_FLYING with no stick) glides down at a rate that depends on its pitch and speed
+	 * (the flying triple's glide from the floor lasts about 370 frames), and no bound for every
+	 * flight start from 8191 up is derived here. */
+	.land_bound = 0,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -992,6 +1142,7 @@ typedef struct sm64_lanes {
 	js_vi axis_act, sh, chain, wing; /* per-lane constants (masks for the last three) */
 	int any_chain;                   /* some lane of the group has chain = on */
 	int any_wing;                    /* some lane has the wing cap (flight is possible) */
+	int from_start;                  /* the group started from js_lane_args.start */
 	/* accounting (model.h js_acc_frame), with the rise as a float in 2^-23 units */
 	js_vf rise;
 	js_vi apex, air, took, landed, last_jump;
@@ -1036,6 +1187,48 @@ static inline void sm64_lanes_init(sm64_lanes *s, const js_lane_args *args, int 
 	s->apex = s->air = s->took = s->landed = js_vsplat(0);
 	s->last_jump = js_vload(last);
 	s->flags = (js_vu)js_vsplat(0);
+	s->from_start = args->start != NULL;
+	if (args->start) { /* a fuzz start: the reference's state, field by field */
+		float fy[JS_VW], fvy[JS_VW], ffw[JS_VW], fz[JS_VW], fvz[JS_VW], fpk[JS_VW];
+		int32_t ac[JS_VW], ab[JS_VW], as[JS_VW], tt[JS_VW], dj[JS_VW], pa[JS_VW], pz[JS_VW];
+		int32_t ga[JS_VW], lj[JS_VW], pt[JS_VW];
+		for (int i = 0; i < JS_VW; i++) {
+			int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+			const sm64_state *st = (const sm64_state *)args->start + l;
+			fy[i] = st->y;
+			fvy[i] = st->vy;
+			ffw[i] = st->fwd;
+			fz[i] = st->z;
+			fvz[i] = st->vz;
+			fpk[i] = st->peak;
+			ac[i] = st->act;
+			ab[i] = SM64_BIT(st->act);
+			as[i] = st->astate;
+			tt[i] = st->t;
+			dj[i] = st->djt;
+			pa[i] = -(st->prev_a != 0);
+			pz[i] = -(st->prev_z != 0);
+			ga[i] = st->gp_arg;
+			lj[i] = st->lj_slow;
+			pt[i] = st->pitch;
+		}
+		__builtin_memcpy(&s->y, fy, sizeof s->y);
+		__builtin_memcpy(&s->vy, fvy, sizeof s->vy);
+		__builtin_memcpy(&s->fwd, ffw, sizeof s->fwd);
+		__builtin_memcpy(&s->z, fz, sizeof s->z);
+		__builtin_memcpy(&s->vz, fvz, sizeof s->vz);
+		__builtin_memcpy(&s->peak, fpk, sizeof s->peak);
+		s->act = js_vload(ac);
+		s->abit = js_vload(ab);
+		s->astate = js_vload(as);
+		s->t = js_vload(tt);
+		s->djt = js_vload(dj);
+		s->pa = js_vload(pa);
+		s->pz = js_vload(pz);
+		s->gparg = js_vload(ga);
+		s->ljslow = js_vload(lj);
+		s->pitch = js_vload(pt);
+	}
 }
 
 /* sins / coss of each lane's pitch from gSineTable (flight only). */
@@ -1214,7 +1407,9 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 		c0 = sm64_fsel(isFT, sm64_fsplat(82.0f), c0);
 		js_vf mult = sm64_fsel(isJ | isDB, sm64_fsplat(0.25f), fzero);
 		js_vi setvy = take & (isJ | isDB | isTR | isBF | isSF | isLJ | isWK | isFT);
-		vy = sm64_fsel(setvy, (c0 + 0.0f) + fwd * mult, vy);
+		/* the backflip sets fwd = -16 before its vy (-16 * 0, not an infinite fwd * 0) */
+		js_vf vfwd = sm64_fsel(isBF, sm64_fsplat(-16.0f), fwd);
+		vy = sm64_fsel(setvy, (c0 + 0.0f) + vfwd * mult, vy);
 		js_vf nf = fwd;
 		nf = sm64_fsel(isJ | isDB | isTR, fwd * 0.8f, nf);
 		nf = sm64_fsel(isBF, sm64_fsplat(-16.0f), nf);
@@ -1322,16 +1517,19 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 		for (int i = 0; i < 4; i++) {
 			js_vf ny = y + vy / 4.0f;
 			js_vf nz = z + vz / 4.0f;
-			js_vi above = ny > 0.0f; /* else the floor: y = 0, landed */
-			y = sm64_fsel(live, (js_vf)((js_vi)ny & above), y);
+			/* the floor: y = 0, landed (the reference's test: a NaN y never lands) */
+			js_vi floor = ny <= 0.0f;
+			y = sm64_fsel(live, (js_vf)((js_vi)ny & ~floor), y);
 			z = sm64_fsel(live, nz, z);
-			live &= above;
+			live &= ~floor;
 		}
 		js_vi landed = step & ~live;
 		/* The reference flags every quarter step above the ceiling; the lane kernel only
 		 * needs the OR over the run: float addition is monotone, so a frame's quarter steps
 		 * peak at its last one (rising) or its first one, which is below the last frame's
-		 * end (falling; flagged there), so checking each frame's end gives the same OR. */
+		 * end (falling; flagged there), so checking each frame's end gives the same OR.  (A
+		 * fuzz start has no last frame, but its y <= 8191 and vy <= 1000 keep frame 0's
+		 * quarter steps far below 19840.) */
 		ceil = step & (y > SM64_CEIL_HEIGHT - 160.0f); /* y + 160 > 20000: exact */
 		peak = sm64_fsel(step & (vy >= 0.0f), y, peak);
 		/* apply_gravity (not in ACT_FLYING) */
@@ -1406,8 +1604,11 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 		grounded &= ~(s->chain & open);
 	}
 	js_vf hf = y * 8388608.0f; /* exact: a power-of-two scale */
-	/* only flight leaves heights off the 2^-23 grid, and only below 1 unit (see the header) */
-	if (s->any_wing && sm64_vany(y < 1.0f)) {
+	/* only flight leaves heights off the 2^-23 grid, and only below 1 unit (see the header);
+	 * a fuzz start's y, vy and fwd may be any floats, so there every lane is checked, a NaN y
+	 * included (floor_pos keeps it NaN: rounded, and never a new rise, as the reference's
+	 * height 0) */
+	if ((s->any_wing || s->from_start) && sm64_vany(~(y >= 1.0f))) {
 		js_vf h = hf;
 		hf = sm64_floor_pos(h);
 		fl |= (js_vu)(hf != h) & SM64_FLAG_HEIGHT_ROUNDED;

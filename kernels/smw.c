@@ -52,8 +52,10 @@
  * difference); then Y - $0140 = Y & $0F is at most 4 (a standing frame moves at most 6/16 px, a
  * fall at most 70/16 px from above the floor), always < 8, so CODE_00EDF7 lands him.
  *
- * Height: the take-off Y minus Y now, in 1/16 px, both as Y << 4 | PlayerYPosSpx >> 4; the
- * take-off Y is taken after the press frame's snap.
+ * Height: the take-off Y minus Y now, in 1/16 px, both as Y << 4 | PlayerYPosSpx >> 4 (Y read
+ * signed around the floor row, as the game's compares read it: smw_pos16; only a fuzz start
+ * near the level's top row can make the difference); the take-off Y is taken after the press
+ * frame's snap.
  *
  * Left out: horizontal movement (vx only picks the DATA_00D2BD pair, as CODE_00D630 does); the
  * P-meter (PlayerInAir $0C instead of $0B on a run jump, which only the cape reads); cape Mario
@@ -97,8 +99,6 @@ static inline uint8_t smw_takeoff(int x_speed_abs, int spin)
 	return DATA_00D2BD[((x_speed_abs >> 2) & 0xfe) + (spin != 0)];
 }
 
-#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
-
 typedef struct smw_state {
 	uint32_t origin;      /* take-off Y in 1/16 px (Y << 4 | PlayerYPosSpx >> 4) */
 	uint16_t y_pos;       /* PlayerYPosNext */
@@ -113,6 +113,18 @@ typedef struct smw_state {
 			       * outside key_size */
 	uint8_t pad[2];
 } smw_state;
+
+/* The Y in 1/16 px as the game's signed compares read PlayerYPosNext (CODE_00EDF7's floor test,
+ * CODE_00F595's BMI): the 16-bit Y relative to the floor row, sign-extended, so a Y that wrapped
+ * past the level's top row to $FFxx reads as above it, not as 4000 px below the floor.  Within
+ * $0000..$0147 it is just Y << 4 | PlayerYPosSpx >> 4. */
+static inline int32_t smw_pos16(uint16_t y_pos, uint8_t y_spx)
+{
+	int32_t rel = (int16_t)(uint16_t)(y_pos - SMW_GROUND_Y);
+	return (rel + (int32_t)SMW_GROUND_Y) * 16 + (y_spx >> 4);
+}
+
+#ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
 
 static void smw_init(void *vs, const int32_t *ax)
 {
@@ -200,8 +212,7 @@ static void smw_step(void *vs, unsigned input)
 static void smw_observe(const void *vs, js_obs *o)
 {
 	const smw_state *s = vs;
-	uint32_t y = (uint32_t)s->y_pos << 4 | (uint32_t)(s->y_spx >> 4);
-	o->height = (int64_t)s->origin - (int64_t)y;
+	o->height = (int64_t)s->origin - (int64_t)smw_pos16(s->y_pos, s->y_spx);
 	o->grounded = s->in_air == 0;
 	o->flags = (uint32_t)s->frame_flags << 8;
 }
@@ -211,6 +222,64 @@ static int smw_trace_row(const void *vs, char *buf, size_t n)
 	const smw_state *s = vs;
 	int speed = (int)s->y_speed - ((s->y_speed & 0x80) ? 256 : 0);
 	return snprintf(buf, n, "%u,%u,%d,%u,%u", s->y_pos, s->y_spx >> 4, speed, s->in_air, s->spin);
+}
+
+/* ---- fuzzing hooks (model.h) ---- */
+
+/* A start as the game keeps it.  PlayerYPosSpx: only its high nybble ever changes (CODE_00DC4F
+ * adds speed << 4; see the header), so its low nybble is 0.  On the ground (PlayerInAir 0) Mario
+ * stands on the floor row with the speed a standing frame leaves: the snap's $00 plus
+ * DATA_00D7A5 for the button as it was (prev), SpinJumpFlag cleared (CODE_00EF60).  In the air
+ * PlayerInAir is $0B (rising since the take-off) or $24; his Y is folded into -$80..$0140
+ * (field y_pos), and an airborne Mario on the floor row itself is the take-off frame's, rising
+ * (a falling one is above the row or has landed). */
+static void smw_fuzz_fix(void *vs)
+{
+	smw_state *s = vs;
+	s->y_spx &= 0xf0;
+	if (s->in_air == 0) {
+		s->y_pos = SMW_GROUND_Y;
+		s->y_speed = SMW_GROUND_SPEED + DATA_00D7A5[s->prev ? 1 : 0];
+		s->spin = 0;
+	} else {
+		if (s->in_air != SMW_AIR_JUMP)
+			s->in_air = SMW_AIR_FALL;
+		int32_t y = (int16_t)s->y_pos; /* -$80 .. $0140, see field y_pos */
+		if (y < -0x80 || y > (int32_t)SMW_GROUND_Y)
+			y = -0x80 + (int32_t)(s->y_pos % (SMW_GROUND_Y + 0x81u));
+		if (y == (int32_t)SMW_GROUND_Y && !(s->y_speed & 0x80))
+			y = SMW_GROUND_Y - 1;
+		s->y_pos = (uint16_t)y;
+	}
+}
+
+/* The landing bound: with no button gravity is $06 every frame and nothing but Y, the subpixel
+ * nybble and the speed moves Mario, so every airborne start fuzz_fix leaves (Y -$80..$0140, 16
+ * nybbles, 256 speeds; in_air, spin and prev change nothing without a press) can be stepped:
+ * the slowest, Y -$80 ($FF80) at speed -128 (rising 22 frames, then about 540 px down at up to
+ * 70/16 px/frame), lands on its 151st frame.  On the ground it is frame 0. */
+#define SMW_LAND_BOUND 151
+
+enum { SMW_INV_FALL_CAP, SMW_INV_SPEED_WRAP, SMW_INV_Y_WRAP };
+
+static uint32_t smw_invariants(const void *vb, const void *va, unsigned input)
+{
+	const smw_state *b = vb, *a = va;
+	(void)input;
+	uint32_t bits = 0;
+	/* CODE_00D928 caps a fall at DATA_00D7AF ($40) before it adds gravity (at most $06): the
+	 * speed a frame leaves is at most $46 = 70/16 px/frame. */
+	if ((int8_t)a->y_speed > (int)DATA_00D7AF[0] + (int)DATA_00D7A5[0])
+		bits |= 1u << SMW_INV_FALL_CAP;
+	/* PlayerYSpeed+1 is a signed byte: gravity never turns a fall into a rise (only a take-off,
+	 * here the landing frame's jump, sets a rising speed). */
+	if (b->in_air && a->in_air && !(a->frame_flags & (SMW_FLAG_LANDING_JUMP >> 8)) &&
+	    (int8_t)b->y_speed >= 0 && (int8_t)a->y_speed < 0)
+		bits |= 1u << SMW_INV_SPEED_WRAP;
+	/* PlayerYPosNext is 16 bits: rising past the level's top row (Y 0) wraps it to $FFxx. */
+	if (a->in_air && b->y_pos < 0x8000u && a->y_pos >= 0x8000u)
+		bits |= 1u << SMW_INV_Y_WRAP;
+	return bits;
 }
 
 JS_LANE_DECLARE(smw);
@@ -271,6 +340,42 @@ const js_model js_model_smw = {
 	.trace_header = "y_pos,y_sub,speed,in_air,spin",
 	.trace_row = smw_trace_row,
 	.lane = JS_LANE_TABLE(smw),
+	.n_fields = 6,
+	.fields = {
+		{ "y_pos", offsetof(smw_state, y_pos), JS_F_U16, 0, 0xffff,
+		  "PlayerYPosNext, the whole word (a rise past the level's top row wraps it to $FFxx, "
+		  "which the game's compares read as signed: CODE_00EDF7, CODE_00F595).  fuzz_fix folds "
+		  "a start into what the game keeps: from -$80 ($FF80: CODE_00F595 holds Y >= "
+		  "Layer1YPos - $80, the camera at the level's top) down to the floor $0140 (below it "
+		  "Mario would be inside the floor row, where only CODE_00EDF7's Y & $0F < 8 landing is "
+		  "modelled: every start keeps that, the deepest $013F.F + 127/16 px -> Y & $0F = 7).  The "
+		  "model has no camera: it leaves CODE_00F595's clamp out, so above -$80 it goes on" },
+		{ "y_spx", offsetof(smw_state, y_spx), JS_F_U8, 0, 0xf0,
+		  "PlayerYPosSpx: only the high nybble changes (CODE_00DC4F adds speed << 4), "
+		  "fuzz_fix clears the low one" },
+		{ "speed", offsetof(smw_state, y_speed), JS_F_S8, -128, 127,
+		  "PlayerYSpeed+1: the whole signed byte (CODE_00F005 writes $80; CODE_00D928 keeps "
+		  "a fall at most $46)" },
+		{ "in_air", offsetof(smw_state, in_air), JS_F_U8, 0, SMW_AIR_FALL,
+		  "PlayerInAir: 0 on the ground, $0B rising (CODE_00D630), $24 once not rising "
+		  "(CODE_00D928); fuzz_fix makes other nonzero values $24" },
+		{ "spin", offsetof(smw_state, spin), JS_F_U8, 0, 1, "SpinJumpFlag" },
+		{ "prev", offsetof(smw_state, prev), JS_F_U8, 0, 1,
+		  "the button on the last frame (byetudlrHold bit 7): a press needs it up" },
+	},
+	.fuzz_fix = smw_fuzz_fix,
+	.invariants = smw_invariants,
+	.inv_names = { [SMW_INV_FALL_CAP] = "fall_cap", [SMW_INV_SPEED_WRAP] = "speed_wrap",
+		       [SMW_INV_Y_WRAP] = "y_wrap" },
+	.inv_what = {
+		[SMW_INV_FALL_CAP] = "a frame leaves Mario's speed at most $46 = 70/16 px/frame down "
+				     "(CODE_00D928: the $40 cap, then gravity)",
+		[SMW_INV_SPEED_WRAP] = "gravity never turns a fall into a rise (PlayerYSpeed+1 is a "
+				       "signed byte)",
+		[SMW_INV_Y_WRAP] = "Mario's Y does not wrap past the level's top row (PlayerYPosNext "
+				   "is 16 bits)",
+	},
+	.land_bound = SMW_LAND_BOUND,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -278,8 +383,9 @@ const js_model js_model_smw = {
 #include "lane.h"
 
 /* The reference above on JS_VW lanes at a time, the state in registers for all frames of a
- * group.  Facts about the reference the kernel uses (each argued here, and checked by the tests
- * against the reference on every ISA):
+ * group.  Facts about the reference the kernel uses from init's states (each argued here, and
+ * checked by the tests against the reference on every ISA; from a fuzz start the kernel drops
+ * the two that need init's states, see smw_lanes_frame):
  *
  *   - Y is one 20-bit number, pos = PlayerYPosNext << 4 | PlayerYPosSpx >> 4 (the subpixel's
  *     low nybble is always 0, see the header), and CODE_00DC4F is pos += speed with the speed
@@ -339,8 +445,42 @@ static inline void smw_lanes_init(smw_lanes *s, const js_lane_args *args, int l0
 	s->ev = (js_vu)s->air;
 }
 
-/* One frame; fv = the frame number (splat). */
-static inline void smw_lanes_frame(smw_lanes *s, js_vu bits, js_vi fv)
+/* A fuzz start (js_lane_args.start, smw_run_start): the reference's state, field by field, over
+ * what smw_lanes_init set. */
+static inline void smw_lanes_load_start(smw_lanes *s, const js_lane_args *args, int l0)
+{
+	int32_t p[JS_VW], sp[JS_VW], air[JS_VW], org[JS_VW], pr[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		const smw_state *st = (const smw_state *)args->start + l;
+		p[i] = smw_pos16(st->y_pos, st->y_spx);
+		sp[i] = (int8_t)st->y_speed;
+		air[i] = -(st->in_air != 0);
+		org[i] = (int32_t)st->origin;
+		pr[i] = -(st->prev != 0);
+	}
+	s->pos = js_vload(p);
+	s->spd = js_vload(sp);
+	s->air = js_vload(air);
+	s->org = js_vload(org);
+	s->prev = js_vload(pr);
+}
+
+/* One frame; fv = the frame number (splat), f the same as an int.  start is a compile-time
+ * constant: 0 for init's states (the facts above), 1 from a fuzz start (smw_run_start), where
+ * two of those facts need not hold: a start may be airborne on the floor row itself, rising
+ * (the take-off frame's state), so the landing test also asks for a speed that is not negative
+ * (CODE_00EDF7's BMI); and a start's origin and heights are arbitrary, so the accounting is
+ * model.h's own, frame by frame (js_vacc_frame) with the frame's events as flags.  Everything
+ * else is the same code: the move, the snap and the take-off once, the cap and gravity written
+ * once more in the start branch (the same two selects; the default order schedules better,
+ * measured).  A start may
+ * rise past the level's top row, where PlayerYPosNext wraps to $FFxx: pos is the sign-extended Y
+ * (smw_pos16), which is what the reference's signed floor test and its height read, and it stays
+ * far from the int32 limits (a start is at most $80 px above the top and rises at most 2795/16
+ * px more). */
+static inline void smw_lanes_frame(smw_lanes *s, js_vu bits, js_vi fv, const int start,
+				   js_vacc *acc, int f)
 {
 	const int32_t cap = smw_lane_cap();
 	js_vi a = (js_vi)((bits & 1u) != 0); /* -1: the button held */
@@ -349,17 +489,33 @@ static inline void smw_lanes_frame(smw_lanes *s, js_vu bits, js_vi fv)
 	js_vi pos = s->pos + s->spd;
 	/* CODE_00EDF7 .. CODE_00EF60: back on the floor (standing lanes too) */
 	js_vi land = pos >= (int32_t)SMW_GROUND16;
+	if (start)
+		land &= s->spd >= 0;
 	pos = js_vsel(land, (pos & 15) | (int32_t)SMW_GROUND16, pos);
 	js_vi spd = s->spd & ~land; /* DATA_00E4DA[$20] = 0 */
 	js_vi air0 = s->air;
 	js_vi air = air0 & ~land;
 	/* CODE_00D5F2 / CODE_00D630 */
 	js_vi jump = press & ~air;
-	s->ev |= ((js_vu)(press & air) & SMW_FLAG_REPRESS) | ((js_vu)(jump & air0) & SMW_FLAG_LANDING_JUMP);
+	js_vu ev = ((js_vu)(press & air) & SMW_FLAG_REPRESS) |
+		   ((js_vu)(jump & air0) & SMW_FLAG_LANDING_JUMP);
 	spd = js_vsel(jump, s->tko, spd);
 	s->org = js_vsel(jump, pos, s->org);
 	air |= jump;
 	/* CODE_00D928: the cap, then gravity (entry 1 held, 0 not) */
+	if (start) {
+		js_vi capped = spd > cap;
+		spd = js_vsel(capped, js_vsplat(cap), spd);
+		js_vi nspd = spd + js_vsel(a, js_vsplat(DATA_00D7A5[1]), js_vsplat(DATA_00D7A5[0]));
+		ev |= (js_vu)capped & SMW_FLAG_FALL_CAPPED;
+		s->spd = nspd;
+		s->prev = a;
+		s->pos = pos;
+		s->air = air;
+		js_vacc_frame(acc, f, s->org - pos, ~air, ev);
+		return;
+	}
+	s->ev |= ev;
 	s->top = js_vsel(spd > s->top, spd, s->top);
 	spd = js_vsel(spd > cap, js_vsplat(cap), spd);
 	s->spd = spd + js_vsel(a, js_vsplat(DATA_00D7A5[1]), js_vsplat(DATA_00D7A5[0]));
@@ -386,6 +542,27 @@ static inline void smw_lanes_store(const smw_lanes *s, const js_lane_args *args,
 	acc.took = s->landed | s->air;
 	acc.flags = s->ev | ((js_vu)(s->top > smw_lane_cap()) & SMW_FLAG_FALL_CAPPED);
 	js_vacc_store(&acc, args, l0);
+}
+
+/* From fuzz starts (js_lane_args.start != NULL): one group at a time, start = 1 (see
+ * smw_lanes_frame); every ISA path, the AVX-512 one included, runs this. */
+static void smw_run_start(const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += JS_VW) {
+		smw_lanes g;
+		js_vacc acc;
+		smw_lanes_init(&g, args, l0);
+		smw_lanes_load_start(&g, args, l0);
+		js_vacc_init(&acc, args, l0);
+		const uint32_t *in = args->input[0] + l0;
+		for (int f = 0; f < args->n_frames; f++) {
+			js_vu b = js_vloadu(in + (f >> 5) * JS_BLOCK) >> (unsigned)(f & 31);
+			smw_lanes_frame(&g, b, js_vsplat(f), 1, &acc, f);
+			if ((f & 7) == 7 && js_vacc_done(&acc, f))
+				break;
+		}
+		js_vacc_store(&acc, args, l0);
+	}
 }
 
 #if JS_VW == 16 && defined(__AVX512F__)
@@ -527,6 +704,10 @@ void JS_LANE_FN(smw)(const js_lane_args *args)
 {
 	if (smw_lane_cap() < 0)
 		__builtin_trap(); /* DATA_00D7AF's entries differ: the kernel would need a per-button cap */
+	if (args->start) {
+		smw_run_start(args);
+		return;
+	}
 	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
 		smw_zlanes z[2];
 		__m512i lastj[2];
@@ -549,6 +730,10 @@ void JS_LANE_FN(smw)(const js_lane_args *args)
 {
 	if (smw_lane_cap() < 0)
 		__builtin_trap(); /* DATA_00D7AF's entries differ: the kernel would need a per-button cap */
+	if (args->start) {
+		smw_run_start(args);
+		return;
+	}
 	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 2 * JS_VW) {
 		smw_lanes g0, g1;
 		smw_lanes_init(&g0, args, l0);
@@ -564,8 +749,8 @@ void JS_LANE_FN(smw)(const js_lane_args *args)
 				b0 = js_vloadu(in0 + (f >> 5) * JS_BLOCK);
 				b1 = js_vloadu(in1 + (f >> 5) * JS_BLOCK);
 			}
-			smw_lanes_frame(&g0, b0, fv);
-			smw_lanes_frame(&g1, b1, fv);
+			smw_lanes_frame(&g0, b0, fv, 0, NULL, f);
+			smw_lanes_frame(&g1, b1, fv, 0, NULL, f);
 			b0 >>= 1;
 			b1 >>= 1;
 			fv += 1;

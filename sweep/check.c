@@ -377,6 +377,8 @@ static void read_start(const ck_where *w, json_t *obj, ck_check *c)
 		}
 		const js_field *fd = &m->fields[i];
 		double x = need_number(w, v, field);
+		if (fd->type == JS_F_F32 && fabs(x) <= 3.4028235677973366e38)
+			x = (double)(float)x; /* a float32 written with 9 digits, as explain writes it */
 		if (!(x >= fd->min && x <= fd->max) || (fd->type != JS_F_F32 && x != floor(x)))
 			ck_bad(w, field, "%.9g is not a value of the field (%.9g..%.9g%s)", x, fd->min,
 			       fd->max, fd->type == JS_F_F32 ? "" : ", integers");

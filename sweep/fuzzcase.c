@@ -417,7 +417,10 @@ static int read_assignments(js_case *c, char *rest, int fields, const char *path
 				return -1;
 			}
 			const js_field *fd = &m->fields[i];
-			if (parse_num(val, &v) != 0 || v < fd->min || v > fd->max ||
+			int bad = parse_num(val, &v) != 0;
+			if (!bad && fd->type == JS_F_F32 && fabs(v) <= 3.4028235677973366e38)
+				v = (double)(float)v; /* 9 digits name a float32: -3.40282347e+38 is -FLT_MAX */
+			if (bad || v < fd->min || v > fd->max ||
 			    (fd->type != JS_F_F32 && v != floor(v))) {
 				snprintf(err, errn, "%s:%d: field %s: '%s' is not a value in %.9g..%.9g", path,
 					 line, name, val, fd->min, fd->max);

@@ -743,3 +743,117 @@ Test(celeste, lane_state_bits)
 		}
 	}
 }
+
+/* ---- fuzz starts (model.h: fields, invariants, js_lane_args.start) ---- */
+
+static int cel_field(const char *name)
+{
+	const js_model *m = celeste();
+	for (int i = 0; i < m->n_fields; i++)
+		if (strcmp(m->fields[i].name, name) == 0)
+			return i;
+	cr_assert_fail("celeste has no field %s", name);
+	return -1;
+}
+
+static void cel_set(js_case *c, const char *name, double v)
+{
+	int i = cel_field(name);
+	c->set[0] |= 1u << i;
+	c->val[0][i] = v;
+}
+
+/* Starts from any state the fields allow (y up to 2048 px above the floor, speeds -105..240,
+ * remainders within half a pixel, maxFall 160..240, timers and the buffer mid-way): every lane
+ * path agrees with the reference, and no start breaks an invariant or misses the landing bound. */
+Test(celeste, lanes_equal_reference_from_fuzz_starts)
+{
+	const js_model *m = celeste();
+	int with_fields = tu_check_random_starts(m, 300, 200, 31);
+	cr_assert_gt(with_fields, 100);
+	with_fields = tu_check_random_starts(m, 40, JS_CASE_FRAMES, 32);
+	cr_assert_gt(with_fields, 10);
+
+	js_case *c = malloc(sizeof *c);
+	cr_assert_not_null(c);
+	uint64_t rs = 0xce1e57e;
+	for (int i = 0; i < 300; i++) {
+		uint8_t bytes[512];
+		for (size_t k = 0; k < sizeof bytes; k++)
+			bytes[k] = (uint8_t)(tu_rand(&rs) >> 56);
+		js_case_decode(c, bytes, sizeof bytes, m);
+		for (int l = 0; l < c->n_lanes; l++) {
+			js_break b;
+			cr_assert_eq(js_case_breaks(c, l, &b), JS_BREAK_NONE,
+				     "case %d lane %d: break kind %d inv %d frame %d", i, l, b.kind, b.inv,
+				     b.frame);
+		}
+	}
+	free(c);
+}
+
+/* A coyote jump from a fuzz start, by hand (dt fna, (float)0.0166667; 900 * dt = 15.0000296):
+ * Madeline 10 px above the floor falling at 50 px/s with 0.05 s of jumpGraceTimer left, the
+ * button up last update and pressed on frame 0.  Update 0: the press sets the buffer (0.08);
+ * not on the ground, so the grace counts down (0.05 - dt > 0); gravity 50 -> 65.0000305; no var
+ * jump (timer 0); Pressed with grace > 0 -> Jump(): Speed.Y -105, varJumpTimer 0.2, grace 0;
+ * MoveV(-105 * dt = -1.75000346) rounds to -2: y -12, remainder 0.249996543.  The var-jump
+ * timer went up, but only through Jump(), which var_timer allows: no invariant breaks. */
+Test(celeste, fuzz_start_coyote_jump_by_hand)
+{
+	const js_model *m = celeste();
+	js_case c;
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.n_lanes = 1;
+	c.n_frames = 80;
+	cel_set(&c, "y", -10);
+	cel_set(&c, "speed", 50);
+	cel_set(&c, "jump_grace_timer", 0.05);
+	cel_set(&c, "prev_jump", 0);
+	c.input[0][0] = JS_IN_JUMP;
+	celeste_state st;
+	js_case_start(&c, 0, &st);
+	m->step(&st, JS_IN_JUMP);
+	cr_expect_eq(st.y, -12);
+	cr_expect_eq(st.speed, -105.0f);
+	cr_expect_eq(st.var_jump_timer, 0.2f);
+	cr_expect_eq(st.var_jump_speed, -105.0f);
+	cr_expect_eq(st.jump_grace_timer, 0.0f);
+	cr_expect_eq(st.jump_buffer, 0.0f);
+	cr_expect_eq(st.remainder, 0.249996543f);
+	js_break b;
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "kind %d inv %d frame %d", b.kind,
+		     b.inv, b.frame);
+	char why[512];
+	cr_expect_eq(js_case_diff(&c, why, sizeof why), 0, "%s", why);
+}
+
+/* The fall cap holds from above maxFall: a start falling at FastMaxFall 240 px/s with maxFall
+ * back at 160 (Down released).  Update 0: Approach(240, 160, 15.0000296) = 224.999969, a slower
+ * fall, moving 224.999969 * dt = 3.75000691 px (y -100 -> -96).  The speed then comes down to
+ * 160 (5 more updates: 209.99994, ..., 165.000, 160) and stays; nothing breaks, and she lands
+ * within the bound. */
+Test(celeste, fuzz_start_fall_cap_from_fast_fall)
+{
+	const js_model *m = celeste();
+	js_case c;
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.n_lanes = 1;
+	c.n_frames = 60;
+	cel_set(&c, "y", -100);
+	cel_set(&c, "speed", 240);
+	cel_set(&c, "max_fall", 160);
+	celeste_state st;
+	js_case_start(&c, 0, &st);
+	m->step(&st, 0);
+	cr_expect_eq(st.speed, 224.999969f);
+	cr_expect_eq(st.y, -96);
+	for (int f = 1; f < 7; f++)
+		m->step(&st, 0);
+	cr_expect_eq(st.speed, 160.0f);
+	js_break b;
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "kind %d inv %d frame %d", b.kind,
+		     b.inv, b.frame);
+}

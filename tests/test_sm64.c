@@ -1165,3 +1165,237 @@ Test(sm64, lanes_chain_windows)
 	free(ax);
 	free(in);
 }
+
+/* ---- fuzz starts (model.h: fields, invariants, js_lane_args.start) ---- */
+
+static int sm_field(const char *name)
+{
+	const js_model *m = sm64();
+	for (int i = 0; i < m->n_fields; i++)
+		if (strcmp(m->fields[i].name, name) == 0)
+			return i;
+	cr_assert_fail("sm64 has no field %s", name);
+	return -1;
+}
+
+static void sm_set(js_case *c, const char *name, double v)
+{
+	int i = sm_field(name);
+	c->set[0] |= 1u << i;
+	c->val[0][i] = v;
+}
+
+static double sm_get(const void *st, const char *name)
+{
+	return js_field_get(&sm64()->fields[sm_field(name)], st);
+}
+
+static void sm_case(js_case *c, int action, int fwd, int version, int chain, int n)
+{
+	memset(c, 0, sizeof *c);
+	c->m = sm64();
+	c->n_lanes = 1;
+	c->n_frames = n;
+	c->axis[0][ACTION] = action;
+	c->axis[0][FWD] = fwd;
+	c->axis[0][VERSION] = version;
+	c->axis[0][CHAIN] = chain;
+}
+
+static const char *sm_break_name(const js_break *b)
+{
+	static char buf[96];
+	return js_break_name(sm64(), b, buf, sizeof buf);
+}
+
+/* Starts from any state the fields allow (forward speeds down to -FLT_MAX, positions anywhere,
+ * any action with its timers mid-way): every lane path agrees with the reference frame by frame,
+ * through infinite speeds and NaN heights, and no start leaves a field's range. */
+Test(sm64, lanes_equal_reference_from_fuzz_starts)
+{
+	const js_model *m = sm64();
+	int with_fields = tu_check_random_starts(m, 300, 300, 41);
+	cr_assert_gt(with_fields, 100);
+	with_fields = tu_check_random_starts(m, 40, JS_CASE_FRAMES, 42);
+	cr_assert_gt(with_fields, 10);
+
+	js_case *c = malloc(sizeof *c);
+	cr_assert_not_null(c);
+	uint64_t rs = 0x5364;
+	int found[8] = { 0 };
+	for (int i = 0; i < 400; i++) {
+		uint8_t bytes[512];
+		for (size_t k = 0; k < sizeof bytes; k++)
+			bytes[k] = (uint8_t)(tu_rand(&rs) >> 56);
+		js_case_decode(c, bytes, sizeof bytes, m);
+		for (int l = 0; l < c->n_lanes; l++) {
+			js_break b;
+			int kind = js_case_breaks(c, l, &b);
+			cr_assert(kind == JS_BREAK_NONE || kind == JS_BREAK_INVARIANT,
+				  "case %d lane %d: %s at frame %d", i, l, sm_break_name(&b), b.frame);
+			if (kind == JS_BREAK_INVARIANT)
+				found[b.inv]++;
+		}
+	}
+	free(c);
+	cr_expect_gt(found[2], 0, "z_s16 (bit 2) found from random starts");
+}
+
+/* Heights off the 2^-23 grid below 1 unit, from a start (model.h: the height is floor(y * 2^23)):
+ * a jump at y 0.3 (float 0x3e99999a, 0.3 * 2^23 = 2516582.5) with vy 0 ends frame 0 there (four
+ * quarter steps of 0), airborne: rise 2516582, flag height_rounded; frame 1 (vy -4) lands. */
+Test(sm64, fuzz_start_height_off_the_grid)
+{
+	js_case c;
+	sm_case(&c, JUMP, 0, US, 0, 20);
+	sm_set(&c, "action", 1); /* SM64_JUMP */
+	sm_set(&c, "y", 0.3);
+	sm_set(&c, "vy", 0);
+	js_acc a;
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	js_reference_run_from(sm64(), st, c.input[0], c.n_frames, &a);
+	cr_expect_eq(a.rise, 2516582);
+	cr_expect_eq(a.apex_frame, 0);
+	cr_expect_eq(a.airtime, 2);
+	cr_expect(a.flags & F_HEIGHT_ROUNDED);
+	char why[512];
+	cr_expect_eq(js_case_diff(&c, why, sizeof why), 0, "%s", why);
+}
+
+/* Finding long_jump_cap, by hand (mario.c set_mario_action_airborne; update_air_without_turn):
+ * a long jump from standing at fwd -40 (axis; a backwards speed).  Frame 0's take-off: fwd *=
+ * 1.5 -> -60, only the upper cap (> 48) applies; the air frame: approach_f32(-60, 0, .35, .35) =
+ * -59.65, < -16 -> += 2: -57.65 = 57.65 units/frame, above the 48 the cap stands for. */
+Test(sm64, fuzz_long_jump_cap_breaks_backwards)
+{
+	js_case c;
+	js_break b;
+	sm_case(&c, LONG_JUMP, -40, US, 0, 60);
+	c.input[0][0] = JS_IN_JUMP;
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT, "%s", sm_break_name(&b));
+	cr_expect_str_eq(sm_break_name(&b), "long_jump_cap");
+	cr_expect_eq(b.frame, 0);
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	sm64()->step(st, JS_IN_JUMP);
+	cr_expect_eq(sm_get(st, "fwd"), f32(f32(-60.0f + 0.35f) + 2.0f));
+	/* -33.5 (50.25 at take-off, 47.9 after the frame's drag) stays within it */
+	sm_case(&c, LONG_JUMP, -33, US, 0, 60);
+	c.input[0][0] = JS_IN_JUMP;
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "%s", sm_break_name(&b));
+}
+
+/* Finding z_s16, by hand: Mario at z 32000 running at fwd 1000 jumps (axis jump).  Frame 0's
+ * take-off: vy = 42 + 1000 / 4 = 292, fwd = 1000 * 0.8 = 800; the air frame: 800 - 0.35 =
+ * 799.65, > 32 -> -1: 798.65 = vel z; four quarter steps of 199.6625 put z at 32798.65: past
+ * 32767, where find_floor's s16 cast wraps it (parallel universes). */
+Test(sm64, fuzz_z_leaves_the_s16_range)
+{
+	js_case c;
+	js_break b;
+	sm_case(&c, JUMP, 0, US, 0, 60);
+	sm_set(&c, "fwd", 1000);
+	sm_set(&c, "z", 32000);
+	c.input[0][0] = JS_IN_JUMP;
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT, "%s", sm_break_name(&b));
+	cr_expect_str_eq(sm_break_name(&b), "z_s16");
+	cr_expect_eq(b.frame, 0);
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	sm64()->step(st, JS_IN_JUMP);
+	cr_expect_eq(sm_get(st, "vy"), f32(292.0f - 4.0f));
+	float vz = f32(f32(800.0f - 0.35f) - 1.0f), z = 32000.0f;
+	for (int i = 0; i < 4; i++)
+		z = z + vz / 4.0f;
+	cr_expect_eq(sm_get(st, "fwd"), vz);
+	cr_expect_eq(sm_get(st, "z"), z);
+	cr_expect_gt(z, 32767.0f);
+	js_obs o;
+	sm64()->observe(st, &o);
+	cr_expect(o.flags & F_S16_WRAP);
+}
+
+/* Finding fwd_finite: the BLJ chain passes every finite float.  A long jump from standing at
+ * fwd -1e38 (field; z already outside the s16 range, so z_s16 cannot come first), Z held, A
+ * pressed on frames 0, 31, 62, 93.  Each long jump: vy 30, y after frame k = (k + 1)(30 - k)
+ * (gravity 2 after four quarter steps), so frame 30's last quarter step reaches 0: ACT_LONG_JUMP_
+ * LAND; frame 31's A press with Z down chains a new long jump (act_long_jump_land L1855, the
+ * landing's first frame).  fwd: -1e38 * 1.5 = -1.5e38, -2.25e38, -3.375e38 (< FLT_MAX 3.4e38,
+ * the drag's 0.35 and 2 are lost below its precision), and frame 93's -5.06e38 rounds to -inf.
+ * The cap on fwd * 1.5 is above 48 only. */
+Test(sm64, fuzz_blj_chain_passes_every_float)
+{
+	js_case c;
+	js_break b;
+	sm_case(&c, LONG_JUMP, 0, US, 1, 120); /* chain on: the accounting runs through the chain */
+	sm_set(&c, "fwd", -1e38);
+	sm_set(&c, "z", -1e30);
+	for (int f = 0; f < c.n_frames; f++)
+		c.input[0][f] = (uint8_t)(JS_IN_Z | (f % 31 == 0 ? JS_IN_JUMP : 0));
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT, "%s", sm_break_name(&b));
+	cr_expect_str_eq(sm_break_name(&b), "fwd_finite");
+	cr_expect_eq(b.frame, 93);
+
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	js_case_start(&c, 0, st);
+	float fwd = (float)-1e38;
+	for (int f = 0; f < 94; f++) {
+		sm64()->step(st, c.input[0][f]);
+		if (f % 31 == 0)
+			fwd = fwd * 1.5f;
+		if (f < 93)
+			cr_assert_eq(sm_get(st, "fwd"), fwd, "frame %d", f);
+		js_obs o;
+		sm64()->observe(st, &o);
+		if (f % 31 == 30)
+			cr_assert(o.height == 0, "frame %d: landed", f);
+		else if (f < 93)
+			cr_assert(o.height > 0, "frame %d: airborne", f);
+	}
+	cr_expect(isinf(sm_get(st, "fwd")) && sm_get(st, "fwd") < 0);
+
+	/* every lane path follows it on, through the next long jump's NaN vy (30 + -inf * 0): its
+	 * y stays NaN (no quarter step's y <= 0), a height of 0, rounded, never landing */
+	char why[512];
+	c.n_frames = 300;
+	for (int f = 0; f < c.n_frames; f++)
+		c.input[0][f] = (uint8_t)(JS_IN_Z | (f % 31 == 0 ? JS_IN_JUMP : 0));
+	cr_expect_eq(js_case_diff(&c, why, sizeof why), 0, "%s", why);
+	/* and from the same state the BLJ growth itself (|fwd| already above 48) is not a cap
+	 * break: only the first backwards long jump is */
+	c.n_frames = 93;
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "%s", sm_break_name(&b));
+}
+
+/* vy_cap holds from a start below it: a jump at vy -1000 (field) - apply_gravity's default
+ * branch: -1000 - 4 < -75 -> -75 - and with the wing cap and A held its branch moves vy up by
+ * 2 a frame toward -37.5 (-1000 - 2 + 4 = -998). */
+Test(sm64, fuzz_vy_cap_holds_from_below)
+{
+	js_case c;
+	js_break b;
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	sm_case(&c, JUMP, 0, US, 0, 200);
+	sm_set(&c, "action", 1); /* SM64_JUMP */
+	sm_set(&c, "y", 5000);
+	sm_set(&c, "vy", -1000);
+	js_case_start(&c, 0, st);
+	sm64()->step(st, 0);
+	cr_expect_eq(sm_get(st, "vy"), -75.0);
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "%s", sm_break_name(&b));
+
+	sm_case(&c, FLY_TRIPLE, 0, US, 0, 200);
+	sm_set(&c, "action", 1);
+	sm_set(&c, "y", 5000);
+	sm_set(&c, "vy", -1000);
+	for (int f = 0; f < c.n_frames; f++)
+		c.input[0][f] = JS_IN_JUMP;
+	sm_set(&c, "prev_a", 1);
+	js_case_start(&c, 0, st);
+	sm64()->step(st, JS_IN_JUMP);
+	cr_expect_eq(sm_get(st, "vy"), -998.0);
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "%s", sm_break_name(&b));
+	char why[512];
+	cr_expect_eq(js_case_diff(&c, why, sizeof why), 0, "%s", why);
+}

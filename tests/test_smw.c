@@ -483,3 +483,147 @@ Test(smw, metadata)
 	js_acc a = ref_hold(63, NORMAL, 0, m->default_hold, m->default_frames);
 	cr_expect_eq(a.flags & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED), 0, "flags %#x", a.flags);
 }
+
+/* ---- fuzz starts (model.h: fields, invariants, js_lane_args.start) ---- */
+
+/* Field index by name. */
+static int smw_field(const char *name)
+{
+	const js_model *m = tu_model("smw");
+	for (int i = 0; i < m->n_fields; i++)
+		if (strcmp(m->fields[i].name, name) == 0)
+			return i;
+	cr_assert_fail("smw has no field %s", name);
+	return -1;
+}
+
+/* A one-lane case: vx 0, normal jump, spx axis 0, the given fields, no button for n frames. */
+static void smw_case(js_case *c, int n, int y_pos, int y_spx, int speed, int in_air)
+{
+	memset(c, 0, sizeof *c);
+	c->m = tu_model("smw");
+	c->n_lanes = 1;
+	c->n_frames = n;
+	const char *names[4] = { "y_pos", "y_spx", "speed", "in_air" };
+	int vals[4] = { y_pos, y_spx, speed, in_air };
+	for (int k = 0; k < 4; k++) {
+		int i = smw_field(names[k]);
+		c->set[0] |= 1u << i;
+		c->val[0][i] = vals[k];
+	}
+}
+
+static double smw_get(const js_case *c, const void *st, const char *name)
+{
+	return js_field_get(&c->m->fields[smw_field(name)], st);
+}
+
+/* Starts from any state the fields allow (Y 0..$0140 with any nybble, speeds -128..127, on the
+ * ground or in the air, the button's last state): every lane path agrees with the reference. */
+Test(smw, lanes_equal_reference_from_fuzz_starts)
+{
+	int with_fields = tu_check_random_starts(tu_model("smw"), 400, 200, 21);
+	cr_assert_gt(with_fields, 150);
+	with_fields = tu_check_random_starts(tu_model("smw"), 60, JS_CASE_FRAMES, 22);
+	cr_assert_gt(with_fields, 20);
+}
+
+/* Finding y_wrap, by hand from CODE_00DC4F: Mario 4 px below the level's top row (Y $0004,
+ * subpixel 0) rising at speed -128 ($80, as CODE_00F005 writes).  Frame 0 moves him: ASL x4 of
+ * $80 is $00 (no subpixel carry), the high nybble 8 sign-extends to $FFF8, so PlayerYPosNext =
+ * $0004 + $FFF8 = $FFFC: the 16-bit Y wraps.  From Y $0008 the first move ends exactly on $0000;
+ * frame 1 moves by the speed gravity left, $80 + $06 = $86: ASL x4 gives $60 (subpixel $00 ->
+ * $60, no carry), the high nybble $FFF8 again, Y = $FFF8.  The game's compares read these Y as
+ * above the top (signed), as the model's floor test and height do: he falls back and lands. */
+Test(smw, fuzz_start_y_wraps_past_the_top)
+{
+	js_case c;
+	js_break b;
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	const js_model *m = tu_model("smw");
+
+	smw_case(&c, 40, 0x0004, 0, -128, 0x24);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT, "kind %d", b.kind);
+	cr_expect_str_eq(m->inv_names[b.inv], "y_wrap");
+	cr_expect_eq(b.frame, 0);
+	js_case_start(&c, 0, st);
+	m->step(st, 0);
+	cr_expect_eq(smw_get(&c, st, "y_pos"), 0xFFFC);
+	cr_expect_eq(smw_get(&c, st, "speed"), -128 + 6);
+	js_obs o;
+	m->observe(st, &o);
+	/* the height reads the wrapped Y as above the top: the floor's $1400 - (-4 * 16) */
+	cr_expect_eq(o.height, 0x1400 + 4 * 16);
+
+	smw_case(&c, 40, 0x0008, 0, -128, 0x24);
+	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT, "kind %d", b.kind);
+	cr_expect_str_eq(m->inv_names[b.inv], "y_wrap");
+	cr_expect_eq(b.frame, 1);
+	js_case_start(&c, 0, st);
+	m->step(st, 0);
+	cr_expect_eq(smw_get(&c, st, "y_pos"), 0x0000);
+	m->step(st, 0);
+	cr_expect_eq(smw_get(&c, st, "y_pos"), 0xFFF8);
+	cr_expect_eq(smw_get(&c, st, "y_spx"), 0x60);
+
+	/* every lane path follows the wrap and the landing after it */
+	char why[512];
+	c.n_frames = 200;
+	cr_expect_eq(js_case_diff(&c, why, sizeof why), 0, "%s", why);
+
+	/* 2795/16 px below the top is the highest start that does not wrap: with the button held
+	 * (gravity $03) move k is by -128 + 3k, k = 0..42 (the last rising one is -2), 2795/16 px
+	 * in all; from Y $00AF.0 (2800/16 px) frame 42 ends on Y $0000, subpixel $50, speed +1. */
+	smw_case(&c, 200, 0x00af, 0, -128, 0x24);
+	for (int f = 0; f < c.n_frames; f++)
+		c.input[0][f] = JS_IN_JUMP;
+	js_case_start(&c, 0, st);
+	for (int f = 0; f <= 41; f++) {
+		m->step(st, JS_IN_JUMP);
+		cr_assert_eq(smw_get(&c, st, "speed"), -128 + 3 * (f + 1), "frame %d", f);
+		cr_assert_lt(smw_get(&c, st, "y_pos"), 0x8000, "frame %d: wrapped", f);
+	}
+	m->step(st, JS_IN_JUMP); /* frame 42 */
+	cr_expect_eq(smw_get(&c, st, "y_pos"), 0x0000);
+	cr_expect_eq(smw_get(&c, st, "y_spx"), 0x50);
+	cr_expect_eq(smw_get(&c, st, "speed"), 1);
+	cr_expect_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE, "kind %d inv %d frame %d", b.kind,
+		     b.inv, b.frame);
+	cr_expect_eq(js_case_diff(&c, why, sizeof why), 0, "%s", why);
+}
+
+/* The fall cap and the signed speed hold from every start speed: CODE_00D928 caps any speed
+ * from 0 up at $40 before it adds $06 / $03 (a start at 127 moves once by 127/16 px, then falls
+ * at 70/16: frame 0 from Y $0100 ends at $0107.F with speed $46 and flag fall_capped), and a
+ * rising speed plus gravity never passes $7F.  From the highest Y the fields allow, with the
+ * button up, held, or random, no invariant breaks and every start lands. */
+Test(smw, fuzz_start_caps_hold_from_every_speed)
+{
+	js_case c;
+	js_break b;
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	const js_model *m = tu_model("smw");
+
+	smw_case(&c, 40, 0x0100, 0, 127, 0x24);
+	js_case_start(&c, 0, st);
+	m->step(st, 0);
+	cr_expect_eq(smw_get(&c, st, "y_pos"), 0x0107);
+	cr_expect_eq(smw_get(&c, st, "y_spx"), 0xF0);
+	cr_expect_eq(smw_get(&c, st, "speed"), 0x46);
+	js_obs o;
+	m->observe(st, &o);
+	cr_expect(o.flags & F_FALL_CAPPED);
+
+	uint64_t rs = 0x5eed;
+	for (int held = 0; held < 3; held++)
+		for (int speed = -128; speed <= 127; speed++)
+			for (int spx = 0; spx < 256; spx += 0x50) {
+				smw_case(&c, 300, 0x00af, spx, speed, 0x24);
+				for (int f = 0; f < c.n_frames; f++)
+					c.input[0][f] = (uint8_t)(held == 1 ? JS_IN_JUMP
+							 : held == 2 ? (tu_rand(&rs) & 1) : 0);
+				cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_NONE,
+					     "speed %d spx %#x held %d: break kind %d inv %d frame %d", speed,
+					     spx, held, b.kind, b.inv, b.frame);
+			}
+}
