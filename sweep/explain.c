@@ -111,6 +111,33 @@ static void print_row(const js_model *m, int f, unsigned in, const void *st)
 		printf("  %d,%s,%s,%lld,%d\n", f, js_input_name(in), row, (long long)o.height, o.grounded);
 }
 
+/* Cell col of the state's trace row when it is a finite number JSON can hold (the column a
+ * check measures may print a field differently from its raw value: an address, pixels). */
+static int trace_cell(const js_model *m, const void *st, int col, char *out, size_t n)
+{
+	char row[1024];
+	m->trace_row(st, row, sizeof row);
+	char *p = row;
+	for (int k = 0; k < col && p; k++) {
+		p = strchr(p, ',');
+		if (p)
+			p++;
+	}
+	if (!p)
+		return 0;
+	size_t len = strcspn(p, ",");
+	p[len] = 0;
+	char *end;
+	double v = strtod(p, &end);
+	if (end == p || *end || !isfinite(v) || len + 3 > n)
+		return 0;
+	if (strchr(p, 'x')) /* a hex cell ("0x..."): claims take hex integers as strings */
+		snprintf(out, n, "\"%.*s\"", (int)(n - 3), p);
+	else
+		memcpy(out, p, len + 1);
+	return 1;
+}
+
 /* The claims directory, as `jumpsweep check` finds it. */
 static const char *claims_dir(const char *dir)
 {
@@ -341,7 +368,7 @@ int js_cmd_explain(int argc, char **argv)
 	char change[1024] = "";
 	size_t k = 0;
 	int cols[4], vals_n = 0;
-	double vals[4];
+	char vals[4][64]; /* the trace cell, as `check` reads the column */
 	if (b.kind != JS_BREAK_LANDS) {
 		_Alignas(64) unsigned char after[JS_STATE_MAX];
 		memcpy(after, before, m->state_size);
@@ -355,10 +382,9 @@ int js_cmd_explain(int argc, char **argv)
 			fmt_val(ys, sizeof ys, &m->fields[i], y);
 			k += (size_t)snprintf(change + k, sizeof change - k, "%s%s %s -> %s", k ? ", " : "",
 					      m->fields[i].name, xs, ys);
-			if (vals_n < 4 && column_of(m, m->fields[i].name) >= 0 && isfinite(y)) {
-				cols[vals_n] = i;
-				vals[vals_n++] = y;
-			}
+			int col = column_of(m, m->fields[i].name);
+			if (vals_n < 4 && col >= 0 && trace_cell(m, after, col, vals[vals_n], sizeof vals[0]))
+				cols[vals_n++] = i;
 		}
 	}
 	char sentence[4096];
@@ -464,12 +490,9 @@ int js_cmd_explain(int argc, char **argv)
 				common, b.frame, (long long)o.height);
 		}
 	} else {
-		for (int v = 0; v < vals_n; v++) {
-			char val[48];
-			fmt_val(val, sizeof val, &m->fields[cols[v]], vals[v]);
+		for (int v = 0; v < vals_n; v++)
 			fprintf(j, "        { %s, \"measure\": \"column\", \"column\": \"%s\", \"frame\": %d, \"expect\": %s }%s\n",
-				common, m->fields[cols[v]].name, b.frame, val, v + 1 < vals_n ? "," : "");
-		}
+				common, m->fields[cols[v]].name, b.frame, vals[v], v + 1 < vals_n ? "," : "");
 	}
 	fprintf(j, "      ]\n    }");
 	fclose(j);
