@@ -438,8 +438,244 @@ static inline void smb1_lanes_frame(smb1_lanes *s, const js_lane_args *args, int
 	js_vacc_frame(&s->acc, f, (SMB1_GROUND << 8) - s->y, ~s->air, fl & (js_vu)s1);
 }
 
+#if JS_VW == 16 && defined(__AVX512BW__)
+#include <immintrin.h>
+
+/* AVX-512 (F + BW) fast path: a block whose lanes all start from init's state (args->start NULL)
+ * and whose swimming lanes (env swim / whirlpool) press A at most once (one rising edge in the
+ * block's frames), on 16-bit lanes, 32 to a register, the masks in mask registers, the two
+ * halves of the block side by side.  What it relies on:
+ *   - each lane makes one jump (or one stroke) from the floor and is frozen once it lands (its
+ *     first flight is all the accounting wants): an air lane's press in the air does nothing
+ *     (CheckForJumping needs Player_State 0 or SwimmingFlag), and a swimming lane has no second
+ *     press; so JumpSwimTimer never matters (it only gates a re-press in the water), and the
+ *     jump starts at Y = $01B0.00 with JumpOrigin_Y_Position $B0;
+ *   - y is held as Y - $01B000 (24-bit Y relative to the floor, 1/256 px): the highest jump
+ *     (row 3/4: -5.00 px/frame, $28 while held) rises 32 frames, under 83 px, a stroke under
+ *     33 px, so y lies in [-83 * 256, 0] in the air (and below 0 only by one fall move, < 6 px,
+ *     before the landing), an int16; the $14 water-surface rule (Y_Position < $14, 156 px up)
+ *     never fires and Y_HighPos never leaves 1 in the air;
+ *   - risen = (JumpOrigin_Y_Position - Y_Position) & $FF = -(y >> 8) & $FF, which is >= 1
+ *     exactly when y >> 8 != 0, i.e. y outside [0, 255] as an unsigned word;
+ *   - the speed (Speed:MoveForce) stays in [-$500, $59F]: it starts at a PlayerYSpdData row
+ *     (>= -$500) and grows by a force <= $90; a value >= $480 with MoveForce >= $80 is clamped
+ *     to $400, and only $90 (> $80) can step over [$480, $4FF], from [$470, $47F] to at most
+ *     $50F, then to at most $59F, clamped.  So the speed byte is nsp >> 8 in [-5, 5], no $7F ->
+ *     $80 wrap (speed_wrap never fires), and the clamp's test (Speed - 4 has bit 7 clear and
+ *     MoveForce >= $80) is nsp >= $400 with bit 7 of nsp set;
+ *   - the landing (speed not negative, Y >= $01B000) snaps Y_Position to $B0 and keeps
+ *     YMF_Dummy: y := y & $FF (the foot is < 16 px in);
+ *   - heights are -y: the rise is -min(y), frames and airtimes are < JS_MAX_FRAMES = 4096.
+ * A standing (or landed) lane has speed 0 and its speed is only changed under s1 (a masked add),
+ * so it does not move; the events (clamp, fall_over_4) can then only come from airborne lanes,
+ * as the reference's accounting counts them (flags of frames from the take-off to the
+ * landing). */
+typedef struct smb1_zlanes {
+	__m512i jforce, fforce, ispeed; /* per-lane constants */
+	__m512i y, spd, force, ymin, apex, airt;
+	__mmask32 air, prev, landed, fl_clamp, fl_over, fl_below;
+} smb1_zlanes;
+
+static inline void smb1_zlanes_init(smb1_zlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t jf[32], ff[32], isp[32];
+	for (int i = 0; i < 32; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		int env = args->axis[SMB1_AX_ENV][l];
+		int row = smb1_row(args->axis[SMB1_AX_VX][l], env != 0, env == 2);
+		jf[i] = JumpMForceData[row];
+		ff[i] = FallMForceData[row];
+		isp[i] = (int16_t)(PlayerYSpdData[row] << 8 | InitMForceData[row]);
+	}
+	z->jforce = _mm512_loadu_si512(jf);
+	z->fforce = _mm512_loadu_si512(ff);
+	z->ispeed = _mm512_loadu_si512(isp);
+	z->y = z->spd = z->force = z->ymin = z->apex = z->airt = _mm512_setzero_si512();
+	z->air = z->prev = z->landed = z->fl_clamp = z->fl_over = z->fl_below = 0;
+}
+
+static inline __attribute__((always_inline)) void smb1_zlanes_frame(smb1_zlanes *z, __mmask32 a,
+								     __m512i fv, __m512i fv1)
+{
+	const __m512i zero = _mm512_setzero_si512();
+	__mmask32 press = _kandn_mask32(z->prev, a);                      /* CheckForJumping */
+	__mmask32 jump = _kandn_mask32(_kor_mask32(z->air, z->landed), press);
+	__mmask32 s1 = _kor_mask32(z->air, jump);
+	/* InitJS (y is 0 on the floor: YMF_Dummy := 0 changes nothing) */
+	__m512i fo = _mm512_mask_mov_epi16(z->force, jump, z->jforce);
+	__m512i sp = _mm512_mask_mov_epi16(z->spd, jump, z->ispeed);
+	/* JumpSwimSub: falling, or A not held on from last frame with risen >= 1 -> the fall force */
+	__mmask32 risen = _mm512_cmpge_epu16_mask(z->y, _mm512_set1_epi16(0x100));
+	__mmask32 dump = _kor_mask32(_knot_mask32(_mm512_movepi16_mask(sp)),
+				     _kandn_mask32(_kand_mask32(a, z->prev), risen));
+	fo = _mm512_mask_mov_epi16(fo, dump, z->fforce);
+	/* ImposeGravity */
+	__m512i ny = _mm512_add_epi16(z->y, sp);
+	__m512i nsp = _mm512_mask_add_epi16(sp, s1, sp, fo);
+	__mmask32 clamp = _mm512_mask_test_epi16_mask(
+		_mm512_cmpge_epi16_mask(nsp, _mm512_set1_epi16(SMB1_MAX_SPEED << 8)), nsp,
+		_mm512_set1_epi16(0x80));
+	nsp = _mm512_mask_mov_epi16(nsp, clamp, _mm512_set1_epi16(SMB1_MAX_SPEED << 8));
+	z->fl_clamp = _kor_mask32(z->fl_clamp, clamp);
+	z->fl_over = _kor_mask32(z->fl_over,
+				 _mm512_cmpgt_epi16_mask(nsp, _mm512_set1_epi16(SMB1_MAX_SPEED << 8)));
+	/* PlayerBGCollision -> LandPlyr: speed and y both not negative */
+	__mmask32 land = _mm512_mask_cmpge_epi16_mask(s1, _mm512_or_si512(ny, nsp), zero);
+	z->y = _mm512_mask_mov_epi16(ny, land, _mm512_and_si512(ny, _mm512_set1_epi16(0xff)));
+	z->spd = _mm512_mask_mov_epi16(nsp, land, zero);
+	z->force = fo;
+	z->air = _kandn_mask32(land, s1);
+	z->landed = _kor_mask32(z->landed, land);
+	z->prev = a; /* SaveAB */
+	/* Accounting: height = -y */
+	__mmask32 lower = _mm512_cmplt_epi16_mask(z->y, z->ymin);
+	z->ymin = _mm512_min_epi16(z->ymin, z->y);
+	z->apex = _mm512_mask_mov_epi16(z->apex, lower, fv);
+	z->airt = _mm512_mask_mov_epi16(z->airt, land, fv1);
+	z->fl_below = _kor_mask32(z->fl_below, _mm512_mask_cmpgt_epi16_mask(z->air, z->y, zero));
+}
+
+/* 1 when no lane can change its results after frame f: each has landed, or still stands and
+ * no lane of the block presses A after f (last: the block's last frame with A down, a bound for
+ * each lane's own: stopping later than js_vacc_done is exact too). */
+static inline int smb1_zlanes_done(const smb1_zlanes *z, int f, int last)
+{
+	__mmask32 ok = f >= last ? _kor_mask32(z->landed, _knot_mask32(z->air)) : z->landed;
+	return _cvtmask32_u32(ok) == 0xffffffffu;
+}
+
+static inline void smb1_zlanes_store(const smb1_zlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t ym[32], ap[32], at[32];
+	_mm512_storeu_si512(ym, z->ymin);
+	_mm512_storeu_si512(ap, z->apex);
+	_mm512_storeu_si512(at, z->airt);
+	const uint32_t air = _cvtmask32_u32(z->air), landed = _cvtmask32_u32(z->landed);
+	const uint32_t cl = _cvtmask32_u32(z->fl_clamp), ov = _cvtmask32_u32(z->fl_over);
+	const uint32_t be = _cvtmask32_u32(z->fl_below);
+	for (int i = 0; i < 32 && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = 0;
+		if (((air | landed) >> i) & 1u) {
+			fl |= ((cl >> i) & 1u) ? SMB1_FLAG_CLAMPED : 0;
+			fl |= ((ov >> i) & 1u) ? SMB1_FLAG_FALL_OVER_4 : 0;
+			fl |= ((be >> i) & 1u) ? JS_FLAG_BELOW_START : 0;
+			if (!((landed >> i) & 1u))
+				fl |= JS_FLAG_NOT_LANDED;
+		} else {
+			fl |= JS_FLAG_NO_TAKEOFF;
+		}
+		args->rise[l0 + i] = -ym[i];
+		args->apex_frame[l0 + i] = ap[i];
+		args->airtime[l0 + i] = at[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+/* 1 when the block may run the fast path (see above): init's states, and no swimming lane with
+ * a second rising edge of A (edges: A down, up on the frame before; A is up before frame 0).
+ * Sixteen lanes at a time: per lane, whether some word holds two edges, and how many words hold
+ * one; a partial block (lanes n_lanes.. are stepped too, as copies of the last) lane by lane.
+ * *last: the block's last frame with A down (-1 if none), for smb1_zlanes_done. */
+static inline int smb1_block_is_fast(const js_lane_args *args, int *last)
+{
+	if (args->start)
+		return 0;
+	const int words = (args->n_frames + 31) >> 5;
+	const uint32_t tail = (args->n_frames & 31) ? (1u << (args->n_frames & 31)) - 1u : ~0u;
+	*last = -1;
+	for (int w = words - 1; w >= 0 && *last < 0; w--) {
+		const uint32_t *row = args->input[0] + w * JS_BLOCK;
+		__m512i x = _mm512_or_si512(_mm512_or_si512(_mm512_loadu_si512(row),
+							    _mm512_loadu_si512(row + 16)),
+					    _mm512_or_si512(_mm512_loadu_si512(row + 32),
+							    _mm512_loadu_si512(row + 48)));
+		uint32_t any = (uint32_t)_mm512_reduce_or_epi32(x);
+		if (any)
+			*last = w * 32 + 31 - __builtin_clz(any);
+	}
+	if (args->n_lanes < JS_BLOCK) {
+		for (int i = 0; i < JS_BLOCK; i++) {
+			int l = i < args->n_lanes ? i : args->n_lanes - 1;
+			if (args->axis[SMB1_AX_ENV][l] == SMB1_ENV_AIR)
+				continue;
+			int edges = 0;
+			uint32_t carry = 0;
+			for (int w = 0; w < words; w++) {
+				uint32_t x = args->input[0][w * JS_BLOCK + i];
+				if (w == words - 1)
+					x &= tail;
+				edges += __builtin_popcount(x & ~(x << 1 | carry));
+				carry = x >> 31;
+			}
+			if (edges > 1)
+				return 0;
+		}
+		return 1;
+	}
+	for (int c = 0; c < JS_BLOCK; c += 16) {
+		__mmask16 swim = _mm512_test_epi32_mask(_mm512_loadu_si512(args->axis[SMB1_AX_ENV] + c),
+							_mm512_set1_epi32(-1));
+		__m512i carry = _mm512_setzero_si512(), multi = carry, seen = carry;
+		for (int w = 0; w < words; w++) {
+			__m512i x = _mm512_loadu_si512(args->input[0] + w * JS_BLOCK + c);
+			if (w == words - 1)
+				x = _mm512_and_si512(x, _mm512_set1_epi32((int)tail));
+			__m512i e = _mm512_andnot_si512(_mm512_or_si512(_mm512_slli_epi32(x, 1), carry), x);
+			carry = _mm512_srli_epi32(x, 31);
+			multi = _mm512_or_si512(multi, _mm512_and_si512(e, _mm512_sub_epi32(e, _mm512_set1_epi32(1))));
+			seen = _mm512_mask_sub_epi32(seen, _mm512_test_epi32_mask(e, e), seen,
+						     _mm512_set1_epi32(-1));
+		}
+		__mmask16 bad = _mm512_mask_test_epi32_mask(swim, multi, multi) |
+				_mm512_mask_cmpgt_epi32_mask(swim, seen, _mm512_set1_epi32(1));
+		if (bad)
+			return 0;
+	}
+	return 1;
+}
+
+static inline void smb1_lane_run_fast(const js_lane_args *args, const int last)
+{
+	smb1_zlanes z0, z1;
+	smb1_zlanes_init(&z0, args, 0);
+	smb1_zlanes_init(&z1, args, 32);
+	const __m512i one = _mm512_set1_epi16(1);
+	__m512i fv = _mm512_setzero_si512(), fv1 = one;
+	__m512i w0 = fv, w1 = fv, w2 = fv, w3 = fv;
+	for (int f = 0; f < args->n_frames; f++) {
+		if ((f & 31) == 0) {
+			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK;
+			w0 = _mm512_loadu_si512(row);
+			w1 = _mm512_loadu_si512(row + 16);
+			w2 = _mm512_loadu_si512(row + 32);
+			w3 = _mm512_loadu_si512(row + 48);
+		}
+		const __m512i bit = _mm512_set1_epi32((int)(1u << (f & 31)));
+		__mmask32 a0 = _mm512_kunpackw(_mm512_test_epi32_mask(w1, bit),
+					       _mm512_test_epi32_mask(w0, bit));
+		__mmask32 a1 = _mm512_kunpackw(_mm512_test_epi32_mask(w3, bit),
+					       _mm512_test_epi32_mask(w2, bit));
+		smb1_zlanes_frame(&z0, a0, fv, fv1);
+		smb1_zlanes_frame(&z1, a1, fv, fv1);
+		if ((f & 7) == 7 && smb1_zlanes_done(&z0, f, last) && smb1_zlanes_done(&z1, f, last))
+			break;
+		fv = fv1;
+		fv1 = _mm512_add_epi16(fv1, one);
+	}
+	smb1_zlanes_store(&z0, args, 0);
+	smb1_zlanes_store(&z1, args, 32);
+}
+#endif
+
 void JS_LANE_FN(smb1)(const js_lane_args *args)
 {
+#if JS_VW == 16 && defined(__AVX512BW__)
+	int last;
+	if (smb1_block_is_fast(args, &last)) {
+		smb1_lane_run_fast(args, last);
+		return;
+	}
+#endif
 	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
 		smb1_lanes g0, g1;
 		smb1_lanes_init(&g0, args, l0);

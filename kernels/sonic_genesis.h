@@ -1018,6 +1018,187 @@ SG_INLINE void sg_fast_groups(const js_lane_args *args, int l0, const sg_consts 
 		sg_fast_store(&g1, args, l0 + JS_VW);
 }
 
+#if JS_VW == 16 && defined(__AVX512BW__)
+/* ---- AVX-512 (F + BW): the fast path on 16-bit lanes, 32 to a register ----
+ *
+ * A block whose lanes all start from init (no js_lane_args.start) with start=jump, in a game
+ * without air moves (S1, S2), and whose take-off speeds d2 are at most $800: the whole block as
+ * two registers of 32 lanes (one when n_lanes <= 32), the rules of sg_fast_frame with the feet
+ * held as y = SG_Z_OFF + ((F - ($03FF << 16)) >> 8): the feet's depth below the take-off row in
+ * 1/256 px (F's low 8 bits are 0, see the top: the depth * 256 is exact) plus an offset that
+ * centres the range in an int16.  What it relies on, beyond the fast path's
+ * facts (a tame lane lands on the first frame its feet are in the floor, snapped to row $03FF
+ * with the fraction kept; no forced take-off, so no spring_cap / no_fc0_cap; jumping is set in
+ * every flight, so the release cap is the lane's):
+ *   - the highest flight, never released, from -$800 (Super Sonic) with gravity $38 reaches a
+ *     depth of -38480, from -$680 -25560, from -$380 under water (net $10) -25536 (a release
+ *     only raises y_vel); it lands at a depth <= 1800 with y_vel <= $868 (simulated: the
+ *     parabola's last move), so with the offset $5E00 (24064) y stays in [-14416, 25864] and
+ *     y + y_vel, y_vel fit an int16;
+ *   - the feet's row is above $03FF exactly when the depth is <= 255 (y <= SG_Z_OFF + 255); the
+ *     landing snap (row $03FF, the fraction kept) is depth & $FF, y := (y & $FF) + SG_Z_OFF as
+ *     SG_Z_OFF is a multiple of 256;
+ *   - the height is SG_Z_OFF - y (rise = SG_Z_OFF - min y), frames and airtimes are <
+ *     JS_MAX_FRAMES = 4096. */
+#define SG_Z_MAX_SPEED 0x800
+#define SG_Z_OFF 0x5e00
+
+typedef struct sg_zlanes {
+	__m512i tvj, cap, grav; /* per-lane constants */
+	__m512i y, vy, ymin, apex, airt;
+	__mmask32 air, prev, landed, rel_any, below_any;
+} sg_zlanes;
+
+static inline void sg_zlanes_init(sg_zlanes *z, const js_lane_args *args, int l0, const sg_game *g)
+{
+	int16_t tv[32], cp[32], gr[32];
+	for (int i = 0; i < 32; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		int water = args->axis[g->ax_env][l] == SG_ENV_UNDERWATER;
+		const sg_char *c = sg_character(g, g->ax_char >= 0 ? args->axis[g->ax_char][l] : 0);
+		tv[i] = (int16_t)-sg_speed(c, water);
+		cp[i] = water ? SG_RELEASE_CAP_WATER : SG_RELEASE_CAP;
+		gr[i] = water ? SG_GRAVITY - SG_WATER_LIFT : SG_GRAVITY;
+	}
+	z->tvj = _mm512_loadu_si512(tv);
+	z->cap = _mm512_loadu_si512(cp);
+	z->grav = _mm512_loadu_si512(gr);
+	z->y = z->ymin = _mm512_set1_epi16(SG_Z_OFF);
+	z->vy = z->apex = z->airt = _mm512_setzero_si512();
+	z->air = z->prev = z->landed = z->rel_any = z->below_any = 0;
+}
+
+SG_INLINE void sg_zlanes_frame(sg_zlanes *z, __mmask32 a, __m512i fv, __m512i fv1)
+{
+	__mmask32 press = _kandn_mask32(z->prev, a);
+	z->prev = a;
+	/* A landed lane stays down (frozen): its first flight is all the accounting wants. */
+	__mmask32 jump = _kandn_mask32(_kor_mask32(z->air, z->landed), press);
+	/* JumpHeight's release (y_vel 0 on the ground is above the cap) */
+	__mmask32 rel = _mm512_mask_cmplt_epi16_mask(_knot_mask32(a), z->vy, z->cap);
+	__m512i hv = _mm512_mask_mov_epi16(z->vy, rel, z->cap);
+	z->rel_any = _kor_mask32(z->rel_any, rel);
+	/* MoveAndFall; a standing lane moves by its y_vel 0.  The landing: feet row > $03FF. */
+	__m512i y = _mm512_add_epi16(z->y, hv);
+	__m512i nv = _mm512_add_epi16(hv, z->grav);
+	__mmask32 land = _mm512_cmpgt_epi16_mask(y, _mm512_set1_epi16(SG_Z_OFF + 0xff));
+	y = _mm512_mask_mov_epi16(y, land, _mm512_add_epi16(_mm512_and_si512(y, _mm512_set1_epi16(0xff)),
+							     _mm512_set1_epi16(SG_Z_OFF)));
+	z->y = y;
+	__mmask32 stay = _kandn_mask32(land, z->air);
+	z->vy = _mm512_mask_mov_epi16(_mm512_maskz_mov_epi16(stay, nv), jump, z->tvj);
+	z->air = _kor_mask32(stay, jump);
+	z->landed = _kor_mask32(z->landed, land);
+	/* Accounting: height = SG_Z_OFF - y */
+	__mmask32 lower = _mm512_cmplt_epi16_mask(y, z->ymin);
+	z->ymin = _mm512_min_epi16(z->ymin, y);
+	z->apex = _mm512_mask_mov_epi16(z->apex, lower, fv);
+	z->airt = _mm512_mask_mov_epi16(z->airt, land, fv1);
+	z->below_any = _kor_mask32(z->below_any,
+				   _mm512_mask_cmpgt_epi16_mask(z->air, y, _mm512_set1_epi16(SG_Z_OFF)));
+}
+
+/* 1 when no lane can change its results after frame f: each has landed, or still stands and
+ * no lane of the block presses A/B/C after f (last: the block's last frame with the button
+ * down, a bound for each lane's own: stopping later than js_vacc_done is exact too). */
+SG_INLINE int sg_zlanes_done(const sg_zlanes *z, int f, int last)
+{
+	__mmask32 ok = f >= last ? _kor_mask32(z->landed, _knot_mask32(z->air)) : z->landed;
+	return _cvtmask32_u32(ok) == 0xffffffffu;
+}
+
+/* The last frame on which any lane of the block holds A/B/C (-1 if none). */
+static inline int sg_block_last_jump(const js_lane_args *args)
+{
+	for (int w = ((args->n_frames + 31) >> 5) - 1; w >= 0; w--) {
+		const uint32_t *row = args->input[0] + w * JS_BLOCK;
+		__m512i x = _mm512_or_si512(_mm512_or_si512(_mm512_loadu_si512(row),
+							    _mm512_loadu_si512(row + 16)),
+					    _mm512_or_si512(_mm512_loadu_si512(row + 32),
+							    _mm512_loadu_si512(row + 48)));
+		uint32_t any = (uint32_t)_mm512_reduce_or_epi32(x);
+		if (any)
+			return w * 32 + 31 - __builtin_clz(any);
+	}
+	return -1;
+}
+
+static inline void sg_zlanes_store(const sg_zlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t ym[32], ap[32], at[32];
+	_mm512_storeu_si512(ym, z->ymin);
+	_mm512_storeu_si512(ap, z->apex);
+	_mm512_storeu_si512(at, z->airt);
+	const uint32_t air = _cvtmask32_u32(z->air), landed = _cvtmask32_u32(z->landed);
+	const uint32_t rel = _cvtmask32_u32(z->rel_any), below = _cvtmask32_u32(z->below_any);
+	for (int i = 0; i < 32 && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = 0;
+		if (((air | landed) >> i) & 1u) {
+			fl |= ((rel >> i) & 1u) ? SG_FLAG_RELEASE_CAP : 0;
+			fl |= ((below >> i) & 1u) ? JS_FLAG_BELOW_START : 0;
+			if (!((landed >> i) & 1u))
+				fl |= JS_FLAG_NOT_LANDED;
+		} else {
+			fl |= JS_FLAG_NO_TAKEOFF;
+		}
+		args->rise[l0 + i] = SG_Z_OFF - ym[i];
+		args->apex_frame[l0 + i] = ap[i];
+		args->airtime[l0 + i] = at[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+/* 1 when the block may run the 16-bit path (see above). */
+static inline int sg_block_is_z(const js_lane_args *args, const sg_game *g)
+{
+	if (args->start || g->air_moves)
+		return 0;
+	for (int l = 0; l < args->n_lanes; l++) {
+		int water = args->axis[g->ax_env][l] == SG_ENV_UNDERWATER;
+		const sg_char *c = sg_character(g, g->ax_char >= 0 ? args->axis[g->ax_char][l] : 0);
+		if (args->axis[g->ax_start][l] != SG_START_JUMP || sg_speed(c, water) > SG_Z_MAX_SPEED)
+			return 0;
+	}
+	return 1;
+}
+
+SG_INLINE void sg_zrun(const js_lane_args *args, const sg_game *g, const int two)
+{
+	sg_zlanes z0, z1;
+	sg_zlanes_init(&z0, args, 0, g);
+	if (two)
+		sg_zlanes_init(&z1, args, 32, g);
+	const int last = sg_block_last_jump(args);
+	const __m512i one = _mm512_set1_epi16(1);
+	__m512i fv = _mm512_setzero_si512(), fv1 = one;
+	__m512i w0 = fv, w1 = fv, w2 = fv, w3 = fv;
+	for (int f = 0; f < args->n_frames; f++) {
+		if ((f & 31) == 0) {
+			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK;
+			w0 = _mm512_loadu_si512(row);
+			w1 = _mm512_loadu_si512(row + 16);
+			if (two) {
+				w2 = _mm512_loadu_si512(row + 32);
+				w3 = _mm512_loadu_si512(row + 48);
+			}
+		}
+		const __m512i bit = _mm512_set1_epi32((int)(1u << (f & 31)));
+		sg_zlanes_frame(&z0, _mm512_kunpackw(_mm512_test_epi32_mask(w1, bit),
+						     _mm512_test_epi32_mask(w0, bit)), fv, fv1);
+		if (two)
+			sg_zlanes_frame(&z1, _mm512_kunpackw(_mm512_test_epi32_mask(w3, bit),
+							     _mm512_test_epi32_mask(w2, bit)), fv, fv1);
+		if ((f & 7) == 7 && sg_zlanes_done(&z0, f, last) && (!two || sg_zlanes_done(&z1, f, last)))
+			break;
+		fv = fv1;
+		fv1 = _mm512_add_epi16(fv1, one);
+	}
+	sg_zlanes_store(&z0, args, 0);
+	if (two)
+		sg_zlanes_store(&z1, args, 32);
+}
+#endif
+
 /* Pairs of groups in lane order; tame pairs run the fast path side by side.  Lanes n_lanes.. are
  * copies of the last lane, never stored: a group made only of them is skipped. */
 SG_INLINE void sg_lane_pairs(const js_lane_args *args, const sg_game *g)
@@ -1065,6 +1246,16 @@ SG_INLINE void sg_lane_run(const js_lane_args *args, const sg_game *g)
 #if JS_VW == 1
 	sg_lane_pairs(args, g);
 #else
+#if JS_VW == 16 && defined(__AVX512BW__)
+	/* The 16-bit path runs the whole block in one loop: no regrouping to do. */
+	if (sg_block_is_z(args, g)) {
+		if (args->n_lanes > 32)
+			sg_zrun(args, g, 1);
+		else
+			sg_zrun(args, g, 0);
+		return;
+	}
+#endif
 	int key[JS_BLOCK];
 	for (int l = 0; l < args->n_lanes; l++) {
 		int32_t start = args->axis[g->ax_start][l];

@@ -237,6 +237,39 @@ Test(smb1, lanes_equal_reference_random) { tu_check_random_lanes(tu_model("smb1"
 Test(smb1, lanes_equal_reference_sparse_presses) { tu_check_random_lanes(tu_model("smb1"), 4000, 400, 3, TU_SPARSE, 0); }
 Test(smb1, lanes_partial_block) { tu_check_random_lanes(tu_model("smb1"), 7, 100, 4, TU_RANDOM, 0); }
 
+/* The AVX-512 kernel's 16-bit path (kernels/smb1.c) takes blocks from init whose swimming lanes
+ * press A at most once: air lanes with buttons random every frame (presses in the air, and
+ * after the landing, which that path freezes), swimming lanes with one press of any start and
+ * length (a tap, a hold to the end), long frame limits; every block of these runs it. */
+static void check_one_press_swims(size_t n, int n_frames, uint64_t seed)
+{
+	const js_model *m = tu_model("smb1");
+	int32_t *ax = malloc(n * 2 * sizeof *ax);
+	uint8_t *in = malloc(n * (size_t)n_frames);
+	cr_assert(ax && in);
+	for (size_t i = 0; i < n; i++) {
+		ax[i * 2 + 0] = (int32_t)(tu_rand(&seed) % 41);
+		ax[i * 2 + 1] = (int32_t)(tu_rand(&seed) % 3);
+		int p = (int)(tu_rand(&seed) % 8 == 0 ? tu_rand(&seed) % (uint64_t)n_frames
+						      : tu_rand(&seed) % 8);
+		int h = (int)(tu_rand(&seed) % 4 == 0 ? (uint64_t)n_frames : tu_rand(&seed) % 80);
+		for (int f = 0; f < n_frames; f++) {
+			uint8_t b = ax[i * 2 + 1] == 0 ? (uint8_t)(tu_rand(&seed) & 1u)
+						       : (uint8_t)(f >= p && f - p < h);
+			in[i * (size_t)n_frames + (size_t)f] = b;
+		}
+	}
+	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
+	free(ax);
+	free(in);
+}
+Test(smb1, lanes_equal_reference_one_press_swims)
+{
+	check_one_press_swims(64 * 40, 256, 21);
+	check_one_press_swims(64 * 4, 4096, 22);
+	check_one_press_swims(37, 33, 23);
+}
+
 /* Starts from any state the fields allow (speeds -128..127 px/f, any Y on pages 0-1, any
  * force $04-$90, timers): every lane path agrees with the reference frame by frame. */
 Test(smb1, lanes_equal_reference_from_fuzz_starts)

@@ -541,6 +541,47 @@ static js_break fz_breaks(const js_case *c)
 	return b;
 }
 
+/* sonic_genesis.h's AVX-512 16-bit path takes blocks from init whose lanes all have start=jump
+ * and a take-off speed of at most $800 (Sonic 1; Sonic 2's three characters): lanes of those,
+ * env random, with holds, buttons random every frame (presses in the air and after the
+ * landing, which that path freezes) and sparse presses, long frame limits and a partial block;
+ * every block of these runs it. */
+static void check_jump_blocks(const char *id, size_t n, int n_frames, uint64_t seed)
+{
+	const js_model *m = tu_model(id);
+	int na = m->n_axes, a_start = js_axis_find(m, "start");
+	cr_assert_geq(a_start, 0);
+	int32_t *ax = malloc(n * (size_t)na * sizeof *ax);
+	uint8_t *in = malloc(n * (size_t)n_frames);
+	cr_assert(ax && in);
+	for (size_t i = 0; i < n; i++) {
+		for (int a = 0; a < na; a++) {
+			uint64_t span = (uint64_t)((int64_t)m->axes[a].max - m->axes[a].min + 1);
+			ax[i * (size_t)na + (size_t)a] = (int32_t)(m->axes[a].min + (int64_t)(tu_rand(&seed) % span));
+		}
+		ax[i * (size_t)na + (size_t)a_start] = 0; /* jump */
+		int mode = (int)(tu_rand(&seed) % 3);
+		int h = (int)(tu_rand(&seed) % 4 == 0 ? (uint64_t)n_frames : tu_rand(&seed) % 40);
+		for (int f = 0; f < n_frames; f++) {
+			uint8_t b = mode == 0 ? (uint8_t)(f < h)
+				    : mode == 1 ? (uint8_t)(tu_rand(&seed) & 1u)
+						: (uint8_t)(tu_rand(&seed) % 8 == 0);
+			in[i * (size_t)n_frames + (size_t)f] = b;
+		}
+	}
+	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
+	free(ax);
+	free(in);
+}
+Test(sonic1, lanes_equal_reference_jump_blocks)
+{
+	check_jump_blocks("sonic1", 64 * 40, 256, 31);
+	check_jump_blocks("sonic1", 64 * 4, 4096, 32);
+	check_jump_blocks("sonic1", 37, 33, 33);
+	check_jump_blocks("sonic1", 20, 300, 34);
+	check_jump_blocks("sonic2", 64 * 40, 256, 35);
+}
+
 /* Starts from any state the fields allow (the whole pixel word, the whole signed y_vel, any
  * flags): every lane path agrees with the reference frame by frame. */
 Test(sonic1, lanes_equal_reference_from_fuzz_starts)
