@@ -143,4 +143,216 @@ static inline void cv_acc_sync(js_vacc *a, js_vi air)
 {
 	a->took = a->landed | air;
 }
+
+#if JS_VW == 16 && defined(__AVX512BW__)
+#include <immintrin.h>
+
+/* js_vacc_init's last_jump (the last frame with the button down, -1 if none) for 16 lanes, on
+ * vectors: the top set bit of a word is found from a float's exponent, exact since each half
+ * word converts exactly (< 2^24). */
+static inline __m512i cv_last_jump16(const js_lane_args *args, int l0)
+{
+	const int words = (args->n_frames + 31) >> 5;
+	__m512i lj = _mm512_set1_epi32(-1);
+	for (int w = words - 1; w >= 0; w--) {
+		__m512i x = _mm512_loadu_si512(args->input[0] + w * JS_BLOCK + l0);
+		__mmask16 take = _mm512_mask_cmplt_epi32_mask(_mm512_test_epi32_mask(x, x), lj,
+							      _mm512_setzero_si512());
+		__m512i hi = _mm512_srli_epi32(x, 16);
+		__mmask16 up = _mm512_test_epi32_mask(hi, hi);
+		__m512i v = _mm512_mask_mov_epi32(_mm512_and_si512(x, _mm512_set1_epi32(0xffff)), up, hi);
+		__m512i e = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepi32_ps(v)), 23);
+		e = _mm512_mask_add_epi32(e, up, e, _mm512_set1_epi32(16));
+		lj = _mm512_mask_mov_epi32(lj, take, _mm512_add_epi32(e, _mm512_set1_epi32(w * 32 - 127)));
+	}
+	return lj;
+}
+
+/* The same for 32 lanes as 16-bit words (frames < JS_MAX_FRAMES). */
+static inline __m512i cv_last_jump32(const js_lane_args *args, int l0)
+{
+	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(cv_last_jump16(args, l0))),
+				  _mm512_cvtepi32_epi16(cv_last_jump16(args, l0 + 16)), 1);
+}
+
+/* ---- AVX-512 (F + BW) fast path for cv1 and cv3 from init's states (js_lane_args.start NULL) --
+ *
+ * From init's state every jump is the same arc from the same pointer, so the arc routine's
+ * pointer and direction are a function of u, the frames since the take-off press: cv_zarc_init
+ * runs the reference's own cv_arc_step from the first pointer and tabulates, for u = 0..63, the
+ * step T(u) (+ down; `delay` leading 0 px frames: cv3's press frame and PS_JUMP_START), and the
+ * first u falling after the step (the landing is only looked for from there), the first u on the
+ * $80 marker and the first u whose pointer after the step is 0 (cv3's heavy landing).  Each of
+ * these holds for every later u too (the direction never turns back to rising, and the $80
+ * keeps the pointer at 0), so one unsigned compare of u gives it.  The lanes run on 16-bit
+ * words, 32 to a register, masks in mask registers (a select is one masked move), the whole
+ * block as two groups side by side.  Ranges: Y stays in $2C..$C5 (cv1.c, cv3.c: no wrap, so a
+ * 16-bit add is the 8-bit add); u is reset by the take-off, counts only airborne frames and,
+ * from init's states, stays below 64 (with drop 7, the lowest floor, cv1 lands on u = 55 and cv3
+ * on u = 62), so the 64-entry two-register word permute (vpermt2w) reads T(u); before the
+ * take-off u is 0 and what it reads is masked off.  The accounting is cv_acc_frame's on words:
+ * the rise as the lowest Y (rise = Y0 - min Y; init Y0: rise 0, the same "strictly higher"
+ * updates), apex and airtime as frame words; the flags are derived at the store from u and the
+ * landing Y (cv_zlanes_frame).  The lane tests compare every lane with the reference (the
+ * default grid and check_lanes reach drop 7). */
+#define CV_ZARC_N 64
+typedef struct cv_zarc {
+	__m512i t0, t1;             /* T(0..31), T(32..63) */
+	int32_t y0;                 /* Y standing on the take-off floor */
+	int32_t u_fall, u_mark, u_ptr0;
+	uint32_t flag_end, flag_snap, flag_heavy; /* the model's flag bits (0: unused) */
+	/* the flags of a lane that moved n frames (u = 0..n - 1): the $80 marker's move (table
+	 * end) for n > u_mark; below the start once the Y after a move passed Y0 (the falling side
+	 * only moves down, so once is for good) */
+	uint32_t by_n[CV_ZARC_N + 1];
+} cv_zarc;
+
+static inline void cv_zarc_init(cv_zarc *c, const uint8_t *table, uint8_t first,
+				uint8_t marker_step, int delay, int32_t y0, uint32_t flag_end,
+				uint32_t flag_snap, uint32_t flag_heavy)
+{
+	int16_t t[CV_ZARC_N];
+	uint8_t ptr = first, falling = 0;
+	c->u_fall = c->u_mark = c->u_ptr0 = CV_ZARC_N;
+	for (int u = 0; u < CV_ZARC_N; u++) {
+		int marker = 0;
+		t[u] = 0;
+		if (u >= delay)
+			t[u] = (int8_t)cv_arc_step(table, &ptr, &falling, marker_step, &marker);
+		if (falling && c->u_fall == CV_ZARC_N)
+			c->u_fall = u;
+		if (marker && c->u_mark == CV_ZARC_N)
+			c->u_mark = u;
+		if (u >= delay && ptr == 0 && c->u_ptr0 == CV_ZARC_N)
+			c->u_ptr0 = u;
+	}
+	c->t0 = _mm512_loadu_si512(t);
+	c->t1 = _mm512_loadu_si512(t + 32);
+	c->y0 = y0;
+	c->flag_end = flag_end;
+	c->flag_snap = flag_snap;
+	c->flag_heavy = flag_heavy;
+	int32_t cy = y0;
+	c->by_n[0] = 0;
+	for (int n = 1; n <= CV_ZARC_N; n++) {
+		cy += t[n - 1];
+		c->by_n[n] = c->by_n[n - 1] | (n - 1 >= c->u_mark ? flag_end : 0) |
+			     (cy > y0 ? JS_FLAG_BELOW_START : 0);
+	}
+}
+
+typedef struct cv_zlanes {
+	__m512i y, u, floor, miny, apex, airtime, last_jump;
+	__mmask32 air, prev, landed;
+} cv_zlanes;
+
+/* floor[i]: the landing floor's standing Y of lane l0 + i. */
+static inline void cv_zlanes_init(cv_zlanes *z, const js_lane_args *args, int l0,
+				  const int16_t *floor, int32_t y0)
+{
+	z->last_jump = cv_last_jump32(args, l0);
+	z->floor = _mm512_loadu_si512(floor);
+	z->y = z->miny = _mm512_set1_epi16((short)y0);
+	z->u = z->apex = z->airtime = _mm512_setzero_si512();
+	z->air = z->prev = z->landed = 0;
+}
+
+/* The flags are not kept frame by frame: from init's states they follow from n, the number of
+ * frames a lane moved (u = 0..n - 1; u counts only airborne frames, so it ends at n on a lane
+ * still in the air and at n + 1 on a landed one, the landing frame included), and from the Y it
+ * landed at: cv_zlanes_store derives them (the landing's Y &= $F0 is not applied either: after
+ * its landing a lane's Y is only read there, for cv3's snap flag, and Y >= its floor >= Y0 either
+ * way, so the rise is the same). */
+static inline __attribute__((always_inline)) void
+cv_zlanes_frame(cv_zlanes *z, const cv_zarc *c, __mmask32 a, __m512i fv, __m512i fv1)
+{
+	/* a new press standing, frozen after the landing: u = 0 */
+	__mmask32 press = _kandn_mask32(_kor_mask32(_kor_mask32(z->prev, z->air), z->landed), a);
+	__mmask32 air = _kor_mask32(z->air, press);
+	__m512i u = _mm512_mask_mov_epi16(z->u, press, _mm512_setzero_si512());
+	__m512i e = _mm512_permutex2var_epi16(c->t0, u, c->t1);
+	__mmask32 falling = _mm512_mask_cmpge_epu16_mask(air, u, _mm512_set1_epi16((short)c->u_fall));
+	__mmask32 land = _mm512_mask_cmpge_epi16_mask(falling, z->y, z->floor);
+	__mmask32 move = _kandn_mask32(land, air);
+	z->y = _mm512_mask_add_epi16(z->y, move, z->y, e);
+	z->u = _mm512_mask_add_epi16(u, air, u, _mm512_set1_epi16(1));
+	z->prev = a;
+	z->air = move;
+	z->landed = _kor_mask32(z->landed, land);
+	__mmask32 higher = _mm512_cmplt_epi16_mask(z->y, z->miny);
+	z->miny = _mm512_min_epi16(z->miny, z->y);
+	z->apex = _mm512_mask_mov_epi16(z->apex, higher, fv);
+	z->airtime = _mm512_mask_mov_epi16(z->airtime, land, fv1);
+}
+
+static inline int cv_zlanes_done(const cv_zlanes *z, __m512i fv)
+{
+	__mmask32 quiet = _mm512_cmple_epi16_mask(z->last_jump, fv);
+	return _cvtmask32_u32(_kor_mask32(z->landed, _kandn_mask32(_kor_mask32(z->air, z->landed),
+								   quiet))) == 0xffffffffu;
+}
+
+static inline void cv_zlanes_store(const cv_zlanes *z, const cv_zarc *c, const js_lane_args *args,
+				   int l0)
+{
+	int16_t miny[32], ap[32], at[32], u[32], y[32];
+	_mm512_storeu_si512(miny, z->miny);
+	_mm512_storeu_si512(ap, z->apex);
+	_mm512_storeu_si512(at, z->airtime);
+	_mm512_storeu_si512(u, z->u);
+	_mm512_storeu_si512(y, z->y);
+	const uint32_t air = _cvtmask32_u32(z->air), landed = _cvtmask32_u32(z->landed);
+	for (int i = 0; i < 32 && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = 0;
+		if ((landed >> i) & 1u) {
+			int n = u[i] - 1; /* the landing frame's u */
+			fl = c->by_n[n];
+			fl |= n >= c->u_ptr0 ? c->flag_heavy : 0;   /* the pointer on the $80 */
+			fl |= (y[i] & 0x0f) ? c->flag_snap : 0;     /* Y &= $F0 moved Y */
+		} else if ((air >> i) & 1u) {
+			fl = c->by_n[u[i] < CV_ZARC_N ? u[i] : CV_ZARC_N] | JS_FLAG_NOT_LANDED;
+		} else {
+			fl = JS_FLAG_NO_TAKEOFF;
+		}
+		args->rise[l0 + i] = c->y0 - miny[i];
+		args->apex_frame[l0 + i] = ap[i];
+		args->airtime[l0 + i] = at[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+/* The whole block from init's states; floor[l]: lane l's landing floor standing Y. */
+static inline __attribute__((always_inline)) void
+cv_zlanes_run(const js_lane_args *args, const cv_zarc *c, const int16_t *floor)
+{
+	cv_zlanes z0, z1;
+	cv_zlanes_init(&z0, args, 0, floor, c->y0);
+	cv_zlanes_init(&z1, args, 32, floor + 32, c->y0);
+	const __m512i one = _mm512_set1_epi16(1);
+	__m512i fv = _mm512_setzero_si512(), fv1 = one;
+	__m512i w0 = fv, w1 = fv, w2 = fv, w3 = fv;
+	for (int f = 0; f < args->n_frames; f++) {
+		if ((f & 31) == 0) {
+			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK;
+			w0 = _mm512_loadu_si512(row);
+			w1 = _mm512_loadu_si512(row + 16);
+			w2 = _mm512_loadu_si512(row + 32);
+			w3 = _mm512_loadu_si512(row + 48);
+		}
+		const __m512i bit = _mm512_set1_epi32((int)(1u << (f & 31)));
+		__mmask32 a0 = _mm512_kunpackw(_mm512_test_epi32_mask(w1, bit),
+					       _mm512_test_epi32_mask(w0, bit));
+		__mmask32 a1 = _mm512_kunpackw(_mm512_test_epi32_mask(w3, bit),
+					       _mm512_test_epi32_mask(w2, bit));
+		cv_zlanes_frame(&z0, c, a0, fv, fv1);
+		cv_zlanes_frame(&z1, c, a1, fv, fv1);
+		if ((f & 7) == 7 && cv_zlanes_done(&z0, fv) && cv_zlanes_done(&z1, fv))
+			break;
+		fv = fv1;
+		fv1 = _mm512_add_epi16(fv1, one);
+	}
+	cv_zlanes_store(&z0, c, args, 0);
+	cv_zlanes_store(&z1, c, args, 32);
+}
+#endif /* AVX-512 BW */
 #endif

@@ -347,8 +347,29 @@ static void cv1_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *
 	}
 }
 
+#if JS_VW == 16 && defined(__AVX512BW__)
+/* From init's states: castlevania.h's 16-bit arc-by-u lanes (the press frame already steps). */
+static void cv1_lanes_fast(const js_lane_args *args)
+{
+	cv_zarc c;
+	int16_t floor[JS_BLOCK];
+	cv_zarc_init(&c, cv1_arc, CV1_FIRST, CV1_MARKER_STEP, 0, CV1_Y0, CV1_FLAG_TABLE_END, 0, 0);
+	for (int l = 0; l < JS_BLOCK; l++) {
+		int k = l < args->n_lanes ? l : args->n_lanes - 1;
+		floor[l] = (int16_t)(CV1_Y0 + CV1_BLOCK * args->axis[CV1_AX_DROP][k]);
+	}
+	cv_zlanes_run(args, &c, floor);
+}
+#endif
+
 void JS_LANE_FN(cv1)(const js_lane_args *args)
 {
+#if JS_VW == 16 && defined(__AVX512BW__)
+	if (!args->start) {
+		cv1_lanes_fast(args);
+		return;
+	}
+#endif
 	cv_arc_lanes r;
 	cv_arc_lanes_init(&r, cv1_arc, CV1_TURN, CV1_MARKER_STEP);
 	if (args->start) {

@@ -398,8 +398,149 @@ static void cv2_lanes_from_starts(const js_lane_args *args)
 	}
 }
 
+#if JS_VW == 16 && defined(__AVX512BW__)
+#include <immintrin.h>
+
+/* AVX-512 (F + BW) from init's states (js_lane_args.start NULL): the frame of cv2_lanes_frame on
+ * 16-bit words, 32 lanes to a register, the masks in mask registers (a select is one masked
+ * move, a flag one mask OR), the whole block as two groups side by side.  Y : Frac and Speed :
+ * SpeedFrac are the 16-bit words the game adds (a word add is the byte adds with carry).  From
+ * init's states Y stays in $26..$BF (file comment): Y words are compared unsigned (up to $BFFF),
+ * the landing floor's word (standing Y << 8) is at most $BD00; the speed word lies in
+ * [-4.00, 3.00] (signed compares); frames, apex frames and airtimes are under JS_MAX_FRAMES,
+ * last_jump in [-1, 4095].  The snap ((Y - $0D) & $F8) + $0D keeping the fraction is
+ * Y - ((Y - $0D00) & $0700) on the word, and (Y - $0D00) & $0700 = (Y + $0300) & $0700 (mod
+ * $0800).  The accounting is cv_acc_frame's (castlevania.h) on words: the rise as the lowest Y
+ * (rise = Y0 - min Y; init Y0: rise 0, the same "strictly higher" updates), flags as mask bits. */
+typedef struct cv2_zlanes {
+	__m512i y, spd, floor, miny, apex, airtime, last_jump;
+	__mmask32 air, prev, landed, fl_cap, fl_snap, fl_below;
+} cv2_zlanes;
+
+static inline void cv2_zlanes_init(cv2_zlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t fl[32];
+	for (int i = 0; i < 32; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		fl[i] = (int16_t)((CV2_Y0 + CV2_BLOCK * args->axis[CV2_AX_DROP][l]) << 8);
+	}
+	z->last_jump = cv_last_jump32(args, l0);
+	z->floor = _mm512_loadu_si512(fl);
+	z->y = z->miny = _mm512_set1_epi16(CV2_Y0 << 8);
+	z->spd = z->apex = z->airtime = _mm512_setzero_si512();
+	z->air = z->prev = z->landed = z->fl_cap = z->fl_snap = z->fl_below = 0;
+}
+
+static inline __attribute__((always_inline)) void
+cv2_zlanes_frame(cv2_zlanes *z, __mmask32 a, __m512i fv, __m512i fv1)
+{
+	/* _func_C57B: the landing (jumping, speed not negative, feet in the floor) and the snap */
+	__mmask32 land = _mm512_mask_cmpge_epu16_mask(_kandn_mask32(_mm512_movepi16_mask(z->spd), z->air),
+						      z->y, z->floor);
+	__m512i t = _mm512_and_si512(_mm512_add_epi16(z->y, _mm512_set1_epi16(0x0300)),
+				     _mm512_set1_epi16(0x0700));
+	z->fl_snap = _kor_mask32(z->fl_snap, _mm512_mask_test_epi16_mask(land, t, t));
+	__m512i y = _mm512_mask_sub_epi16(z->y, land, z->y, t);
+	__m512i spd = _mm512_mask_mov_epi16(z->spd, land, _mm512_setzero_si512());
+	__mmask32 air = _kandn_mask32(land, z->air);
+	/* _8373: the move (0 on the ground: the speed is 0 there) */
+	y = _mm512_add_epi16(y, spd);
+	/* gravity and the cap in the air, or the take-off (frozen after the landing) */
+	__m512i g = _mm512_add_epi16(spd, _mm512_set1_epi16(CV2_GRAVITY));
+	const __m512i cap3 = _mm512_set1_epi16(CV2_CAP << 8);
+	z->fl_cap = _kor_mask32(z->fl_cap, _mm512_mask_cmpge_epi16_mask(air, g, cap3));
+	spd = _mm512_mask_mov_epi16(spd, air, _mm512_min_epi16(g, cap3));
+	__mmask32 press = _kandn_mask32(_kor_mask32(_kor_mask32(z->prev, air), z->landed), a);
+	z->spd = _mm512_mask_mov_epi16(spd, press, _mm512_set1_epi16((short)CV2_JUMP_SPEED));
+	z->y = y;
+	z->prev = a;
+	/* a press on the landing frame takes off again at once: no landing */
+	air = _kor_mask32(air, press);
+	land = _kandn_mask32(press, land);
+	z->air = air;
+	z->landed = _kor_mask32(z->landed, land);
+	z->fl_below = _kor_mask32(z->fl_below, _mm512_mask_cmpgt_epu16_mask(
+						       air, y, _mm512_set1_epi16(CV2_Y0 << 8)));
+	__mmask32 higher = _mm512_cmplt_epu16_mask(y, z->miny);
+	z->miny = _mm512_min_epu16(z->miny, y);
+	z->apex = _mm512_mask_mov_epi16(z->apex, higher, fv);
+	z->airtime = _mm512_mask_mov_epi16(z->airtime, land, fv1);
+}
+
+static inline int cv2_zlanes_done(const cv2_zlanes *z, __m512i fv)
+{
+	__mmask32 quiet = _mm512_cmple_epi16_mask(z->last_jump, fv);
+	return _cvtmask32_u32(_kor_mask32(z->landed, _kandn_mask32(_kor_mask32(z->air, z->landed),
+								   quiet))) == 0xffffffffu;
+}
+
+static inline void cv2_zlanes_store(const cv2_zlanes *z, const js_lane_args *args, int l0)
+{
+	uint16_t miny[32];
+	int16_t ap[32], at[32];
+	_mm512_storeu_si512(miny, z->miny);
+	_mm512_storeu_si512(ap, z->apex);
+	_mm512_storeu_si512(at, z->airtime);
+	const uint32_t air = _cvtmask32_u32(z->air), landed = _cvtmask32_u32(z->landed);
+	const uint32_t fc = _cvtmask32_u32(z->fl_cap), fs = _cvtmask32_u32(z->fl_snap);
+	const uint32_t fb = _cvtmask32_u32(z->fl_below);
+	for (int i = 0; i < 32 && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = 0;
+		fl |= ((fc >> i) & 1u) ? CV2_FLAG_FALL_CAP : 0;
+		fl |= ((fs >> i) & 1u) ? CV2_FLAG_SNAP_UP : 0;
+		fl |= ((fb >> i) & 1u) ? JS_FLAG_BELOW_START : 0;
+		if (!(((air | landed) >> i) & 1u))
+			fl |= JS_FLAG_NO_TAKEOFF;
+		else if (!((landed >> i) & 1u))
+			fl |= JS_FLAG_NOT_LANDED;
+		args->rise[l0 + i] = (CV2_Y0 << 8) - (int32_t)miny[i];
+		args->apex_frame[l0 + i] = ap[i];
+		args->airtime[l0 + i] = at[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+static void cv2_lanes_fast(const js_lane_args *args)
+{
+	cv2_zlanes z0, z1;
+	cv2_zlanes_init(&z0, args, 0);
+	cv2_zlanes_init(&z1, args, 32);
+	const __m512i one = _mm512_set1_epi16(1);
+	__m512i fv = _mm512_setzero_si512(), fv1 = one;
+	__m512i w0 = fv, w1 = fv, w2 = fv, w3 = fv;
+	for (int f = 0; f < args->n_frames; f++) {
+		if ((f & 31) == 0) {
+			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK;
+			w0 = _mm512_loadu_si512(row);
+			w1 = _mm512_loadu_si512(row + 16);
+			w2 = _mm512_loadu_si512(row + 32);
+			w3 = _mm512_loadu_si512(row + 48);
+		}
+		const __m512i bit = _mm512_set1_epi32((int)(1u << (f & 31)));
+		__mmask32 a0 = _mm512_kunpackw(_mm512_test_epi32_mask(w1, bit),
+					       _mm512_test_epi32_mask(w0, bit));
+		__mmask32 a1 = _mm512_kunpackw(_mm512_test_epi32_mask(w3, bit),
+					       _mm512_test_epi32_mask(w2, bit));
+		cv2_zlanes_frame(&z0, a0, fv, fv1);
+		cv2_zlanes_frame(&z1, a1, fv, fv1);
+		if ((f & 7) == 7 && cv2_zlanes_done(&z0, fv) && cv2_zlanes_done(&z1, fv))
+			break;
+		fv = fv1;
+		fv1 = _mm512_add_epi16(fv1, one);
+	}
+	cv2_zlanes_store(&z0, args, 0);
+	cv2_zlanes_store(&z1, args, 32);
+}
+#endif
+
 void JS_LANE_FN(cv2)(const js_lane_args *args)
 {
+#if JS_VW == 16 && defined(__AVX512BW__)
+	if (!args->start) {
+		cv2_lanes_fast(args);
+		return;
+	}
+#endif
 	if (args->start) {
 		cv2_lanes_from_starts(args);
 		return;

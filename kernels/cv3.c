@@ -441,8 +441,30 @@ static void cv3_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *
 	}
 }
 
+#if JS_VW == 16 && defined(__AVX512BW__)
+/* From init's states: castlevania.h's 16-bit arc-by-u lanes (two 0 px frames: the press (PS_IDLE -> PS_JUMP_START) and PS_JUMP_START). */
+static void cv3_lanes_fast(const js_lane_args *args)
+{
+	cv_zarc c;
+	int16_t floor[JS_BLOCK];
+	cv_zarc_init(&c, cv3_arc, CV3_FIRST, cv3_arc[1], 2, CV3_Y0, CV3_FLAG_TABLE_END, CV3_FLAG_SNAP,
+		     CV3_FLAG_HEAVY);
+	for (int l = 0; l < JS_BLOCK; l++) {
+		int k = l < args->n_lanes ? l : args->n_lanes - 1;
+		floor[l] = (int16_t)(CV3_Y0 + CV3_BLOCK * args->axis[CV3_AX_DROP][k]);
+	}
+	cv_zlanes_run(args, &c, floor);
+}
+#endif
+
 void JS_LANE_FN(cv3)(const js_lane_args *args)
 {
+#if JS_VW == 16 && defined(__AVX512BW__)
+	if (!args->start) {
+		cv3_lanes_fast(args);
+		return;
+	}
+#endif
 	cv_arc_lanes r;
 	cv_arc_lanes_init(&r, cv3_arc, CV3_TURN, cv3_arc[1]);
 	if (args->start) {

@@ -457,8 +457,224 @@ static void scv4_lanes_from_starts(const js_lane_args *args)
 	}
 }
 
+#if JS_VW == 16 && defined(__AVX512BW__)
+#include <immintrin.h>
+
+/* AVX-512 (F + BW) from init's states (js_lane_args.start NULL), for blocks whose jumps fit
+ * 16-bit words (scv4_fits16; the others take the generic kernel below): scv4_lanes_frame's frame
+ * on 16-bit words, 32 lanes to a register, the masks (the phases, air, took off) in mask
+ * registers, so a select is one masked move and a phase change one mask operation; the whole
+ * block as two groups side by side.  From init's states Y and the speed are multiples of 1/256
+ * px (v0 is in 1/256 px/frame, the gravity $6000 is 96/256), so Y - Y0 and the speed are exact in
+ * 1/256 px words.  With drop <= 7 the floor is at most 112 px below Y0 and a move before the
+ * landing at most 8 px past it (Y - Y0 < 120 px = 30720/256); the rise is at most 4 v0 (phase
+ * 0) plus sum(v0 - 96k, k >= 1) <= v0^2 / 192, so 5 v0 + v0^2 / 192 <= 32000 keeps Y - Y0 above
+ * -32768.  The speed lies in [-v0, 8.00 = 2048]: it is <= 8.0 everywhere (phase 0 holds -v0 <= 0,
+ * the top 0), so the cap is a min on every lane, and on the ground it is 0, so the move needs no
+ * mask.  A new press (A & ~prev) is computed for 32 frames at once from the input word;
+ * "landed" is "took off and not in the air".  The accounting is cv_acc_frame's
+ * (castlevania.h): the rise as the lowest Y (rise = Y0 - min Y, (Y0 - Y) << 8 in 16.16
+ * sub-units; init Y0: rise 0, the same "strictly higher" updates).  Flags are kept in vectors,
+ * not masks: fall_cap is "the capped speed reached 8.0" (max of the speed after the min ==
+ * 8.0); below_start is "the highest Y > Y0" (the landing frame's Y, the floor, is only past Y0
+ * with drop >= 1, and then the fall crossed Y0 + 1 .. Y0 + 8 px in the air before it: the floor
+ * is 16 px or more below and a move is at most 8 px); hold_max a vector set on its frame. */
+#define SCV4_W_GRAVITY ((int)(SCV4_GRAVITY >> 8))
+#define SCV4_W_CAP ((int)(SCV4_CAP >> 8))
+typedef struct scv4_wlanes {
+	__m512i y, spd, cnt, miny, maxy, maxg, hmax, apex, airtime;
+	__mmask32 air, took, hold, rise, top, fall;
+} scv4_wlanes;
+
+static inline __attribute__((always_inline)) void
+scv4_wlanes_frame(scv4_wlanes *z, __mmask32 np, __mmask32 a, __m512i negv0, __m512i floor,
+		  __m512i fv, __m512i fv1)
+{
+	const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi16(1);
+	__mmask32 press = _kandn_mask32(z->took, np);
+	__mmask32 air = _kor_mask32(z->air, press);
+	z->took = _kor_mask32(z->took, press);
+	__mmask32 hold = _kor_mask32(z->hold, press);
+	__m512i spd = _mm512_mask_mov_epi16(z->spd, press, negv0);
+	__m512i cnt = _mm512_mask_mov_epi16(z->cnt, press, zero);
+	__mmask32 stay0 = _mm512_mask_cmplt_epi16_mask(_kand_mask32(hold, a), cnt,
+						       _mm512_set1_epi16(SCV4_HOLD_FRAMES));
+	__mmask32 go1 = _kandn_mask32(stay0, hold);
+	z->hmax = _mm512_mask_mov_epi16(z->hmax, _kand_mask32(go1, a), one);
+	__mmask32 rise = _kor_mask32(z->rise, go1);
+	__mmask32 stay3 = _mm512_mask_cmplt_epi16_mask(z->top, cnt, _mm512_set1_epi16(SCV4_TOP_FRAMES));
+	__mmask32 fall = _kor_mask32(z->fall, _kandn_mask32(stay3, z->top));
+	__m512i g = _mm512_mask_add_epi16(spd, _kor_mask32(rise, fall), spd,
+					  _mm512_set1_epi16(SCV4_W_GRAVITY));
+	__mmask32 stop = _mm512_mask_cmpge_epi16_mask(rise, g, zero);
+	g = _mm512_min_epi16(g, _mm512_set1_epi16(SCV4_W_CAP));
+	z->maxg = _mm512_max_epi16(z->maxg, g);
+	g = _mm512_maskz_mov_epi16(_knot_mask32(_kor_mask32(stop, stay3)), g);
+	cnt = _mm512_mask_add_epi16(cnt, _kor_mask32(stay0, stay3), cnt, one);
+	z->cnt = _mm512_mask_mov_epi16(cnt, stop, zero);
+	z->hold = stay0;
+	z->rise = _kandn_mask32(stop, rise);
+	z->top = _kor_mask32(stay3, stop);
+	__m512i y = _mm512_add_epi16(z->y, g);
+	__mmask32 land = _mm512_mask_cmpge_epi16_mask(fall, y, floor);
+	z->y = y = _mm512_mask_mov_epi16(y, land, floor);
+	z->spd = _mm512_mask_mov_epi16(g, land, zero);
+	z->fall = _kandn_mask32(land, fall);
+	z->air = _kandn_mask32(land, air);
+	z->maxy = _mm512_max_epi16(z->maxy, y);
+	__mmask32 higher = _mm512_cmplt_epi16_mask(y, z->miny);
+	z->miny = _mm512_min_epi16(z->miny, y);
+	z->apex = _mm512_mask_mov_epi16(z->apex, higher, fv);
+	z->airtime = _mm512_mask_mov_epi16(z->airtime, land, fv1);
+}
+
+/* The results of lanes l0..l0+31 (those below n_lanes), vectorised: words widened to int32 (the
+ * rise to int64), the flag words (all below bit 16) built from masks, masked stores. */
+static inline void scv4_wlanes_store(const scv4_wlanes *z, const js_lane_args *args, int l0)
+{
+	const int n = args->n_lanes - l0;
+	const uint32_t lanes = n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+	const __m512i zero = _mm512_setzero_si512();
+	__m512i fl = _mm512_maskz_mov_epi16(_mm512_test_epi16_mask(z->hmax, z->hmax),
+					    _mm512_set1_epi16((short)SCV4_FLAG_HOLD_MAX));
+	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(
+					 _mm512_cmpeq_epi16_mask(z->maxg, _mm512_set1_epi16(SCV4_W_CAP)),
+					 _mm512_set1_epi16((short)SCV4_FLAG_FALL_CAP)));
+	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(_mm512_cmpgt_epi16_mask(z->maxy, zero),
+							_mm512_set1_epi16(JS_FLAG_BELOW_START)));
+	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(_knot_mask32(z->took),
+							_mm512_set1_epi16(JS_FLAG_NO_TAKEOFF)));
+	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(z->air, _mm512_set1_epi16(JS_FLAG_NOT_LANDED)));
+	const __m512i rise = _mm512_sub_epi16(zero, z->miny); /* Y0 - min Y in 1/256 px, >= 0 */
+	for (int h = 0; h < 2; h++) {
+		const __mmask16 m = (__mmask16)(lanes >> (16 * h));
+		if (!m)
+			break;
+		const int o = l0 + 16 * h;
+#define SCV4_HALF(v) _mm512_cvtepi16_epi32(h ? _mm512_extracti64x4_epi64((v), 1) : _mm512_castsi512_si256(v))
+		_mm512_mask_storeu_epi32(args->apex_frame + o, m, SCV4_HALF(z->apex));
+		_mm512_mask_storeu_epi32(args->airtime + o, m, SCV4_HALF(z->airtime));
+		_mm512_mask_storeu_epi32(args->flags + o, m, _mm512_cvtepu16_epi32(
+			h ? _mm512_extracti64x4_epi64(fl, 1) : _mm512_castsi512_si256(fl)));
+		const __m512i r = _mm512_slli_epi32(_mm512_cvtepu16_epi32(
+			h ? _mm512_extracti64x4_epi64(rise, 1) : _mm512_castsi512_si256(rise)), 8);
+#undef SCV4_HALF
+		_mm512_mask_storeu_epi64(args->rise + o, (__mmask8)m,
+					 _mm512_cvtepu32_epi64(_mm512_castsi512_si256(r)));
+		_mm512_mask_storeu_epi64(args->rise + o + 8, (__mmask8)(m >> 8),
+					 _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(r, 1)));
+	}
+}
+
+/* 1 when every lane's jump fits the 16-bit words (see above): drop <= 7 and v0 <= 2040
+ * (5 * 2040 + 2040^2 / 192 = 31875 <= 32000). */
+#define SCV4_W_V0_MAX 2040
+#define SCV4_W_DROP_MAX 7
+static inline int scv4_fits16(const js_lane_args *args)
+{
+	if (args->n_lanes == JS_BLOCK) {
+		__mmask16 bad = 0;
+		for (int l = 0; l < JS_BLOCK; l += 16)
+			bad |= _mm512_cmpgt_epu32_mask(_mm512_loadu_si512(args->axis[SCV4_AX_V0] + l),
+						       _mm512_set1_epi32(SCV4_W_V0_MAX)) |
+			       _mm512_cmpgt_epu32_mask(_mm512_loadu_si512(args->axis[SCV4_AX_DROP] + l),
+						       _mm512_set1_epi32(SCV4_W_DROP_MAX));
+		return bad == 0;
+	}
+	for (int l = 0; l < args->n_lanes; l++)
+		if (args->axis[SCV4_AX_DROP][l] > SCV4_W_DROP_MAX ||
+		    args->axis[SCV4_AX_V0][l] > SCV4_W_V0_MAX)
+			return 0;
+	return 1;
+}
+
+static inline void scv4_wlanes_init(scv4_wlanes *z, __m512i *negv0, __m512i *floor, __m512i *ljv,
+				    const js_lane_args *args, int l0)
+{
+	*ljv = cv_last_jump32(args, l0);
+	if (args->n_lanes == JS_BLOCK) {
+		const int32_t *v0 = args->axis[SCV4_AX_V0] + l0, *d = args->axis[SCV4_AX_DROP] + l0;
+		__m512i a = _mm512_inserti64x4(
+			_mm512_castsi256_si512(_mm512_cvtepi32_epi16(_mm512_loadu_si512(v0))),
+			_mm512_cvtepi32_epi16(_mm512_loadu_si512(v0 + 16)), 1);
+		__m512i b = _mm512_inserti64x4(
+			_mm512_castsi256_si512(_mm512_cvtepi32_epi16(_mm512_loadu_si512(d))),
+			_mm512_cvtepi32_epi16(_mm512_loadu_si512(d + 16)), 1);
+		*negv0 = _mm512_sub_epi16(_mm512_setzero_si512(), a);
+		*floor = _mm512_slli_epi16(b, 12); /* 16 px * 256 */
+	} else {
+		int16_t v0[32], fl[32];
+		for (int i = 0; i < 32; i++) {
+			int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+			v0[i] = (int16_t)-args->axis[SCV4_AX_V0][l];
+			fl[i] = (int16_t)(SCV4_BLOCK * 256 * args->axis[SCV4_AX_DROP][l]);
+		}
+		*negv0 = _mm512_loadu_si512(v0);
+		*floor = _mm512_loadu_si512(fl);
+	}
+	z->y = z->miny = z->maxy = z->spd = z->cnt = z->maxg = z->hmax = z->apex = z->airtime =
+		_mm512_setzero_si512();
+	z->air = z->took = z->hold = z->rise = z->top = z->fall = 0;
+}
+
+/* The whole block as two groups of 32 lanes side by side. */
+static void scv4_lanes_fast16(const js_lane_args *args)
+{
+	scv4_wlanes z0, z1;
+	__m512i nv0, nv1, fl0, fl1, lj0, lj1;
+	scv4_wlanes_init(&z0, &nv0, &fl0, &lj0, args, 0);
+	scv4_wlanes_init(&z1, &nv1, &fl1, &lj1, args, 32);
+	const __m512i one = _mm512_set1_epi16(1);
+	__m512i fv = _mm512_setzero_si512(), fv1 = one;
+	__m512i w[4], np[4], last[4];
+	for (int k = 0; k < 4; k++)
+		w[k] = np[k] = last[k] = fv;
+	for (int f = 0; f < args->n_frames; f++) {
+		if ((f & 31) == 0) { /* the new presses: A & ~(A one frame before) */
+			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK;
+			for (int k = 0; k < 4; k++) {
+				w[k] = _mm512_loadu_si512(row + 16 * k);
+				np[k] = _mm512_andnot_si512(_mm512_or_si512(_mm512_slli_epi32(w[k], 1), last[k]),
+							    w[k]);
+				last[k] = _mm512_srli_epi32(w[k], 31);
+			}
+		}
+		const __m512i bit = _mm512_set1_epi32((int)(1u << (f & 31)));
+		scv4_wlanes_frame(&z0,
+				  _mm512_kunpackw(_mm512_test_epi32_mask(np[1], bit),
+						  _mm512_test_epi32_mask(np[0], bit)),
+				  _mm512_kunpackw(_mm512_test_epi32_mask(w[1], bit),
+						  _mm512_test_epi32_mask(w[0], bit)),
+				  nv0, fl0, fv, fv1);
+		scv4_wlanes_frame(&z1,
+				  _mm512_kunpackw(_mm512_test_epi32_mask(np[3], bit),
+						  _mm512_test_epi32_mask(np[2], bit)),
+				  _mm512_kunpackw(_mm512_test_epi32_mask(w[3], bit),
+						  _mm512_test_epi32_mask(w[2], bit)),
+				  nv1, fl1, fv, fv1);
+		if ((f & 7) == 7 &&
+		    _cvtmask32_u32(_kor_mask32(
+			    _kor_mask32(z0.air, _kandn_mask32(z0.took, _mm512_cmpgt_epi16_mask(lj0, fv))),
+			    _kor_mask32(z1.air, _kandn_mask32(z1.took, _mm512_cmpgt_epi16_mask(lj1, fv))))) == 0)
+			break;
+		fv = fv1;
+		fv1 = _mm512_add_epi16(fv1, one);
+	}
+	scv4_wlanes_store(&z0, args, 0);
+	scv4_wlanes_store(&z1, args, 32);
+}
+#endif
+
 void JS_LANE_FN(scv4)(const js_lane_args *args)
 {
+#if JS_VW == 16 && defined(__AVX512BW__)
+	if (!args->start) {
+		if (scv4_fits16(args)) {
+			scv4_lanes_fast16(args);
+			return;
+		}
+	}
+#endif
 	if (args->start) {
 		scv4_lanes_from_starts(args);
 		return;

@@ -64,7 +64,9 @@ static void hold_rows(const js_model *m, const int32_t *ax, int h, int n, frame_
 
 /* Lanes == reference: random axis values within [min, max], inputs by mode (0 holds, 1 random
  * bits, 2 sparse presses, 3 a press after a random delay then a hold). */
-static void check_lanes(const char *id, size_t n, int n_frames, uint64_t seed, int mode)
+/* cap: NULL, or the largest value of each axis (the axes' values are taken mod cap + 1). */
+static void check_lanes_cap(const char *id, size_t n, int n_frames, uint64_t seed, int mode,
+			    const int32_t *cap)
 {
 	const js_model *m = model(id);
 	int na = m->n_axes;
@@ -77,6 +79,8 @@ static void check_lanes(const char *id, size_t n, int n_frames, uint64_t seed, i
 			int32_t v = x->min + (int32_t)(tu_rand(&seed) % span);
 			if (i % 16 == 0) /* edge cases: the ends of the range */
 				v = (tu_rand(&seed) & 1) ? x->max : x->min;
+			if (cap)
+				v = x->min + (v - x->min) % (cap[a] - x->min + 1);
 			ax[i * (size_t)na + (size_t)a] = v;
 		}
 		int h = (int)(tu_rand(&seed) % 64);
@@ -97,6 +101,11 @@ static void check_lanes(const char *id, size_t n, int n_frames, uint64_t seed, i
 	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
 	free(ax);
 	free(in);
+}
+
+static void check_lanes(const char *id, size_t n, int n_frames, uint64_t seed, int mode)
+{
+	check_lanes_cap(id, n, n_frames, seed, mode, NULL);
 }
 
 /* ======================================================================== cv1 ========== */
@@ -226,6 +235,9 @@ Test(cv1, lanes_equal_reference_holds) { check_lanes("cv1", 3000, 96, 11, 0); }
 Test(cv1, lanes_equal_reference_random) { check_lanes("cv1", 3000, 96, 12, 1); }
 Test(cv1, lanes_equal_reference_sparse) { check_lanes("cv1", 3000, 160, 13, 2); }
 Test(cv1, lanes_equal_reference_delayed) { check_lanes("cv1", 3000, 128, 14, 3); }
+/* Frame limits that cut jumps short (lanes still airborne at the end: not_landed, the flags and
+ * rise of a partial arc) and one under a frame word (32). */
+Test(cv1, lanes_equal_reference_cut) { check_lanes("cv1", 3000, 47, 15, 3); check_lanes("cv1", 3000, 21, 115, 1); }
 Test(cv1, lanes_partial_block) { check_lanes("cv1", 7, 80, 15, 1); }
 
 /* ======================================================================== cv3 ========== */
@@ -359,6 +371,9 @@ Test(cv3, lanes_equal_reference_holds) { check_lanes("cv3", 3000, 96, 21, 0); }
 Test(cv3, lanes_equal_reference_random) { check_lanes("cv3", 3000, 96, 22, 1); }
 Test(cv3, lanes_equal_reference_sparse) { check_lanes("cv3", 3000, 160, 23, 2); }
 Test(cv3, lanes_equal_reference_delayed) { check_lanes("cv3", 3000, 128, 24, 3); }
+/* Frame limits that cut jumps short (lanes still airborne at the end: not_landed, the flags and
+ * rise of a partial arc) and one under a frame word (32). */
+Test(cv3, lanes_equal_reference_cut) { check_lanes("cv3", 3000, 47, 25, 3); check_lanes("cv3", 3000, 21, 125, 1); }
 Test(cv3, lanes_partial_block) { check_lanes("cv3", 5, 80, 25, 1); }
 
 /* ======================================================================== cv2 ========== */
@@ -479,6 +494,9 @@ Test(cv2, lanes_equal_reference_holds) { check_lanes("cv2", 3000, 96, 31, 0); }
 Test(cv2, lanes_equal_reference_random) { check_lanes("cv2", 3000, 96, 32, 1); }
 Test(cv2, lanes_equal_reference_sparse) { check_lanes("cv2", 3000, 160, 33, 2); }
 Test(cv2, lanes_equal_reference_delayed) { check_lanes("cv2", 3000, 128, 34, 3); }
+/* Frame limits that cut jumps short (lanes still airborne at the end: not_landed, the flags and
+ * rise of a partial arc) and one under a frame word (32). */
+Test(cv2, lanes_equal_reference_cut) { check_lanes("cv2", 3000, 47, 35, 3); check_lanes("cv2", 3000, 21, 135, 1); }
 Test(cv2, lanes_partial_block) { check_lanes("cv2", 9, 80, 35, 1); }
 
 /* ======================================================================== scv4 ========= */
@@ -605,6 +623,19 @@ Test(scv4, lanes_equal_reference_holds) { check_lanes("scv4", 3000, 160, 41, 0);
 Test(scv4, lanes_equal_reference_random) { check_lanes("scv4", 3000, 160, 42, 1); }
 Test(scv4, lanes_equal_reference_sparse) { check_lanes("scv4", 3000, 200, 43, 2); }
 Test(scv4, lanes_equal_reference_delayed) { check_lanes("scv4", 3000, 200, 44, 3); }
+/* Frame limits that cut jumps short (lanes still airborne at the end) and one under a frame
+ * word (32). */
+Test(scv4, lanes_equal_reference_cut) { check_lanes("scv4", 3000, 47, 45, 3); check_lanes("scv4", 3000, 21, 145, 1); }
+/* Blocks whose every lane has v0 <= 2040 and drop <= 7: the AVX-512 kernel's 16-bit path
+ * (scv4.c: scv4_fits16), at its limits too. */
+Test(scv4, lanes_equal_reference_16bit_blocks)
+{
+	const int32_t cap[2] = { 2040, 7 };
+	check_lanes_cap("scv4", 3000, 200, 46, 0, cap);
+	check_lanes_cap("scv4", 3000, 160, 47, 2, cap);
+	check_lanes_cap("scv4", 3000, 47, 48, 3, cap);
+	check_lanes_cap("scv4", 3000, 21, 49, 1, cap);
+}
 Test(scv4, lanes_partial_block) { check_lanes("scv4", 3, 120, 45, 1); }
 
 /* ================================================================ fuzz starts (model.h) === */
