@@ -57,26 +57,36 @@ static void row(const char *model, const char *path, int threads, measure m, dou
 			m.steps_per_s, m.steps_per_s / ref);
 }
 
-/* Runs the grid repeatedly for at least min_time seconds (and 3 times at least) and returns the
- * rates of the fastest repetition: interference only ever slows a repetition down.  One thread:
- * the calling thread's CPU time (OpenMP runs a one-thread region on it); more: wall clock. */
+/* Runs the grid repeatedly for at least min_time seconds and returns the rates of the fastest
+ * sample (at least 3): interference only ever slows a sample down.  A sample runs the grid k
+ * times, k chosen so that it lasts 20 ms or more (a small grid runs in microseconds, below what
+ * a CPU clock sample can time).  One thread: the calling thread's CPU time (OpenMP runs a
+ * one-thread region on it); more: wall clock. */
 static measure run(const js_grid *g, js_result *r, int reference, js_isa isa, int threads,
 		   double min_time, double useful_steps)
 {
 	js_run_opts o = { .reference = reference, .isa = isa, .threads = threads };
 	clockid_t id = threads == 1 && !wall_only ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
-	long reps = 0;
+	long k = 1;
+	for (;;) { /* calibrate k by wall clock */
+		double w0 = now();
+		for (long i = 0; i < k; i++)
+			js_sweep_run(g, &o, r);
+		if (now() - w0 >= 0.02 || k >= (1L << 30))
+			break;
+		k *= 2;
+	}
+	long samples = 0;
 	double t0 = now(), best = 1e300;
 	do {
 		double c0 = clock_s(id);
-		js_sweep_run(g, &o, r);
-		double dt = clock_s(id) - c0;
-		if (dt < best)
+		for (long i = 0; i < k; i++)
+			js_sweep_run(g, &o, r);
+		double dt = (clock_s(id) - c0) / (double)k;
+		if (dt > 0 && dt < best)
 			best = dt;
-		reps++;
-	} while (now() - t0 < min_time || reps < 3);
-	if (best <= 0)
-		best = 1e-9;
+		samples++;
+	} while (now() - t0 < min_time || samples < 3);
 	measure m = { (double)r->n / best, useful_steps / best };
 	return m;
 }

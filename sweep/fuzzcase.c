@@ -469,6 +469,10 @@ int js_case_parse(FILE *f, const char *path, js_case *c, js_break *brk, char *er
 		if (sp)
 			*sp = 0;
 		if (strcmp(p, "model") == 0) {
+			if (c->m) { /* a second model would inherit the first one's axes and fields */
+				snprintf(err, errn, "%s:%d: a second 'model' line (one case per file)", path, ln);
+				goto out;
+			}
 			c->m = js_model_find(rest);
 			if (!c->m) {
 				snprintf(err, errn, "%s:%d: unknown model '%s'", path, ln, rest);

@@ -159,7 +159,9 @@ Test(fuzz, case_parse_errors_are_one_line)
 			      "model smb1\nframes 0\n", "model smb1\nframes 5\naxes vx=99\n",
 			      "model smb1\nframes 5\nstart speed=200\n", "model smb1\nframes 5\nstart nope=1\n",
 			      "model smb1\nframes 5\ninput Q\n", "model smb1\nframes 5\nwhat 1\n",
-			      "model smb1\nframes 5\nstart force=1\n" };
+			      "model smb1\nframes 5\nstart force=1\n",
+			      /* found by fuzz_case: a second model inherited the first's start fields */
+			      "model smb1\nstart speed=4\nmodel celeste\nframes 60\n" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		FILE *r = fmemopen((void *)bad[i], strlen(bad[i]), "r");
 		char err[512] = "";
