@@ -282,6 +282,9 @@ typedef struct mm_game {
 			       * clamp before the floor check, the landing snap keeps the sub-pixel */
 	int skip_every;       /* mm2: the water frame skip's $FB (4), 0 for none */
 	int32_t scr_lo, scr_hi; /* `offscreen` unless scr_lo <= Y pixel < scr_hi */
+	int32_t calm_y;       /* mm1: a group whose landing floors' standing Y (px) are all at most
+			       * this has no clamp and no `offscreen` in a fast frame (the game file
+			       * says why); 0: none */
 } mm_game;
 
 /* The per-lane values a game file computes from its axes, for one group, as vectors. */
@@ -509,34 +512,97 @@ mm_lanes_frame(const mm_game *G, mm_lanes *s, const uint32_t *in, int l0, int f)
  * would have fired then and left the lane too slow (mm1/mm2: $01.00 - gravity < $02.00) or
  * falling (mm3: $FF.C0 - gravity).  So an airborne lane only moves and takes gravity, a standing
  * lane stands (mm1/mm2: a fixed point; mm3: the sub-pixel += $40), and the frame's other events
- * - a landing, the clamp, leaving the screen - are checked first: if any lane has one the frame
- * is left to mm_lanes_frame (returns 0, nothing changed).  Lanes that have landed are done: what
- * the fast path leaves in them is never read (it skips the snap of a lane standing on a lower
- * floor, which mm_lanes_frame would redo).
- * The apex is not tracked here: after the take-off the height rises, then falls (see mm_acc), so
- * the highest point is on the last frame that moves up, the frame whose speed goes from > 0 to
- * <= 0 - an event here, so mm_lanes_frame tracks it - or, in mm3, the frame before a release
- * (which comes before the move): mm_lane_run tracks the frame before every full frame in mm3.
- * The last two frames are always full frames, so a jump cut off while rising is tracked too. */
+ * - the clamp, leaving the screen, and for mm3 a landing - are checked first: if any lane has one
+ * the frame is left to mm_lanes_frame (returns 0, nothing changed).  Lanes that have landed are
+ * done: what the fast path leaves in them is never read (it skips the snap of a lane standing on
+ * a lower floor, which mm_lanes_frame would redo).
+ * mm1 (neither takeoff_moves nor the water skip) lands here too, as mm_lanes_frame does with no
+ * press and no clamp: Y := the landing floor, speed := rest, no flag; a lane in the air from
+ * init's states is above its landing floor (Y < land_y, see the top of this file) and moves down
+ * only falling, so the hit needs no sign test.  And it tracks the apex here (mm_acc_frame's part:
+ * the height of a lane not landed yet, frame f; a standing lane is at height 0 <= rise).  So its
+ * full frames are only those where some A changes (and the clamp, the screen edges), not every
+ * landing and apex of the group (measured faster on AVX2 and AVX-512).
+ * mm2 and mm3 do not (measured slower for mm2): a landing is an event, and the apex is tracked
+ * from the events: after the take-off the height rises, then falls (see mm_acc), so the highest
+ * point is on the last frame that moves up, the frame whose speed goes from > 0 to <= 0 - an
+ * event here, so mm_lanes_frame tracks it - or, in mm3, the frame before a release (which comes
+ * before the move): mm_lane_run tracks the frame before every full frame in mm3.  The last two
+ * frames are always full frames, so a jump cut off while rising is tracked too.  (mm1 on the
+ * narrow paths, scalar and SSE4, too: there the landing and the apex cost more than the full
+ * frames they save, measured.) */
 static inline __attribute__((always_inline)) int
-mm_lanes_fast(const mm_game *G, mm_lanes *s)
+mm_lanes_fast(const mm_game *G, mm_lanes *s, int f, int calm)
 {
 	js_vi gv = G->per_lane_env ? s->g : js_vsplat(G->g);
 	js_vi yip = s->y - s->v;
 	js_vi vg = s->v - gv;
 	js_vi run = G->skip_every ? ~s->idle_next : js_vsplat(-1);
 	js_vi fly = s->air & run;
-	js_vi ev = fly & ((yip >= s->ylim) | (yip < js_vsplat(G->scr_lo << 8)) |
-			  (vg < js_vsplat(G->cap)) | ((s->v > js_vsplat(0)) & (vg <= js_vsplat(0))));
-	if (mm_vany(ev))
-		return 0;
-	if (G->takeoff_moves) {
-		js_vi ys = js_vsplat(MM_GROUND_Y << 8) | ((s->y + 0x40) & 0xff);
-		s->y = js_vsel(s->air, yip, ys);
-		s->v = js_vsel(s->air, vg, js_vsplat(G->rest));
+	if (G->takeoff_moves || G->skip_every || JS_VW < 8) {
+		js_vi ev = fly & ((yip >= s->ylim) | (yip < js_vsplat(G->scr_lo << 8)) |
+				  (vg < js_vsplat(G->cap)) |
+				  ((s->v > js_vsplat(0)) & (vg <= js_vsplat(0))));
+		if (mm_vany(ev))
+			return 0;
+		if (G->takeoff_moves) {
+			js_vi ys = js_vsplat(MM_GROUND_Y << 8) | ((s->y + 0x40) & 0xff);
+			s->y = js_vsel(s->air, yip, ys);
+			s->v = js_vsel(s->air, vg, js_vsplat(G->rest));
+		} else {
+			s->y = js_vsel(fly, yip, s->y);
+			s->v = js_vsel(fly, vg, s->v);
+		}
 	} else {
-		s->y = js_vsel(fly, yip, s->y);
-		s->v = js_vsel(fly, vg, s->v);
+		js_vi rv = G->per_lane_env ? s->rest : js_vsplat(G->rest);
+#if JS_VW == 16 && defined(__AVX512F__) && !defined(JS_LANE_SCALAR)
+		/* The same on mask registers (GCC turns the generic masks into vectors and back). */
+		__m512i zy = (__m512i)s->y, zv = (__m512i)s->v, zyip = (__m512i)yip;
+		__mmask16 kfly = _mm512_movepi32_mask((__m512i)fly);
+		if (!calm) {
+			__mmask16 kev = _mm512_mask_cmpge_epu32_mask(
+				kfly, _mm512_sub_epi32(zyip, _mm512_set1_epi32(G->scr_lo << 8)),
+				_mm512_set1_epi32((G->scr_hi - G->scr_lo) << 8));
+			kev |= _mm512_mask_cmplt_epi32_mask(kfly, (__m512i)vg,
+							    _mm512_set1_epi32(G->cap));
+			if (kev)
+				return 0;
+		}
+		__mmask16 khit = _mm512_mask_cmpge_epi32_mask(kfly, zyip, (__m512i)s->land_y);
+		zy = _mm512_mask_mov_epi32(zy, kfly, zyip);
+		s->y = (js_vi)_mm512_mask_mov_epi32(zy, khit, (__m512i)s->land_y);
+		zv = _mm512_mask_mov_epi32(zv, kfly, (__m512i)vg);
+		s->v = (js_vi)_mm512_mask_mov_epi32(zv, khit, (__m512i)rv);
+		s->air = (js_vi)_mm512_mask_mov_epi32((__m512i)s->air, khit, _mm512_setzero_si512());
+		mm_acc *a = &s->acc;
+		__m512i fv = _mm512_set1_epi32(f);
+		__mmask16 kld = _mm512_movepi32_mask((__m512i)a->landed);
+		a->land = (js_vi)_mm512_mask_mov_epi32((__m512i)a->land, khit & ~kld, fv);
+		kld |= khit;
+		a->landed = (js_vi)_mm512_mask_mov_epi32((__m512i)a->landed, khit,
+							 _mm512_set1_epi32(-1));
+		__m512i height = _mm512_sub_epi32(_mm512_set1_epi32(MM_GROUND_Y << 8), (__m512i)s->y);
+		__mmask16 higher = _mm512_mask_cmpgt_epi32_mask(~kld, height, (__m512i)a->rise);
+		a->rise = (js_vi)_mm512_mask_mov_epi32((__m512i)a->rise, higher, height);
+		a->apex = (js_vi)_mm512_mask_mov_epi32((__m512i)a->apex, higher, fv);
+#else
+		js_vi ev = fly & ((yip >= js_vsplat(G->scr_hi << 8)) |
+				  (yip < js_vsplat(G->scr_lo << 8)) | (vg < js_vsplat(G->cap)));
+		if (!calm && mm_vany(ev))
+			return 0;
+		js_vi hit = fly & (yip >= s->land_y);
+		s->y = js_vsel(fly, js_vsel(hit, s->land_y, yip), s->y);
+		s->v = js_vsel(fly, js_vsel(hit, rv, vg), s->v);
+		s->air &= ~hit;
+		mm_acc *a = &s->acc;
+		js_vi fv = js_vsplat(f);
+		a->land = js_vsel(hit & ~a->landed, fv, a->land);
+		a->landed |= hit;
+		js_vi height = js_vsplat(MM_GROUND_Y << 8) - s->y;
+		js_vi higher = ~a->landed & (height > a->rise);
+		a->rise = js_vsel(higher, height, a->rise);
+		a->apex = js_vsel(higher, fv, a->apex);
+#endif
 	}
 	if (G->skip_every) {
 		js_vi t = s->timer - (run & s->skip_on);
@@ -544,12 +610,13 @@ mm_lanes_fast(const mm_game *G, mm_lanes *s)
 		s->timer = js_vsel(wait, js_vsplat(0), t);
 		s->idle_next = wait;
 	}
-	/* mm_acc_frame with grounded = ~air: no take-off, no landing, no flags, no apex */
+	/* mm_acc_frame with grounded = ~air: no take-off, no flags (mm3: no landing, no apex) */
 	return 1;
 }
 
 static inline __attribute__((always_inline)) void
-mm_acc_store(const mm_lanes *s, const js_lane_args *args, const uint8_t *lane, int l0, int n)
+mm_acc_store(const mm_lanes *s, const js_lane_args *args, const uint8_t *lane, int l0, int n,
+	     int moved)
 {
 	const mm_acc *a = &s->acc;
 	js_vi g0y = js_vsplat(MM_GROUND_Y << 8);
@@ -559,6 +626,22 @@ mm_acc_store(const mm_lanes *s, const js_lane_args *args, const uint8_t *lane, i
 	js_vu fl = a->flags | mm_vselu(a->took,
 				       ((js_vu)~a->landed & JS_FLAG_NOT_LANDED) | below,
 				       (js_vu)js_vsplat(JS_FLAG_NO_TAKEOFF));
+#if JS_VW == 16 && defined(__AVX512F__) && !defined(JS_LANE_SCALAR)
+	if (!moved) { /* the caller's order: masked stores of the lanes below n */
+		__mmask16 k = (__mmask16)(n - l0 >= 16 ? 0xffff : (1u << (n - l0)) - 1u);
+		__m512i r = (__m512i)a->rise;
+		_mm512_mask_storeu_epi64(args->rise + l0, (__mmask8)k,
+					 _mm512_cvtepi32_epi64(_mm512_castsi512_si256(r)));
+		_mm512_mask_storeu_epi64(args->rise + l0 + 8, (__mmask8)(k >> 8),
+					 _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(r, 1)));
+		_mm512_mask_storeu_epi32(args->apex_frame + l0, k, (__m512i)a->apex);
+		_mm512_mask_storeu_epi32(args->airtime + l0, k, (__m512i)(a->land + 1));
+		_mm512_mask_storeu_epi32(args->flags + l0, k, (__m512i)fl);
+		return;
+	}
+#else
+	(void)moved;
+#endif
 	int32_t rise[JS_VW], apex[JS_VW], air[JS_VW];
 	uint32_t flags[JS_VW];
 	js_vstore(rise, a->rise);
@@ -795,8 +878,24 @@ mm_lane_run(const mm_game *G, mm_setup_fn setup, mm_weight_fn weight, const js_l
 	int n = args->n_lanes, words = (args->n_frames + 31) >> 5;
 	mm_block b;
 	uint8_t key[JS_BLOCK];
-	int count[MM_KEYS + 1] = { 0 };
+	int sorted = 1;
+#if JS_VW == 16 && defined(__AVX512F__) && !defined(JS_LANE_SCALAR)
+	/* The last press of each slot (all JS_BLOCK slots are lanes: past n_lanes, copies of the
+	 * last one): the highest bit of a word is its exponent as a float rounded toward zero. */
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += 16) {
+		__m512i last = _mm512_set1_epi32(-1);
+		for (int w = 0; w < words; w++) {
+			__m512i x = _mm512_loadu_si512(args->input[0] + w * JS_BLOCK + l0);
+			__m512 fx = _mm512_cvt_roundepu32_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+			__m512i hb = _mm512_sub_epi32(_mm512_srli_epi32(_mm512_castps_si512(fx), 23),
+						      _mm512_set1_epi32(127 - 32 * w));
+			last = _mm512_mask_mov_epi32(last, _mm512_test_epi32_mask(x, x), hb);
+		}
+		_mm512_storeu_si512(b.last + l0, last);
+	}
+#endif
 	for (int l = 0; l < n; l++) {
+#if !(JS_VW == 16 && defined(__AVX512F__) && !defined(JS_LANE_SCALAR))
 		int last = -1;
 		for (int w = words - 1; w >= 0 && last < 0; w--) {
 			uint32_t x = args->input[0][w * JS_BLOCK + l];
@@ -804,18 +903,31 @@ mm_lane_run(const mm_game *G, mm_setup_fn setup, mm_weight_fn weight, const js_l
 				last = w * 32 + 31 - __builtin_clz(x);
 		}
 		b.last[l] = last;
+#else
+		int last = b.last[l];
+#endif
 		int k = (last + 1) * weight(args, l);
 		k = k < MM_KEYS - 1 ? k : MM_KEYS - 1;
 		key[l] = (uint8_t)k;
-		count[k + 1]++;
+		sorted &= l == 0 || k >= key[l - 1];
 	}
-	for (int k = 0; k < MM_KEYS; k++)
-		count[k + 1] += count[k];
+	/* Keys already in order (a grid's blocks run pattern-major: usually one hold, or holds
+	 * ascending): the stable sort is the identity, skip it. */
 	int moved = 0;
-	for (int l = 0; l < n; l++) {
-		int i = count[key[l]]++;
-		b.lane[i] = (uint8_t)l;
-		moved |= i != l;
+	if (!sorted) {
+		int count[MM_KEYS + 1] = { 0 };
+		for (int l = 0; l < n; l++)
+			count[key[l] + 1]++;
+		for (int k = 0; k < MM_KEYS; k++)
+			count[k + 1] += count[k];
+		for (int l = 0; l < n; l++) {
+			int i = count[key[l]]++;
+			b.lane[i] = (uint8_t)l;
+			moved |= i != l;
+		}
+	} else {
+		for (int l = 0; l < n; l++)
+			b.lane[l] = (uint8_t)l;
 	}
 	for (int i = n; i < JS_BLOCK; i++)
 		b.lane[i] = (uint8_t)(n - 1);
@@ -866,8 +978,9 @@ mm_lane_run(const mm_game *G, mm_setup_fn setup, mm_weight_fn weight, const js_l
 				chg[f >> 5] |= 1u << (f & 31);
 		mm_lanes g0;
 		mm_lanes_init(G, setup, &g0, &b, l0);
+		int calm = G->calm_y && mm_vall(g0.land_y <= js_vsplat(G->calm_y << 8));
 		for (int f = 0; f < args->n_frames; f++) {
-			if (((chg[f >> 5] >> (f & 31)) & 1u) || !mm_lanes_fast(G, &g0)) {
+			if (((chg[f >> 5] >> (f & 31)) & 1u) || !mm_lanes_fast(G, &g0, f, calm)) {
 				if (G->takeoff_moves && f > 0)
 					mm_track(&g0, f - 1);
 				mm_lanes_frame(G, &g0, b.in, l0, f);
@@ -875,7 +988,7 @@ mm_lane_run(const mm_game *G, mm_setup_fn setup, mm_weight_fn weight, const js_l
 			if ((f & 3) == 3 && mm_done(&g0.acc, f))
 				break;
 		}
-		mm_acc_store(&g0, args, b.lane, l0, n);
+		mm_acc_store(&g0, args, b.lane, l0, n, moved);
 	}
 }
 

@@ -197,6 +197,20 @@ const js_model js_model_mm1 = {
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
 
+/* A fast frame (megaman.h, mm_lanes_fast: no A change in any lane) from init's states cannot
+ * clamp nor leave the screen when every landing floor's standing Y is at most $DC:
+ *   - a jump from a floor rises at most $04.DF + $04.9F + ... + $00.1F (20 frames, gravity $00.40
+ *     a frame) = 12780/256 < 50 px, so from the take-off floor ($94) or a landing floor below it
+ *     Y stays >= $94 - 50 = $62 >= MM1_SCR_LO;
+ *   - a lane in the air is above its landing floor (Y < land_y) and a frame moves it at most
+ *     12 px down (the cap), so Y - speed < land_y + 12 <= $E8 = MM1_SCR_HI;
+ *   - the clamp needs the speed below -11.C0, 44 frames of falling from the apex (speed <= 0),
+ *     at least 0.25 * (1 + ... + 44) = 247 px; the fall from an apex at most 50 px above the
+ *     take-off floor to a landing floor at most $DC - $94 = 72 px below it is under 122 px.
+ * Drop <= 4 tiles (the default grid: standing Y $94 + 64 = $D4) is such a group: its fast frames
+ * skip the event test. */
+#define MM1_CALM_Y (MM1_SCR_HI - 12)
+
 /* The reference above on JS_VW lanes at a time (megaman.h, mm_lanes_frame's mm1/mm2 path):
  * every lane runs one vertical step a frame; a hit on the floor snaps Y and sets $FF.40, and a
  * new press then sets $04.DF. */
@@ -207,6 +221,7 @@ static const mm_game mm1_game = {
 	.rest = (int16_t)MM1_REST,
 	.scr_lo = MM1_SCR_LO,
 	.scr_hi = MM1_SCR_HI,
+	.calm_y = MM1_CALM_Y,
 };
 
 static void mm1_setup(const js_vi *ax, mm_lane_setup *u)

@@ -565,137 +565,195 @@ static void smw_run_start(const js_lane_args *args)
 	}
 }
 
-#if JS_VW == 16 && defined(__AVX512F__)
+#if JS_VW == 16 && defined(__AVX512F__) && defined(__AVX512BW__)
 #include <immintrin.h>
 
-/* AVX-512: the same frame with the masks in mask registers (GCC lowers the generic selects on
- * -1/0 vectors to two or three instructions each; here a select is one masked move), the events
- * ORed straight into a flags vector, and eight frames unrolled between the "all done" checks.
- * Same state, same order, same arithmetic as smw_lanes_frame. */
-typedef struct smw_zlanes {
-	__m512i tko, pos, spd, org, rise, apex, airt, top, ev;
-	__mmask16 air, prev, landed;
-} smw_zlanes;
+/* AVX-512: the same frame on 16-bit lanes, 32 to a register (twice the lanes per instruction of
+ * 32-bit lanes), with the masks in mask registers (a select is one masked move), and the two
+ * halves of a block (lanes 0..31, 32..63) side by side: each frame's chain of dependent steps is
+ * long, two independent chains fill the gaps.  Same state, same order, same arithmetic as
+ * smw_lanes_frame.  Every value fits in an int16 from init's states (the ranges above): pos in
+ * [($0140 - 128) << 4, ($0140 + 5) << 4] = [3072, 5200], the speed in [-97, 70] (and the largest
+ * speed met, top, too), origin in [$1400, $140F], heights origin - pos in [-15, 2063], frame
+ * numbers and the landing frame in [-1, 4095] (JS_MAX_FRAMES), the last press too.  The events
+ * are kept as masks (repress, landing_jump) and made flags at the store. */
+typedef struct smw_hlanes {
+	__m512i tko, pos, spd, org, rise, apex, airt, top, lastj;
+	__mmask32 air, prev, landed, rep, ljump;
+} smw_hlanes;
 
-static inline __attribute__((always_inline)) void smw_zlanes_frame(smw_zlanes *s, __m512i bits,
+static inline __attribute__((always_inline)) void smw_hlanes_frame(smw_hlanes *s, __m512i bits,
 								    unsigned bit, __m512i fv)
 {
-	const __m512i g16 = _mm512_set1_epi32((int32_t)SMW_GROUND16);
-	const __m512i cap = _mm512_set1_epi32(smw_lane_cap());
-	__mmask16 a = _mm512_test_epi32_mask(bits, _mm512_set1_epi32((int32_t)(1u << bit)));
-	__mmask16 press = _kandn_mask16(s->prev, a);
+	const __m512i g16 = _mm512_set1_epi16((int16_t)SMW_GROUND16);
+	const __m512i cap = _mm512_set1_epi16((int16_t)smw_lane_cap());
+	__mmask32 a = _mm512_test_epi16_mask(bits, _mm512_set1_epi16((int16_t)(1u << bit)));
+	__mmask32 press = _kandn_mask32(s->prev, a);
 	/* CODE_00DC4F */
-	__m512i pos = _mm512_add_epi32(s->pos, s->spd);
+	__m512i pos = _mm512_add_epi16(s->pos, s->spd);
 	/* CODE_00EDF7 .. CODE_00EF60 */
-	__mmask16 land = _mm512_cmpge_epi32_mask(pos, g16);
+	__mmask32 land = _mm512_cmpge_epi16_mask(pos, g16);
 	/* (pos & 15) | g16 */
-	pos = _mm512_mask_ternarylogic_epi32(pos, land, _mm512_set1_epi32(15), g16, 0xea);
-	__m512i spd = _mm512_mask_mov_epi32(s->spd, land, _mm512_setzero_si512());
-	__mmask16 air0 = s->air;
-	__mmask16 air = _kandn_mask16(land, air0);
+	pos = _mm512_mask_mov_epi16(pos, land,
+				    _mm512_ternarylogic_epi32(pos, _mm512_set1_epi16(15), g16, 0xea));
+	__m512i spd = _mm512_mask_mov_epi16(s->spd, land, _mm512_setzero_si512());
+	__mmask32 air0 = s->air;
+	__mmask32 air = _kandn_mask32(land, air0);
 	/* CODE_00D5F2 / CODE_00D630 */
-	__mmask16 jump = _kandn_mask16(air, press);
-	s->ev = _mm512_mask_or_epi32(s->ev, _kand_mask16(press, air), s->ev,
-				     _mm512_set1_epi32((int32_t)SMW_FLAG_REPRESS));
-	s->ev = _mm512_mask_or_epi32(s->ev, _kand_mask16(jump, air0), s->ev,
-				     _mm512_set1_epi32((int32_t)SMW_FLAG_LANDING_JUMP));
-	spd = _mm512_mask_mov_epi32(spd, jump, s->tko);
-	s->org = _mm512_mask_mov_epi32(s->org, jump, pos);
-	air = _kor_mask16(air, jump);
+	__mmask32 jump = _kandn_mask32(air, press);
+	s->rep = _kor_mask32(s->rep, _kand_mask32(press, air));
+	s->ljump = _kor_mask32(s->ljump, _kand_mask32(jump, air0));
+	spd = _mm512_mask_mov_epi16(spd, jump, s->tko);
+	s->org = _mm512_mask_mov_epi16(s->org, jump, pos);
+	air = _kor_mask32(air, jump);
 	/* CODE_00D928 */
-	s->top = _mm512_max_epi32(s->top, spd);
-	spd = _mm512_min_epi32(spd, cap);
-	s->spd = _mm512_add_epi32(spd, _mm512_mask_blend_epi32(a, _mm512_set1_epi32(DATA_00D7A5[0]),
-								  _mm512_set1_epi32(DATA_00D7A5[1])));
+	s->top = _mm512_max_epi16(s->top, spd);
+	spd = _mm512_min_epi16(spd, cap);
+	s->spd = _mm512_add_epi16(spd, _mm512_mask_blend_epi16(a, _mm512_set1_epi16(DATA_00D7A5[0]),
+								  _mm512_set1_epi16(DATA_00D7A5[1])));
 	/* accounting (airt holds the landing frame; + 1 at the end) */
-	__m512i h = _mm512_sub_epi32(s->org, pos);
-	__mmask16 higher = _mm512_cmpgt_epi32_mask(h, s->rise);
-	s->rise = _mm512_max_epi32(s->rise, h);
-	s->apex = _mm512_mask_mov_epi32(s->apex, higher, fv);
-	__mmask16 lands = _kandn_mask16(air, air0);
-	s->airt = _mm512_mask_mov_epi32(s->airt, lands, fv);
-	s->landed = _kor_mask16(s->landed, lands);
-	s->prev = _kor_mask16(a, s->landed);
+	__m512i h = _mm512_sub_epi16(s->org, pos);
+	__mmask32 higher = _mm512_cmpgt_epi16_mask(h, s->rise);
+	s->rise = _mm512_max_epi16(s->rise, h);
+	s->apex = _mm512_mask_mov_epi16(s->apex, higher, fv);
+	__mmask32 lands = _kandn_mask32(air, air0);
+	s->airt = _mm512_mask_mov_epi16(s->airt, lands, fv);
+	s->landed = _kor_mask32(s->landed, lands);
+	s->prev = _kor_mask32(a, s->landed);
 	s->pos = pos;
 	s->air = air;
 }
 
-static inline js_vi smw_zvec(__mmask16 k)
+/* Two 16-lane int32 vectors -> one 32-lane int16 vector (each value fits, see above). */
+static inline __m512i smw_h16(js_vi lo, js_vi hi)
 {
-	return (js_vi)_mm512_maskz_mov_epi32(k, _mm512_set1_epi32(-1));
+	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16((__m512i)lo)),
+				  _mm512_cvtepi32_epi16((__m512i)hi), 1);
 }
 
-static inline void smw_zinit(smw_zlanes *z, __m512i *lastj, const js_lane_args *args, int l0)
+/* The last frame with the button down in 16 lanes, -1 if none (js_vacc_init's last_jump): the
+ * highest bit of a word is the exponent of the word as a float rounded toward zero. */
+static inline __m512i smw_hlast(const js_lane_args *args, int l0)
 {
-	smw_lanes g;
-	smw_lanes_init(&g, args, l0);
-	js_vacc last; /* only last_jump: the last frame with the button down */
-	js_vacc_init(&last, args, l0);
-	*lastj = (__m512i)last.last_jump;
-	z->tko = (__m512i)g.tko;
-	z->pos = (__m512i)g.pos;
-	z->spd = (__m512i)g.spd;
-	z->org = (__m512i)g.org;
-	z->rise = z->apex = z->ev = z->top = _mm512_setzero_si512();
-	z->airt = _mm512_set1_epi32(-1);
-	z->air = z->prev = z->landed = 0;
+	__m512i last = _mm512_set1_epi32(-1);
+	int words = (args->n_frames + 31) >> 5;
+	for (int w = 0; w < words; w++) {
+		__m512i x = _mm512_loadu_si512(args->input[0] + w * JS_BLOCK + l0);
+		__m512 fx = _mm512_cvt_roundepu32_ps(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+		__m512i hb = _mm512_sub_epi32(_mm512_srli_epi32(_mm512_castps_si512(fx), 23),
+					      _mm512_set1_epi32(127 - 32 * w));
+		last = _mm512_mask_mov_epi32(last, _mm512_test_epi32_mask(x, x), hb);
+	}
+	return last;
 }
 
-static inline void smw_zstore(const smw_zlanes *z, const js_lane_args *args, int l0)
+/* Lanes l0..l0+31 from init's states (smw_lanes_init): every slot of the block is a lane (slots
+ * n_lanes.. are copies of the last one), so the axes load as vectors; CODE_00D630's table is 16
+ * entries, one register, indexed by ((|X speed| >> 2) & $FE) + spin <= 15 (|X speed| <= 63). */
+static inline void smw_hinit(smw_hlanes *z, const js_lane_args *args, int l0)
 {
-	smw_lanes g;
-	g.rise = (js_vi)z->rise;
-	g.apex = (js_vi)z->apex;
-	g.airt = (js_vi)z->airt;
-	g.top = (js_vi)z->top;
-	g.ev = (js_vu)z->ev;
-	g.air = smw_zvec(z->air);
-	g.landed = smw_zvec(z->landed);
-	smw_lanes_store(&g, args, l0);
+	int32_t tab[16];
+	for (int i = 0; i < 16; i++)
+		tab[i] = DATA_00D2BD[i] - 256; /* every DATA_00D2BD entry is negative */
+	__m512i tabv = _mm512_loadu_si512(tab);
+	js_vi tko[2], pos[2], last[2];
+	for (int h = 0; h < 2; h++) {
+		int l = l0 + 16 * h;
+		js_vi vx = js_vload(args->axis[SMW_AX_VX] + l);
+		js_vi spin = js_vload(args->axis[SMW_AX_JUMP] + l) == SMW_JUMP_SPIN;
+		js_vi idx = ((vx >> 2) & 0xfe) - spin;
+		tko[h] = (js_vi)_mm512_permutexvar_epi32((__m512i)idx, tabv);
+		pos[h] = (int32_t)SMW_GROUND16 | (js_vload(args->axis[SMW_AX_SPX] + l) & 15);
+		last[h] = (js_vi)smw_hlast(args, l);
+	}
+	z->tko = smw_h16(tko[0], tko[1]);
+	z->pos = smw_h16(pos[0], pos[1]);
+	z->spd = _mm512_set1_epi16(SMW_GROUND_SPEED + DATA_00D7A5[0]);
+	z->org = _mm512_set1_epi16((int16_t)SMW_GROUND16);
+	z->lastj = smw_h16(last[0], last[1]);
+	z->rise = z->apex = z->top = _mm512_setzero_si512();
+	z->airt = _mm512_set1_epi16(-1);
+	z->air = z->prev = z->landed = z->rep = z->ljump = 0;
+}
+
+static inline js_vi smw_hwiden(__m512i x, int half)
+{
+	return (js_vi)_mm512_cvtepi16_epi32(half ? _mm512_extracti64x4_epi64(x, 1)
+						 : _mm512_castsi512_si256(x));
+}
+
+static inline js_vi smw_hmask(__mmask32 k, int half)
+{
+	return (js_vi)_mm512_maskz_mov_epi32((__mmask16)(k >> (16 * half)), _mm512_set1_epi32(-1));
+}
+
+static inline void smw_hstore(const smw_hlanes *z, const js_lane_args *args, int l0)
+{
+	for (int half = 0; half < 2 && l0 + 16 * half < args->n_lanes; half++) {
+		smw_lanes g;
+		g.rise = smw_hwiden(z->rise, half);
+		g.apex = smw_hwiden(z->apex, half);
+		g.airt = smw_hwiden(z->airt, half);
+		g.top = smw_hwiden(z->top, half);
+		g.ev = ((js_vu)smw_hmask(z->rep, half) & SMW_FLAG_REPRESS) |
+		       ((js_vu)smw_hmask(z->ljump, half) & SMW_FLAG_LANDING_JUMP);
+		g.air = smw_hmask(z->air, half);
+		g.landed = smw_hmask(z->landed, half);
+		smw_lanes_store(&g, args, l0 + 16 * half);
+	}
 }
 
 /* done after frame f - 1: every lane landed, or on the ground with no press after it */
-static inline int smw_zdone(const smw_zlanes *z, __m512i lastj, int f)
+static inline int smw_hdone(const smw_hlanes *z, int f)
 {
-	__mmask16 quiet = _mm512_cmplt_epi32_mask(lastj, _mm512_set1_epi32(f));
-	return (uint16_t)_kor_mask16(z->landed, _kandn_mask16(z->air, quiet)) == 0xffff;
+	__mmask32 quiet = _mm512_cmplt_epi16_mask(z->lastj, _mm512_set1_epi16((int16_t)f));
+	return (uint32_t)_kor_mask32(z->landed, _kandn_mask32(z->air, quiet)) == 0xffffffffu;
 }
 
-/* NG groups of 16 lanes (1 or 2, side by side: each frame's chain of dependent steps is long,
- * two independent chains fill the gaps): whole 32-frame words with the bit of each frame a
- * constant, eight frames between the "all done" checks, then the last partial word. */
-#define SMW_ZRUN(NG)                                                                              \
+/* The input bits of 32 lanes for the word of frame f: the low 16 frames and the high 16, each a
+ * 16-bit lane. */
+static inline void smw_hbits(const js_lane_args *args, int l0, int f, __m512i *lo, __m512i *hi)
+{
+	const uint32_t *row = args->input[0] + l0 + (f >> 5) * JS_BLOCK;
+	js_vi b0 = (js_vi)_mm512_loadu_si512(row), b1 = (js_vi)_mm512_loadu_si512(row + 16);
+	*lo = smw_h16(b0, b1);
+	*hi = smw_h16((js_vi)((js_vu)b0 >> 16), (js_vi)((js_vu)b1 >> 16));
+}
+
+/* NG groups of 32 lanes (1 or 2, side by side): whole 32-frame words as two halves of 16 frames
+ * with the bit of each frame a constant, eight frames between the "all done" checks, then the
+ * last partial word frame by frame. */
+#define SMW_HRUN(NG)                                                                              \
 	do {                                                                                      \
-		const __m512i one = _mm512_set1_epi32(1);                                         \
+		const __m512i one = _mm512_set1_epi16(1);                                         \
 		const int nf = args->n_frames;                                                    \
 		__m512i fv = _mm512_setzero_si512();                                              \
 		int f = 0, done = 0;                                                              \
 		for (; f + 32 <= nf && !done; f += 32) {                                          \
-			__m512i bits[NG];                                                         \
+			__m512i bits[2][NG];                                                      \
 			for (int g = 0; g < NG; g++)                                              \
-				bits[g] = _mm512_loadu_si512(args->input[0] + l0 + 16 * g +      \
-							     (f >> 5) * JS_BLOCK);                \
+				smw_hbits(args, 32 * g, f, &bits[0][g], &bits[1][g]);            \
 			for (int j = 0; j < 32 && !done; j += 8) {                                \
 				_Pragma("GCC unroll 8") for (int k = 0; k < 8; k++)               \
 				{                                                                 \
 					for (int g = 0; g < NG; g++)                              \
-						smw_zlanes_frame(&z[g], bits[g], (unsigned)(j + k), fv); \
-					fv = _mm512_add_epi32(fv, one);                           \
+						smw_hlanes_frame(&z[g], bits[j >> 4][g],          \
+								 (unsigned)((j + k) & 15), fv);   \
+					fv = _mm512_add_epi16(fv, one);                           \
 				}                                                                 \
 				done = 1;                                                         \
 				for (int g = 0; g < NG; g++)                                      \
-					done &= smw_zdone(&z[g], lastj[g], f + j + 8);            \
+					done &= smw_hdone(&z[g], f + j + 8);                      \
 			}                                                                         \
 		}                                                                                 \
 		if (!done && f < nf) {                                                            \
-			__m512i bits[NG];                                                         \
+			__m512i bits[2][NG];                                                      \
 			for (int g = 0; g < NG; g++)                                              \
-				bits[g] = _mm512_loadu_si512(args->input[0] + l0 + 16 * g +      \
-							     (f >> 5) * JS_BLOCK);                \
+				smw_hbits(args, 32 * g, f, &bits[0][g], &bits[1][g]);            \
 			for (unsigned j = 0; f < nf; f++, j++) {                                  \
 				for (int g = 0; g < NG; g++)                                      \
-					smw_zlanes_frame(&z[g], bits[g], j, fv);                  \
-				fv = _mm512_add_epi32(fv, one);                                   \
+					smw_hlanes_frame(&z[g], bits[j >> 4][g], j & 15, fv);     \
+				fv = _mm512_add_epi16(fv, one);                                   \
 			}                                                                         \
 		}                                                                                 \
 	} while (0)
@@ -708,19 +766,16 @@ void JS_LANE_FN(smw)(const js_lane_args *args)
 		smw_run_start(args);
 		return;
 	}
-	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
-		smw_zlanes z[2];
-		__m512i lastj[2];
-		smw_zinit(&z[0], &lastj[0], args, l0);
-		if (l0 + 16 < args->n_lanes) {
-			smw_zinit(&z[1], &lastj[1], args, l0 + 16);
-			SMW_ZRUN(2);
-			smw_zstore(&z[1], args, l0 + 16);
-		} else {
-			SMW_ZRUN(1);
-		}
-		smw_zstore(&z[0], args, l0);
+	smw_hlanes z[2];
+	smw_hinit(&z[0], args, 0);
+	if (args->n_lanes > 32) {
+		smw_hinit(&z[1], args, 32);
+		SMW_HRUN(2);
+		smw_hstore(&z[1], args, 32);
+	} else {
+		SMW_HRUN(1);
 	}
+	smw_hstore(&z[0], args, 0);
 }
 
 #else
