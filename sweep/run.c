@@ -78,6 +78,49 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 	}
 }
 
+/* Each thread's block buffer, kept between calls (a small grid is stepped in microseconds, and
+ * allocating and zeroing its buffers every call cost as much as its lane kernel).  Planes of
+ * buttons the model does not read are zeroed once per call; the rest are written per block. */
+static _Thread_local struct {
+	block_buf b;
+	uint32_t *planes;
+	size_t cap;   /* uint32_t words in planes */
+	uint8_t *column;
+	int column_cap;
+} cache;
+
+static block_buf *thread_buf(const js_grid *g)
+{
+	size_t words = (size_t)(g->n_frames + 31) / 32, need = words * JS_BLOCK * JS_N_BUTTONS;
+	if (need > cache.cap) {
+		free(cache.planes);
+		cache.planes = calloc(need, sizeof *cache.planes);
+		cache.cap = cache.planes ? need : 0;
+	}
+	if (g->n_frames > cache.column_cap) {
+		free(cache.column);
+		cache.column = malloc((size_t)g->n_frames);
+		cache.column_cap = cache.column ? g->n_frames : 0;
+	}
+	if (!cache.planes || !cache.column) {
+		fprintf(stderr, "jumpsweep: out of memory\n");
+		exit(1);
+	}
+	block_buf *b = &cache.b;
+	for (int k = 0; k < JS_N_BUTTONS; k++) {
+		b->planes[k] = cache.planes + (size_t)k * words * JS_BLOCK;
+		if (!((g->model->inputs >> k) & 1u))
+			memset(b->planes[k], 0, words * JS_BLOCK * sizeof(uint32_t));
+	}
+	b->column = cache.column;
+	return b;
+}
+
+static void show_progress(const js_run_opts *o, long d, long n_blocks)
+{
+	fprintf(stderr, "\r%s: %ld/%ld blocks", o->label ? o->label : "sweep", d, n_blocks);
+}
+
 void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
 {
 	size_t n = js_grid_lanes(g);
@@ -86,34 +129,29 @@ void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
 	int show = o->progress == 2 || (o->progress == 1 && isatty(STDERR_FILENO));
 	int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
 
-#pragma omp parallel num_threads(threads)
-	{
-		size_t words = (size_t)(g->n_frames + 31) / 32;
-		block_buf *b = malloc(sizeof *b);
-		uint32_t *planes = calloc(words * JS_BLOCK * JS_N_BUTTONS, sizeof *planes);
-		uint8_t *column = malloc((size_t)g->n_frames);
-		if (!b || !planes || !column) {
-			fprintf(stderr, "jumpsweep: out of memory\n");
-			exit(1);
-		}
-		for (int k = 0; k < JS_N_BUTTONS; k++)
-			b->planes[k] = planes + (size_t)k * words * JS_BLOCK;
-		b->column = column;
-#pragma omp for schedule(dynamic, 4)
+	if (threads == 1 || n_blocks == 1) { /* no parallel region for one thread's work */
+		block_buf *b = thread_buf(g);
 		for (long k = 0; k < n_blocks; k++) {
 			run_block(g, o, b, (size_t)k * JS_BLOCK, r);
-			if (show) {
-				long d;
+			if (show && ((k + 1) % 64 == 0 || k + 1 == n_blocks))
+				show_progress(o, k + 1, n_blocks);
+		}
+	} else {
+#pragma omp parallel num_threads(threads)
+		{
+			block_buf *b = thread_buf(g);
+#pragma omp for schedule(dynamic, 4)
+			for (long k = 0; k < n_blocks; k++) {
+				run_block(g, o, b, (size_t)k * JS_BLOCK, r);
+				if (show) {
+					long d;
 #pragma omp atomic capture
-				d = ++done;
-				if (omp_get_thread_num() == 0 && (d % 64 == 0 || d == n_blocks))
-					fprintf(stderr, "\r%s: %ld/%ld blocks", o->label ? o->label : "sweep", d,
-						n_blocks);
+					d = ++done;
+					if (omp_get_thread_num() == 0 && (d % 64 == 0 || d == n_blocks))
+						show_progress(o, d, n_blocks);
+				}
 			}
 		}
-		free(column);
-		free(planes);
-		free(b);
 	}
 	if (show)
 		fprintf(stderr, "\r%s: %ld/%ld blocks\n", o->label ? o->label : "sweep", n_blocks, n_blocks);
