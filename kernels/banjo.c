@@ -547,34 +547,6 @@ static inline js_vf banjo_floor(js_vf x)
  * the result and m from GCC's value-range propagation (as kernels/sm64.c does, for the same
  * reason: with one-lane vectors GCC 12 otherwise carries what the branch implies into later
  * masks). */
-#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
-#include <immintrin.h>
-static inline int banjo_vany(js_vi m)
-{
-	return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
-}
-#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
-#include <immintrin.h>
-static inline int banjo_vany(js_vi m)
-{
-	return !_mm256_testz_si256((__m256i)m, (__m256i)m);
-}
-#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
-#include <immintrin.h>
-static inline int banjo_vany(js_vi m)
-{
-	return !_mm_testz_si128((__m128i)m, (__m128i)m);
-}
-#else
-static inline int banjo_vany(js_vi m)
-{
-	int32_t any = 0;
-	for (int i = 0; i < JS_VW; i++)
-		any |= m[i];
-	__asm__("" : "+r"(any));
-	return any != 0;
-}
-#endif
 
 typedef struct banjo_lanes {
 	js_vf y, vy;
@@ -701,7 +673,7 @@ static inline void banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int 
 	 * reaches: the below-start flag is raised in the same branch) */
 	js_vf h = s->y * BANJO_SUB;
 	js_vf hq = h;
-	if (banjo_vany((h < BANJO_SUB) & (h != 0.0f))) {
+	if (js_vany((h < BANJO_SUB) & (h != 0.0f))) {
 		hq = banjo_floor(h);
 		fl |= (js_vu)(hq != h) & BANJO_FLAG_HEIGHT_ROUNDED;
 		fl |= (js_vu)((hq < 0.0f) & air) & JS_FLAG_BELOW_START;
@@ -724,7 +696,7 @@ static inline void banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int 
 
 static inline int banjo_lanes_done(const banjo_lanes *s, int32_t f)
 {
-	return !banjo_vany(~(s->done | (~s->took & (s->last_jump <= f))));
+	return !js_vany(~(s->done | (~s->took & (s->last_jump <= f))));
 }
 
 static inline void banjo_lanes_store(const banjo_lanes *s, const js_lane_args *args,

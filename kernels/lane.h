@@ -8,7 +8,7 @@
 #define JS_LANE_H
 
 #include <stdint.h>
-#if defined(__clang__) && defined(__AVX512F__)
+#if !defined(JS_LANE_SCALAR) && (defined(__SSE4_1__) || defined(__AVX2__) || defined(__AVX512F__))
 #include <immintrin.h>
 #endif
 
@@ -200,6 +200,52 @@ static inline int js_vall(js_vi m)
 		all &= m[i];
 	return all != 0;
 }
+
+/* 1 when some lane of m is set (one branch for the group).  On the x86 vector paths a test
+ * instruction; otherwise an OR over the lanes behind an empty asm, which hides the link between
+ * the result and m from the optimiser: with one-lane vectors (the scalar path) GCC 12's
+ * value-range propagation otherwise carries what the branch implies about m into code after
+ * the branch and miscompiles later masks (seen in sm64 as ~m folded to 0). */
+static inline int js_vany(js_vi m)
+{
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+	return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+	return !_mm256_testz_si256((__m256i)m, (__m256i)m);
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+	return !_mm_testz_si128((__m128i)m, (__m128i)m);
+#else
+	int32_t any = 0;
+	for (int i = 0; i < JS_VW; i++)
+		any |= m[i];
+	__asm__("" : "+r"(any));
+	return any != 0;
+#endif
+}
+
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR)
+/* The jump button of a block's 64 lanes on frame f as two 32-lane masks (lanes 0-31 and
+ * 32-63), for the 16-bit AVX-512 paths: the frame's row of input words is reloaded every 32
+ * frames and each frame tests one bit of it. */
+typedef struct js_zjump {
+	__m512i w0, w1, w2, w3;
+} js_zjump;
+
+static inline void js_zjump_frame(js_zjump *j, const js_lane_args *args, int f, __mmask32 *a0,
+				  __mmask32 *a1)
+{
+	if ((f & 31) == 0) {
+		const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK;
+		j->w0 = _mm512_loadu_si512(row);
+		j->w1 = _mm512_loadu_si512(row + 16);
+		j->w2 = _mm512_loadu_si512(row + 32);
+		j->w3 = _mm512_loadu_si512(row + 48);
+	}
+	const __m512i bit = _mm512_set1_epi32((int)(1u << (f & 31)));
+	*a0 = _mm512_kunpackw(_mm512_test_epi32_mask(j->w1, bit), _mm512_test_epi32_mask(j->w0, bit));
+	*a1 = _mm512_kunpackw(_mm512_test_epi32_mask(j->w3, bit), _mm512_test_epi32_mask(j->w2, bit));
+}
+#endif
 
 /* Button b of the group's lanes on frame f: 1 / 0 per lane.  row = args->input[b] +
  * (f >> 5) * JS_BLOCK + group's first lane. */

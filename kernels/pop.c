@@ -993,20 +993,10 @@ void JS_LANE_FN(pop)(const js_lane_args *args)
 	const __m512i jt = _mm512_loadu_si512(pop_jump_heights);
 	const __m512i ft = _mm512_loadu_si512(pop_fall_script_y);
 	__m512i fv = _mm512_setzero_si512(), fv1 = POP_Z1(1);
-	__m512i w0 = fv, w1 = fv, w2 = fv, w3 = fv;
+	js_zjump jump = { { 0 } }; /* set on frame 0 */
 	for (int f = 0; f < args->n_frames; f++) {
-		if ((f & 31) == 0) {
-			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK;
-			w0 = _mm512_loadu_si512(row);
-			w1 = _mm512_loadu_si512(row + 16);
-			w2 = _mm512_loadu_si512(row + 32);
-			w3 = _mm512_loadu_si512(row + 48);
-		}
-		const __m512i bit = _mm512_set1_epi32((int)(1u << (f & 31)));
-		__mmask32 a0 = _mm512_kunpackw(_mm512_test_epi32_mask(w1, bit),
-					       _mm512_test_epi32_mask(w0, bit));
-		__mmask32 a1 = _mm512_kunpackw(_mm512_test_epi32_mask(w3, bit),
-					       _mm512_test_epi32_mask(w2, bit));
+		__mmask32 a0, a1;
+		js_zjump_frame(&jump, args, f, &a0, &a1);
 		pop_zlanes_frame(&z0, a0, fv, fv1, jt, ft);
 		pop_zlanes_frame(&z1, a1, fv, fv1, jt, ft);
 		if ((f & 7) == 7 && pop_zlanes_done(&z0, fv) && pop_zlanes_done(&z1, fv))

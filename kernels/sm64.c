@@ -1063,40 +1063,6 @@ static inline js_vf sm64_fsplat(float x)
 	return (js_vf){ 0 } + x;
 }
 
-/* 1 when some lane of m is set (a branch for the whole group: a phase no live lane needs is
- * skipped).  On the x86 vector paths a test instruction; otherwise an OR over the lanes, where
- * the empty asm hides the link between the result and m from the optimiser: with one-lane
- * vectors (the scalar path) GCC 12's value-range propagation otherwise carries what the branch
- * implies about m into code after the branch and miscompiles later masks (seen as ~m folded to
- * 0). */
-#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
-#include <immintrin.h>
-static inline int sm64_vany(js_vi m)
-{
-	return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
-}
-#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
-#include <immintrin.h>
-static inline int sm64_vany(js_vi m)
-{
-	return !_mm256_testz_si256((__m256i)m, (__m256i)m);
-}
-#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
-#include <immintrin.h>
-static inline int sm64_vany(js_vi m)
-{
-	return !_mm_testz_si128((__m128i)m, (__m128i)m);
-}
-#else
-static inline int sm64_vany(js_vi m)
-{
-	int32_t any = 0;
-	for (int i = 0; i < JS_VW; i++)
-		any |= m[i];
-	__asm__("" : "+r"(any));
-	return any != 0;
-}
-#endif
 
 /* s16 wrap of an int32 lane: the low 16 bits, sign-extended. */
 static inline js_vi sm64_s16(js_vi x)
@@ -1283,10 +1249,10 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 	js_vi stat = zero;               /* stationary_ground_step this frame */
 	const js_vi air0 = sm64_in(bit0, SM64_SET_AIR);
 
-	if (sm64_vany(~air0 & live_run)) { /* ---- the ground phases L, S, G ---- */
+	if (js_vany(~air0 & live_run)) { /* ---- the ground phases L, S, G ---- */
 	/* ---- L: landing actions ---- */
 	js_vi mL = sm64_in(bit0, SM64_SET_LAND), endL = zero;
-	if (sm64_vany(mL & live_run)) {
+	if (js_vany(mL & live_run)) {
 		js_vi isLJ = act == SM64_LONG_JUMP_LAND, isTR = act == SM64_TRIPLE_LAND;
 		js_vi isBF = act == SM64_BACKFLIP_LAND, isDB = act == SM64_DOUBLE_LAND;
 		js_vi clamp = mL & isLJ & s->sh & (fwd < 0.0f);
@@ -1324,7 +1290,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 
 	/* ---- S: stop actions (also those entered in L this frame) ---- */
 	js_vi mS = sm64_in(bit0, SM64_SET_STOP) | endL;
-	if (sm64_vany(mS & live_run)) {
+	if (js_vany(mS & live_run)) {
 		js_vi t2 = t + 1;
 		js_vi isBF = act == SM64_BACKFLIP_STOP, isTR = act == SM64_TRIPLE_STOP;
 		js_vi isLJ = act == SM64_LONG_JUMP_STOP, isJ = act == SM64_JUMP_STOP;
@@ -1357,7 +1323,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 
 	/* ---- G: the other ground actions (by the action the frame began with) ---- */
 	js_vi mG = sm64_in(bit0, SM64_SET_OTHER);
-	if (sm64_vany(mG & live_run)) {
+	if (js_vany(mG & live_run)) {
 		js_vi t3 = t + 1;
 		js_vi gpl = act0 == SM64_GP_LAND, bss = act0 == SM64_BUTT_SLIDE_STOP;
 		js_vi idle = act0 == SM64_IDLE, stc = act0 == SM64_START_CROUCH;
@@ -1387,7 +1353,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 	js_vi stand = (act0 == SM64_STAND) & ap;
 	take |= stand;
 	next = js_vsel(stand, s->axis_act, next);
-	if (sm64_vany(stat & live_run)) {
+	if (js_vany(stat & live_run)) {
 		fwd = sm64_fsel(stat, fzero, fwd);
 		vz = sm64_fsel(stat, fzero, vz); /* mario_set_forward_vel(0): coss(0) * 0 */
 		y = sm64_fsel(stat, fzero, y);
@@ -1395,7 +1361,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 	} /* the ground phases */
 
 	/* ---- T: set_mario_action_airborne for the lanes that take off ---- */
-	if (sm64_vany(take & live_run)) {
+	if (js_vany(take & live_run)) {
 		js_vi isJ = next == SM64_JUMP, isDB = next == SM64_DOUBLE, isTR = next == SM64_TRIPLE;
 		js_vi isBF = next == SM64_BACKFLIP, isSF = next == SM64_SIDE_FLIP;
 		js_vi isLJ = next == SM64_LONG_JUMP, isWK = next == SM64_WALL_KICK;
@@ -1431,10 +1397,10 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 	js_vi ceil = zero;
 	js_vi bit = js_vsel(take, sm64_actbit(act), bit0);
 	js_vi mA = air0 | take;
-	if (sm64_vany(mA & live_run)) {
+	if (js_vany(mA & live_run)) {
 		/* Z -> ground pound (act_jump L451 etc., act_flying L1729; not the long jump) */
 		js_vi togp = sm64_in(bit, SM64_SET_ZCAN) & zp;
-		if (sm64_vany(togp & live_run)) {
+		if (js_vany(togp & live_run)) {
 			gparg = js_vsel(togp, js_vsel(act == SM64_FLYING, js_vsplat(1), zero), gparg);
 			act = js_vsel(togp, js_vsplat(SM64_GROUND_POUND), act);
 			astate = js_vsel(togp, zero, astate);
@@ -1444,11 +1410,11 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 		}
 		/* the ground pound, the flying triple's switch, flight */
 		js_vi gp = zero, hang = zero, fly = zero, sw = zero;
-		if (sm64_vany(sm64_in(bit, SM64_SET_SPECIAL) & live_run)) {
+		if (js_vany(sm64_in(bit, SM64_SET_SPECIAL) & live_run)) {
 			/* act_ground_pound, actionState 0: the hang */
 			gp = act == SM64_GROUND_POUND;
 			hang = gp & (astate == 0);
-			if (sm64_vany(hang & live_run)) {
+			if (js_vany(hang & live_run)) {
 				js_vf off = __builtin_convertvector(20 - 2 * t, js_vf);
 				js_vf yo = y + off;
 				js_vi rise = hang & (t < 10);
@@ -1469,7 +1435,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 			fly = act == SM64_FLYING;
 			sw = (act == SM64_FLY_TRIPLE) & (vy < 4.0f);
 			js_vi special = fly | sw;
-			if (sm64_vany(special & live_run)) {
+			if (js_vany(special & live_run)) {
 				js_vi low = sw & (fwd < 32.0f);
 				fwd = sm64_fsel(low, sm64_fsplat(32.0f), fwd);
 				vz = sm64_fsel(low, sm64_fsplat(1.0f * 32.0f), vz);
@@ -1479,7 +1445,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 				peak = sm64_fsel(sw, y, peak);
 				fl |= (js_vu)special & SM64_FLAG_FLYING;
 			}
-			if (sm64_vany(fly & live_run)) { /* update_flying, no stick */
+			if (js_vany(fly & live_run)) { /* update_flying, no stick */
 				js_vf pf = __builtin_convertvector(s->pitch, js_vf);
 				js_vf f1 = fwd - (2.0f * (pf / 16384.0f) + 0.1f);
 				f1 = f1 - 0.5f * (1.0f - 1.0f);
@@ -1503,7 +1469,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 		 * an earlier frame; the long jump's drag threshold is 48) */
 		js_vi uat = mA & ~gp & ~fly;
 		js_vi isLJ = act == SM64_LONG_JUMP;
-		if (sm64_vany(uat & live_run)) {
+		if (js_vany(uat & live_run)) {
 			js_vf fa = sm64_approach0(fwd, 0.35f);
 			js_vf thr = sm64_fsel(isLJ, sm64_fsplat(48.0f), sm64_fsplat(32.0f));
 			fa = sm64_fsel(fa > thr, fa - 1.0f, fa);
@@ -1534,7 +1500,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 		peak = sm64_fsel(step & (vy >= 0.0f), y, peak);
 		/* apply_gravity (not in ACT_FLYING) */
 		js_vi grav = step & (act != SM64_FLYING);
-		if (sm64_vany(grav & live_run)) {
+		if (js_vany(grav & live_run)) {
 			js_vi rel = ~isLJ & ~a & (vy > 20.0f) & sm64_in(bit, SM64_SET_CJH);
 			js_vi wg = ~isLJ & ~rel & s->wing & (vy < 0.0f) & a;
 			js_vf g2 = vy - 2.0f;
@@ -1543,7 +1509,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 			dv = sm64_fsel(dv < -75.0f, sm64_fsplat(-75.0f), dv);
 			js_vf nv = sm64_fsel(rel, vy / 4.0f, dv);
 			fl |= (js_vu)(grav & rel) & SM64_FLAG_A_RELEASE;
-			if (sm64_vany(wg & grav)) { /* the wing cap's branch */
+			if (js_vany(wg & grav)) { /* the wing cap's branch */
 				js_vf w4 = g2 + 4.0f;
 				js_vi wlow = g2 < -37.5f, wcap = wlow & (w4 > -37.5f);
 				js_vf wv = sm64_fsel(wlow, sm64_fsel(wcap, sm64_fsplat(-37.5f), w4), g2);
@@ -1555,7 +1521,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 			fl |= (js_vu)(grav & term) & SM64_FLAG_TERMINAL;
 		}
 		/* the landing */
-		if (sm64_vany(landed & live_run)) {
+		if (js_vany(landed & live_run)) {
 			js_vi fall = landed & ~fly & (vy < -55.0f) & (peak - y > 1150.0f);
 			fl |= (js_vu)fall & SM64_FLAG_FALL_DAMAGE;
 			js_vi la = act + (SM64_JUMP_LAND - SM64_JUMP);
@@ -1575,7 +1541,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 	/* ---- position flags, state, accounting ---- */
 	js_vf az = (js_vf)((js_vi)z & 0x7fffffff); /* |z| */
 	js_vi edge = az >= 8192.0f;
-	if (sm64_vany(edge | ceil)) { /* rare */
+	if (js_vany(edge | ceil)) { /* rare */
 		fl |= (js_vu)edge & SM64_FLAG_LEVEL_EDGE;
 		fl |= (js_vu)((z <= -32769.0f) | (z >= 32768.0f)) & SM64_FLAG_S16_WRAP;
 		fl |= (js_vu)ceil & SM64_FLAG_CEILING;
@@ -1608,7 +1574,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 	 * a fuzz start's y, vy and fwd may be any floats, so there every lane is checked, a NaN y
 	 * included (floor_pos keeps it NaN: rounded, and never a new rise, as the reference's
 	 * height 0) */
-	if ((s->any_wing || s->from_start) && sm64_vany(~(y >= 1.0f))) {
+	if ((s->any_wing || s->from_start) && js_vany(~(y >= 1.0f))) {
 		js_vf h = hf;
 		hf = sm64_floor_pos(h);
 		fl |= (js_vu)(hf != h) & SM64_FLAG_HEIGHT_ROUNDED;

@@ -641,20 +641,10 @@ static inline void smb1_lane_run_fast(const js_lane_args *args, const int last)
 	smb1_zlanes_init(&z1, args, 32);
 	const __m512i one = _mm512_set1_epi16(1);
 	__m512i fv = _mm512_setzero_si512(), fv1 = one;
-	__m512i w0 = fv, w1 = fv, w2 = fv, w3 = fv;
+	js_zjump jump = { { 0 } }; /* set on frame 0 */
 	for (int f = 0; f < args->n_frames; f++) {
-		if ((f & 31) == 0) {
-			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK;
-			w0 = _mm512_loadu_si512(row);
-			w1 = _mm512_loadu_si512(row + 16);
-			w2 = _mm512_loadu_si512(row + 32);
-			w3 = _mm512_loadu_si512(row + 48);
-		}
-		const __m512i bit = _mm512_set1_epi32((int)(1u << (f & 31)));
-		__mmask32 a0 = _mm512_kunpackw(_mm512_test_epi32_mask(w1, bit),
-					       _mm512_test_epi32_mask(w0, bit));
-		__mmask32 a1 = _mm512_kunpackw(_mm512_test_epi32_mask(w3, bit),
-					       _mm512_test_epi32_mask(w2, bit));
+		__mmask32 a0, a1;
+		js_zjump_frame(&jump, args, f, &a0, &a1);
 		smb1_zlanes_frame(&z0, a0, fv, fv1);
 		smb1_zlanes_frame(&z1, a1, fv, fv1);
 		if ((f & 7) == 7 && smb1_zlanes_done(&z0, f, last) && smb1_zlanes_done(&z1, f, last))

@@ -556,34 +556,6 @@ _Static_assert(JS_IN_JUMP == 1u << 0, "sms reads plane 0");
 /* 1 when some lane of m is set: a test instruction on the x86 vector paths; otherwise a
  * loop over the lanes, where the empty asm hides the result's link to m from the optimiser (GCC
  * 12 miscompiles later masks on one-lane vectors otherwise, as kernels/sm64.c notes). */
-#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
-#include <immintrin.h>
-static inline int sms_vany(js_vi m)
-{
-	return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
-}
-#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
-#include <immintrin.h>
-static inline int sms_vany(js_vi m)
-{
-	return !_mm256_testz_si256((__m256i)m, (__m256i)m);
-}
-#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
-#include <immintrin.h>
-static inline int sms_vany(js_vi m)
-{
-	return !_mm_testz_si128((__m128i)m, (__m128i)m);
-}
-#else
-static inline int sms_vany(js_vi m)
-{
-	int32_t any = 0;
-	for (int i = 0; i < JS_VW; i++)
-		any |= m[i];
-	__asm__("" : "+r"(any));
-	return any != 0;
-}
-#endif
 
 static inline js_vf sms_fsel(js_vi m, js_vf a, js_vf b)
 {
@@ -733,7 +705,7 @@ static inline void sms_lanes_run(sms_lanes *g, const js_lane_args *args, int l0,
 		/* observe: floor(y * 2^23), exact; only 0 < y < 1 can have bits below 2^-23 */
 		js_vf hf = y * 8388608.0f;
 		js_vi small = (y < 1.0f) & (y > 0.0f);
-		if (sms_vany(small)) {
+		if (js_vany(small)) {
 			js_vf hs = sms_fsel(small, hf, sms_fsplat(0.0f)); /* keep the conversion in range */
 			js_vf tr = __builtin_convertvector(__builtin_convertvector(hs, js_vi), js_vf);
 			js_vf h = sms_fsel(small, tr, hf); /* truncation = floor for hs > 0 */
@@ -754,7 +726,7 @@ static inline void sms_lanes_run(sms_lanes *g, const js_lane_args *args, int l0,
 		apex = js_vsel(higher, js_vsplat(f), apex);
 		airtime = js_vsel(was & ~air, js_vsplat(f + 1), airtime);
 		was = air;
-		if ((f & 7) == 7 && next_take == INT32_MAX && !sms_vany(air))
+		if ((f & 7) == 7 && next_take == INT32_MAX && !js_vany(air))
 			break; /* every lane landed or stands with no press left */
 	}
 	g->air = air;
@@ -786,7 +758,7 @@ void JS_LANE_FN(sms)(const js_lane_args *args)
 	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += JS_VW) {
 		sms_lanes g;
 		sms_lanes_init(&g, args, l0);
-		if (sms_vany((g.sd != SMS_SD_NEVER) | (g.tsd != SMS_SD_NEVER)))
+		if (js_vany((g.sd != SMS_SD_NEVER) | (g.tsd != SMS_SD_NEVER)))
 			sms_lanes_run(&g, args, l0, 1);
 		else
 			sms_lanes_run(&g, args, l0, 0);

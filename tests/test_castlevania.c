@@ -649,15 +649,6 @@ static int field_index(const js_model *m, const char *name)
 	return -1;
 }
 
-static int inv_index(const js_model *m, const char *name)
-{
-	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
-		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
-			return i;
-	cr_assert_fail("%s has no invariant %s", m->id, name);
-	return -1;
-}
-
 /* A one-lane case of model id: axes ax, n_frames of input in (NULL: no buttons), and the fields
  * named in names[] set to vals[] (n of them). */
 static void start_case(js_case *c, const char *id, const int32_t *ax, int n_frames,
@@ -788,7 +779,7 @@ Test(cv1, y_wrap_past_the_top)
 	cr_expect_eq(r[15].v[C1_Y], 255);
 	cr_expect_eq(r[15].v[C1_STEP], -1);
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "y_wrap"));
 	cr_expect_eq(b.frame, 15);
 	expect_lanes_agree(&c);
 
@@ -929,7 +920,7 @@ Test(cv2, speed_wrap_at_7f)
 	cr_expect_eq(r[0].v[C2_YFRAC], 0xc8);
 	cr_expect_eq(r[0].v[C2_SSUB], -32768);
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, inv_index(c.m, "speed_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "speed_wrap"));
 	cr_expect_eq(b.frame, 0);
 	expect_lanes_agree(&c);
 
@@ -954,7 +945,7 @@ Test(cv2, y_wrap_past_the_top_rule)
 	start_rows(&c, r, 1, CV2_FMT, 6);
 	cr_expect_eq(r[0].v[C2_Y], 0xf0);
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "y_wrap"));
 	cr_expect_eq(b.frame, 0);
 	expect_lanes_agree(&c);
 
@@ -1002,7 +993,7 @@ Test(scv4, speed_wrap_and_y_wrap)
 	cr_expect_eq(r[0].v[S4_SSUB], INT32_MIN);
 	cr_expect_eq(r[0].v[S4_PHASE], 1);
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, inv_index(c.m, "speed_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "speed_wrap"));
 	cr_expect_eq(b.frame, 0);
 	expect_lanes_agree(&c);
 
@@ -1013,7 +1004,7 @@ Test(scv4, speed_wrap_and_y_wrap)
 	cr_expect_eq(r[0].v[S4_SSUB], 0x80000);
 	cr_expect_eq(r[0].grounded, 0);
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "y_wrap"));
 	cr_expect_eq(b.frame, 0);
 	expect_lanes_agree(&c);
 }

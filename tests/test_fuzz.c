@@ -79,14 +79,6 @@ static void smb1_case(js_case *c, const char *const *names, const double *vals, 
 	}
 }
 
-static int inv_index(const js_model *m, const char *name)
-{
-	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
-		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
-			return i;
-	return -1;
-}
-
 /* smb1, by hand from ImposeGravity (Xkeeper0/smb1 prg.asm), row 0 in the air (fuzz_fix gives
  * VerticalForce = VerticalForceDown = FallMForceData[0] = $70):
  *  - falling at 4.00: MoveForce $00 + $70 = $70, no carry, speed 4; the clamp needs MoveForce
@@ -101,18 +93,18 @@ Test(fuzz, smb1_rules_break_where_the_disassembly_says)
 	smb1_case(&c1, (const char *[]){ "speed", "speed_frac", "state", "y_high", "y_pos" },
 		  (double[]){ 4, 0, 1, 1, 0 }, 5);
 	cr_assert_eq(js_case_breaks(&c1, 0, &b), JS_BREAK_INVARIANT);
-	cr_assert_eq(b.inv, inv_index(m, "fall_cap"));
+	cr_assert_eq(b.inv, tu_inv(m, "fall_cap"));
 	cr_assert_eq(b.frame, 0);
 
 	smb1_case(&c1, (const char *[]){ "speed", "speed_frac", "state", "y_high", "y_pos" },
 		  (double[]){ 127, 255, 1, 0, 0 }, 5);
 	cr_assert_eq(js_case_breaks(&c1, 0, &b), JS_BREAK_INVARIANT);
-	cr_assert_eq(b.inv, inv_index(m, "speed_wrap"));
+	cr_assert_eq(b.inv, tu_inv(m, "speed_wrap"));
 	cr_assert_eq(b.frame, 0);
 
 	smb1_case(&c1, (const char *[]){ "speed", "state", "y_high", "y_pos" }, (double[]){ -5, 1, 0, 2 }, 4);
 	cr_assert_eq(js_case_breaks(&c1, 0, &b), JS_BREAK_INVARIANT);
-	cr_assert_eq(b.inv, inv_index(m, "y_wrap"));
+	cr_assert_eq(b.inv, tu_inv(m, "y_wrap"));
 	cr_assert_eq(b.frame, 0);
 
 	/* A plain held jump of row 4 (vx 28: FallMForceData $90) breaks nothing: falling, the speed

@@ -679,15 +679,6 @@ static void start_case(js_case *c, const char *id, const int32_t *ax, int page, 
 		c->input[0][f] = f < hold ? JS_IN_JUMP : 0;
 }
 
-static int inv_index(const js_model *m, const char *name)
-{
-	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
-		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
-			return i;
-	cr_assert_fail("%s has no invariant %s", m->id, name);
-	return -1;
-}
-
 /* The start's state after its first step, as a trace row. */
 static void first_row(const js_case *c, mm_row *r)
 {
@@ -771,7 +762,7 @@ Test(mm1, speed_wrap_from_80_00)
 	cr_expect_eq(r.speed, 0x7f);
 	cr_expect_eq(r.speed_frac, 0xc0);
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, inv_index(c.m, "speed_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "speed_wrap"));
 	cr_expect_eq(b.frame, 0);
 
 	start_case(&c, "mm1", (int32_t[]){ 0 }, -2, 0, 0, -128, 0x40, 1, 0, 64, 0);
@@ -795,7 +786,7 @@ Test(mm1, y_wrap_at_the_top)
 	cr_expect_eq(r.page, 127);
 	cr_expect_eq(r.px, 0x81);
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "y_wrap"));
 	cr_expect_eq(b.frame, 0);
 }
 
@@ -817,7 +808,7 @@ Test(mm2, speed_wrap_in_water)
 	cr_expect_eq(r.speed, 0x7f);
 	cr_expect_eq(r.speed_frac, 0xf2);
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, inv_index(c.m, "speed_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "speed_wrap"));
 	cr_expect_eq(b.frame, 0);
 }
 
@@ -835,7 +826,7 @@ Test(mm3, speed_wrap_and_y_wrap)
 	cr_expect_eq(r.speed, 0x7f);
 	cr_expect_eq(r.speed_frac, 0xc0);
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, inv_index(c.m, "speed_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "speed_wrap"));
 	cr_expect_eq(b.frame, 0);
 
 	start_case(&c, "mm3", (int32_t[]){ 0, 0 }, -128, 5, 0, 127, 0, 1, 1, 64, 1);
@@ -843,7 +834,7 @@ Test(mm3, speed_wrap_and_y_wrap)
 	cr_expect_eq(r.page, 127);
 	cr_expect_eq(r.px, 0x86);
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "y_wrap"));
 	cr_expect_eq(b.frame, 0);
 }
 

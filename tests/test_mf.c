@@ -256,15 +256,6 @@ static int field_index(const js_model *m, const char *name)
 	return -1;
 }
 
-static int inv_index(const js_model *m, const char *name)
-{
-	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
-		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
-			return i;
-	cr_assert_fail("%s has no invariant %s", m->id, name);
-	return -1;
-}
-
 /* One lane: jump normal, the given env; y_position, y_velocity, pose, prev_a set; A held on
  * every frame iff held. */
 static void gba_case(js_case *c, int env, double y, double v, double pose, double prev,
@@ -338,7 +329,7 @@ Test(mf, finding_y_wrap_lands_samus_at_the_bottom)
 	gba_case(&c, AIR, 10, 128, SPOSE_MID_AIR, 1, 4, 1);
 	js_break b;
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, inv_index(c.m, "y_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "y_wrap"));
 	cr_expect_eq(b.frame, 0);
 	unsigned char st[JS_STATE_MAX];
 	js_case_start(&c, 0, st);

@@ -390,57 +390,6 @@ Test(sa2, metadata)
 
 /* ---- fuzz starts: fields, invariants, the landing bound (model.h; kernels/sa2.c) ---- */
 
-/* A one-lane fuzz case (sweep/fuzzcase.h) with the default axes and no input. */
-static void fz_case(js_case *c, int n_frames)
-{
-	memset(c, 0, sizeof *c);
-	c->m = tu_model("sa2");
-	c->n_lanes = 1;
-	c->n_frames = n_frames;
-	for (int a = 0; a < c->m->n_axes; a++)
-		c->axis[0][a] = c->m->axes[a].def_lo;
-}
-
-static void fz_set(js_case *c, const char *name, double v)
-{
-	for (int i = 0; i < c->m->n_fields; i++)
-		if (strcmp(c->m->fields[i].name, name) == 0) {
-			c->set[0] |= 1u << i;
-			c->val[0][i] = v;
-			return;
-		}
-	cr_assert_fail("no field %s", name);
-}
-
-static int fz_inv(const js_model *m, const char *name)
-{
-	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
-		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
-			return i;
-	cr_assert_fail("no invariant %s", name);
-	return -1;
-}
-
-/* The break a case shows, and the kernel agreeing with the reference from its start. */
-static js_break fz_breaks(const js_case *c)
-{
-	js_break b;
-	js_case_breaks(c, 0, &b);
-	char why[512];
-	cr_expect_eq(js_case_diff(c, why, sizeof why), 0, "%s", why);
-	return b;
-}
-
-/* The reference's trace row after n steps of the case's input from its start. */
-static void fz_row_after(const js_case *c, int n, char *row, size_t size)
-{
-	unsigned char st[JS_STATE_MAX];
-	js_case_start(c, 0, st);
-	for (int f = 0; f < n; f++)
-		c->m->step(st, c->input[0][f]);
-	c->m->trace_row(st, row, size);
-}
-
 /* Starts from any state the fields allow (F over the whole s32, qSpeedAirY over the whole s16,
  * Player_InitJump pending): every lane path agrees with the reference frame by frame. */
 Test(sa2, lanes_equal_reference_from_fuzz_starts)
@@ -455,23 +404,23 @@ Test(sa2, lanes_equal_reference_from_fuzz_starts)
 Test(sa2, fuzz_fall_speed_wraps)
 {
 	js_case c;
-	fz_case(&c, 8);
-	fz_set(&c, "feet", 1000 * 256);
-	fz_set(&c, "vy", 32740);
-	fz_set(&c, "air", 1);
-	js_break b = fz_breaks(&c);
+	tu_case(&c, "sa2", 8);
+	tu_case_set(&c, "feet", 1000 * 256);
+	tu_case_set(&c, "vy", 32740);
+	tu_case_set(&c, "air", 1);
+	js_break b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "vy_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "vy_wrap"));
 	cr_expect_eq(b.frame, 0);
 	char row[128];
-	fz_row_after(&c, 1, row, sizeof row);
+	tu_case_row_after(&c, 1, row, sizeof row);
 	cr_expect_str_eq(row, "223246,872,-32754,1,0,0", "F 256000 - 32754: rising fast");
-	fz_case(&c, 8);
+	tu_case(&c, "sa2", 8);
 	c.axis[0][START] = WRITTEN;
 	c.axis[0][VY0] = 32767;
-	b = fz_breaks(&c);
+	b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "vy_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "vy_wrap"));
 	cr_expect_eq(b.frame, 0);
 }
 
@@ -481,16 +430,16 @@ Test(sa2, fuzz_fall_speed_wraps)
 Test(sa2, fuzz_fall_cap_holds)
 {
 	js_case c;
-	fz_case(&c, 8);
-	fz_set(&c, "feet", 1000 * 256);
-	fz_set(&c, "vy", 32000);
-	fz_set(&c, "air", 1);
-	js_break b = fz_breaks(&c);
+	tu_case(&c, "sa2", 8);
+	tu_case_set(&c, "feet", 1000 * 256);
+	tu_case_set(&c, "vy", 32000);
+	tu_case_set(&c, "air", 1);
+	js_break b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_NONE);
 	char row[128];
-	fz_row_after(&c, 1, row, sizeof row);
+	tu_case_row_after(&c, 1, row, sizeof row);
 	cr_expect_str_eq(row, "259840,1015,3840,1,0,0");
-	fz_row_after(&c, 2, row, sizeof row);
+	tu_case_row_after(&c, 2, row, sizeof row);
 	cr_expect_str_eq(row, "261888,1023,0,0,0,0");
 }
 
@@ -500,13 +449,13 @@ Test(sa2, fuzz_fall_cap_holds)
 Test(sa2, fuzz_slow_fall_inside_the_floor_is_not_caught)
 {
 	js_case c;
-	fz_case(&c, 8);
-	fz_set(&c, "feet", (0x3ff + 30) * 256);
-	fz_set(&c, "vy", 256);
-	fz_set(&c, "air", 1);
-	js_break b = fz_breaks(&c);
+	tu_case(&c, "sa2", 8);
+	tu_case_set(&c, "feet", (0x3ff + 30) * 256);
+	tu_case_set(&c, "vy", 256);
+	tu_case_set(&c, "air", 1);
+	js_break b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "floor_catch"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "floor_catch"));
 	cr_expect_eq(b.frame, 0);
 }
 
@@ -515,13 +464,13 @@ Test(sa2, fuzz_slow_fall_inside_the_floor_is_not_caught)
 Test(sa2, fuzz_position_wraps)
 {
 	js_case c;
-	fz_case(&c, 8);
-	fz_set(&c, "feet", -2147483648.0 + 100);
-	fz_set(&c, "vy", -1000);
-	fz_set(&c, "air", 1);
-	js_break b = fz_breaks(&c);
+	tu_case(&c, "sa2", 8);
+	tu_case_set(&c, "feet", -2147483648.0 + 100);
+	tu_case_set(&c, "vy", -1000);
+	tu_case_set(&c, "air", 1);
+	js_break b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "y_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "y_wrap"));
 	cr_expect_eq(b.frame, 0);
 }
 
@@ -531,10 +480,10 @@ Test(sa2, fuzz_position_wraps)
 Test(sa2, fuzz_landing_bound_from_the_top)
 {
 	js_case c;
-	fz_case(&c, 1);
+	tu_case(&c, "sa2", 1);
 	c.axis[0][ENV] = WATER;
-	fz_set(&c, "feet", -2147483648.0);
-	fz_set(&c, "air", 1);
+	tu_case_set(&c, "feet", -2147483648.0);
+	tu_case_set(&c, "air", 1);
 	unsigned char st[JS_STATE_MAX];
 	js_case_start(&c, 0, st);
 	js_obs o = { 0 };
@@ -555,11 +504,11 @@ Test(sa2, fuzz_invariants_hold_in_normal_play)
 	js_case c;
 	for (int env = 0; env < 2; env++)
 		for (int h = 0; h < 32; h++) {
-			fz_case(&c, 128);
+			tu_case(&c, "sa2", 128);
 			c.axis[0][ENV] = env;
 			for (int f = 0; f < h; f++)
 				c.input[0][f] = JS_IN_JUMP;
-			js_break b = fz_breaks(&c);
+			js_break b = tu_case_breaks(&c);
 			cr_expect_eq(b.kind, JS_BREAK_NONE, "env %d hold %d", env, h);
 		}
 }

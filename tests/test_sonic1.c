@@ -498,49 +498,6 @@ Test(sonic1, metadata)
 		cr_expect_not_null(m->flag_names[b], "flag bit %d named", b);
 }
 
-/* ---- fuzz starts: fields, invariants, the landing bound (model.h; sonic_genesis.h) ---- */
-
-/* A one-lane fuzz case (sweep/fuzzcase.h) with the default axes and no input. */
-static void fz_case(js_case *c, int n_frames)
-{
-	memset(c, 0, sizeof *c);
-	c->m = tu_model("sonic1");
-	c->n_lanes = 1;
-	c->n_frames = n_frames;
-	for (int a = 0; a < c->m->n_axes; a++)
-		c->axis[0][a] = c->m->axes[a].def_lo;
-}
-
-static void fz_set(js_case *c, const char *name, double v)
-{
-	for (int i = 0; i < c->m->n_fields; i++)
-		if (strcmp(c->m->fields[i].name, name) == 0) {
-			c->set[0] |= 1u << i;
-			c->val[0][i] = v;
-			return;
-		}
-	cr_assert_fail("no field %s", name);
-}
-
-static int fz_inv(const js_model *m, const char *name)
-{
-	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
-		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
-			return i;
-	cr_assert_fail("no invariant %s", name);
-	return -1;
-}
-
-/* The break a case shows, and the kernel agreeing with the reference from its start. */
-static js_break fz_breaks(const js_case *c)
-{
-	js_break b;
-	js_case_breaks(c, 0, &b);
-	char why[512];
-	cr_expect_eq(js_case_diff(c, why, sizeof why), 0, "%s", why);
-	return b;
-}
-
 /* sonic_genesis.h's AVX-512 16-bit path takes blocks from init whose lanes all have start=jump
  * and a take-off speed of at most $800 (Sonic 1; Sonic 2's three characters): lanes of those,
  * env random, with holds, buttons random every frame (presses in the air and after the
@@ -582,6 +539,8 @@ Test(sonic1, lanes_equal_reference_jump_blocks)
 	check_jump_blocks("sonic2", 64 * 40, 256, 35);
 }
 
+/* ---- fuzz starts: fields, invariants, the landing bound (model.h; sonic_genesis.h) ---- */
+
 /* Starts from any state the fields allow (the whole pixel word, the whole signed y_vel, any
  * flags): every lane path agrees with the reference frame by frame. */
 Test(sonic1, lanes_equal_reference_from_fuzz_starts)
@@ -597,12 +556,12 @@ Test(sonic1, lanes_equal_reference_from_fuzz_starts)
 Test(sonic1, fuzz_fields_and_fix)
 {
 	js_case c;
-	fz_case(&c, 1);
-	fz_set(&c, "y_px", 0x8123);
-	fz_set(&c, "y_sub_hi", 0x45);
-	fz_set(&c, "vy", -300);
-	fz_set(&c, "air", 1);
-	fz_set(&c, "roll", 1);
+	tu_case(&c, "sonic1", 1);
+	tu_case_set(&c, "y_px", 0x8123);
+	tu_case_set(&c, "y_sub_hi", 0x45);
+	tu_case_set(&c, "vy", -300);
+	tu_case_set(&c, "air", 1);
+	tu_case_set(&c, "roll", 1);
 	const js_model *m = c.m;
 	unsigned char st[JS_STATE_MAX];
 	js_case_start(&c, 0, st);
@@ -624,13 +583,13 @@ Test(sonic1, fuzz_fields_and_fix)
 Test(sonic1, fuzz_uncapped_fall_wraps_y_vel)
 {
 	js_case c;
-	fz_case(&c, 400);
-	fz_set(&c, "y_px", 0x8000);
-	fz_set(&c, "vy", 0x4000);
-	fz_set(&c, "air", 1);
-	js_break b = fz_breaks(&c);
+	tu_case(&c, "sonic1", 400);
+	tu_case_set(&c, "y_px", 0x8000);
+	tu_case_set(&c, "vy", 0x4000);
+	tu_case_set(&c, "air", 1);
+	js_break b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "vy_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "vy_wrap"));
 	cr_expect_eq(b.frame, 292);
 	unsigned char st[JS_STATE_MAX];
 	js_case_start(&c, 0, st);
@@ -650,24 +609,24 @@ Test(sonic1, fuzz_uncapped_fall_wraps_y_vel)
 Test(sonic1, fuzz_written_rise_wraps_y)
 {
 	js_case c;
-	fz_case(&c, 512);
+	tu_case(&c, "sonic1", 512);
 	c.axis[0][START] = WRITTEN;
 	c.axis[0][VY0] = -0x8000;
 	for (int f = 0; f < 512; f++)
 		c.input[0][f] = JS_IN_JUMP;
-	js_break b = fz_breaks(&c);
+	js_break b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "y_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "y_wrap"));
 	cr_expect_eq(b.frame, 401);
 	/* the same from a start in the air: obY $8000 rising 1 px a frame, upright, not jumping
 	 * (no release, -$100 is above the -$FC0 clamp): the first add.l overflows, frame 0 */
-	fz_case(&c, 8);
-	fz_set(&c, "y_px", 0x8000);
-	fz_set(&c, "vy", -0x100);
-	fz_set(&c, "air", 1);
-	b = fz_breaks(&c);
+	tu_case(&c, "sonic1", 8);
+	tu_case_set(&c, "y_px", 0x8000);
+	tu_case_set(&c, "vy", -0x100);
+	tu_case_set(&c, "air", 1);
+	b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "y_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "y_wrap"));
 	cr_expect_eq(b.frame, 0);
 }
 
@@ -679,26 +638,26 @@ Test(sonic1, fuzz_written_rise_wraps_y)
 Test(sonic1, fuzz_fast_fall_misses_the_floor)
 {
 	js_case c;
-	fz_case(&c, 16);
-	fz_set(&c, "y_px", 904 - 0x13);
-	fz_set(&c, "vy", 0x7a00);
-	fz_set(&c, "air", 1);
-	js_break b = fz_breaks(&c);
+	tu_case(&c, "sonic1", 16);
+	tu_case_set(&c, "y_px", 904 - 0x13);
+	tu_case_set(&c, "vy", 0x7a00);
+	tu_case_set(&c, "air", 1);
+	js_break b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "floor_catch"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "floor_catch"));
 	cr_expect_eq(b.frame, 0);
 	c.val[0][2] = 0x7800;
-	b = fz_breaks(&c);
+	b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_NONE);
 	/* The floor sensor's add.w: obY $7FF5 + $13 = $8008 reads as row -32760, open sky, though
 	 * the feet are 31745 px into the floor: falling, no landing (frame 0). */
-	fz_case(&c, 16);
-	fz_set(&c, "y_px", 0x7ff5);
-	fz_set(&c, "vy", 0x100);
-	fz_set(&c, "air", 1);
-	b = fz_breaks(&c);
+	tu_case(&c, "sonic1", 16);
+	tu_case_set(&c, "y_px", 0x7ff5);
+	tu_case_set(&c, "vy", 0x100);
+	tu_case_set(&c, "air", 1);
+	b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "floor_catch"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "floor_catch"));
 	cr_expect_eq(b.frame, 0);
 }
 
@@ -708,13 +667,13 @@ Test(sonic1, fuzz_fast_fall_misses_the_floor)
 Test(sonic1, fuzz_deep_landing_stays_in_the_floor)
 {
 	js_case c;
-	fz_case(&c, 16);
-	fz_set(&c, "y_px", 1020 - 0x13);
-	fz_set(&c, "vy", 0x3c00);
-	fz_set(&c, "air", 1);
-	js_break b = fz_breaks(&c);
+	tu_case(&c, "sonic1", 16);
+	tu_case_set(&c, "y_px", 1020 - 0x13);
+	tu_case_set(&c, "vy", 0x3c00);
+	tu_case_set(&c, "air", 1);
+	js_break b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "floor_snap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "floor_snap"));
 	cr_expect_eq(b.frame, 0);
 	unsigned char st[JS_STATE_MAX];
 	js_case_start(&c, 0, st);
@@ -732,16 +691,16 @@ Test(sonic1, fuzz_invariants_hold_in_normal_play)
 	js_case c;
 	for (int env = 0; env < 2; env++)
 		for (int h = 0; h < 40; h++) {
-			fz_case(&c, 256);
+			tu_case(&c, "sonic1", 256);
 			c.axis[0][ENV] = env;
 			for (int f = 0; f < h; f++)
 				c.input[0][f] = JS_IN_JUMP;
-			js_break b = fz_breaks(&c);
+			js_break b = tu_case_breaks(&c);
 			cr_expect_eq(b.kind, JS_BREAK_NONE, "env %d hold %d", env, h);
 		}
-	fz_case(&c, 1);
-	fz_set(&c, "y_px", 0x8000);
-	fz_set(&c, "air", 1);
+	tu_case(&c, "sonic1", 1);
+	tu_case_set(&c, "y_px", 0x8000);
+	tu_case_set(&c, "air", 1);
 	unsigned char st[JS_STATE_MAX];
 	js_case_start(&c, 0, st);
 	js_obs o = { 0 };

@@ -458,57 +458,6 @@ Test(sonic2, metadata)
 
 /* ---- fuzz starts: fields, invariants, the landing bound (model.h; sonic_genesis.h) ---- */
 
-/* A one-lane fuzz case (sweep/fuzzcase.h) with the default axes and no input. */
-static void fz_case(js_case *c, int n_frames)
-{
-	memset(c, 0, sizeof *c);
-	c->m = tu_model("sonic2");
-	c->n_lanes = 1;
-	c->n_frames = n_frames;
-	for (int a = 0; a < c->m->n_axes; a++)
-		c->axis[0][a] = c->m->axes[a].def_lo;
-}
-
-static void fz_set(js_case *c, const char *name, double v)
-{
-	for (int i = 0; i < c->m->n_fields; i++)
-		if (strcmp(c->m->fields[i].name, name) == 0) {
-			c->set[0] |= 1u << i;
-			c->val[0][i] = v;
-			return;
-		}
-	cr_assert_fail("no field %s", name);
-}
-
-static int fz_inv(const js_model *m, const char *name)
-{
-	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
-		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
-			return i;
-	cr_assert_fail("no invariant %s", name);
-	return -1;
-}
-
-/* The break a case shows, and the kernel agreeing with the reference from its start. */
-static js_break fz_breaks(const js_case *c)
-{
-	js_break b;
-	js_case_breaks(c, 0, &b);
-	char why[512];
-	cr_expect_eq(js_case_diff(c, why, sizeof why), 0, "%s", why);
-	return b;
-}
-
-/* The reference's trace row after n steps of the case's input from its start. */
-static void fz_row_after(const js_case *c, int n, char *row, size_t size)
-{
-	unsigned char st[JS_STATE_MAX];
-	js_case_start(c, 0, st);
-	for (int f = 0; f < n; f++)
-		c->m->step(st, c->input[0][f]);
-	c->m->trace_row(st, row, size);
-}
-
 /* Starts from any state the fields allow, every character: every lane path agrees with the
  * reference frame by frame. */
 Test(sonic2, lanes_equal_reference_from_fuzz_starts)
@@ -521,13 +470,13 @@ Test(sonic2, lanes_equal_reference_from_fuzz_starts)
 Test(sonic2, fuzz_fix_stands_tails_on_the_floor)
 {
 	js_case c;
-	fz_case(&c, 1);
+	tu_case(&c, "sonic2", 1);
 	c.axis[0][CHAR] = TAILS;
-	fz_set(&c, "y_px", 5);
-	fz_set(&c, "vy", 1000);
-	fz_set(&c, "jumping", 1);
+	tu_case_set(&c, "y_px", 5);
+	tu_case_set(&c, "vy", 1000);
+	tu_case_set(&c, "jumping", 1);
 	char row[128];
-	fz_row_after(&c, 0, row, sizeof row);
+	tu_case_row_after(&c, 0, row, sizeof row);
 	cr_expect_str_eq(row, "1008,0,0,0,0,0");
 }
 
@@ -538,18 +487,18 @@ Test(sonic2, fuzz_fix_stands_tails_on_the_floor)
 Test(sonic2, fuzz_underwater_fall_wraps_y_vel)
 {
 	js_case c;
-	fz_case(&c, 100);
+	tu_case(&c, "sonic2", 100);
 	c.axis[0][ENV] = WATER;
 	c.axis[0][CHAR] = TAILS;
-	fz_set(&c, "y_px", 0x8000);
-	fz_set(&c, "vy", 32000);
-	fz_set(&c, "air", 1);
-	js_break b = fz_breaks(&c);
+	tu_case_set(&c, "y_px", 0x8000);
+	tu_case_set(&c, "vy", 32000);
+	tu_case_set(&c, "air", 1);
+	js_break b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "vy_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "vy_wrap"));
 	cr_expect_eq(b.frame, 47);
 	char row[128];
-	fz_row_after(&c, 48, row, sizeof row);
+	tu_case_row_after(&c, 48, row, sizeof row);
 	cr_expect_str_eq(row, "38838,32768,-32768,1,0,0");
 }
 
@@ -560,29 +509,29 @@ Test(sonic2, fuzz_underwater_fall_wraps_y_vel)
 Test(sonic2, fuzz_fast_falls_through_and_into_the_floor)
 {
 	js_case c;
-	fz_case(&c, 16);
+	tu_case(&c, "sonic2", 16);
 	c.axis[0][CHAR] = TAILS;
-	fz_set(&c, "y_px", 904 - 0x0f);
-	fz_set(&c, "vy", 0x7a00);
-	fz_set(&c, "air", 1);
-	js_break b = fz_breaks(&c);
+	tu_case_set(&c, "y_px", 904 - 0x0f);
+	tu_case_set(&c, "vy", 0x7a00);
+	tu_case_set(&c, "air", 1);
+	js_break b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "floor_catch"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "floor_catch"));
 	cr_expect_eq(b.frame, 0);
 
-	fz_case(&c, 16);
+	tu_case(&c, "sonic2", 16);
 	c.axis[0][CHAR] = SUPER;
-	fz_set(&c, "y_px", 1020 - 0x0e);
-	fz_set(&c, "vy", 0x3c00);
-	fz_set(&c, "air", 1);
-	fz_set(&c, "roll", 1);
-	fz_set(&c, "jumping", 1);
-	b = fz_breaks(&c);
+	tu_case_set(&c, "y_px", 1020 - 0x0e);
+	tu_case_set(&c, "vy", 0x3c00);
+	tu_case_set(&c, "air", 1);
+	tu_case_set(&c, "roll", 1);
+	tu_case_set(&c, "jumping", 1);
+	b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "floor_snap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "floor_snap"));
 	cr_expect_eq(b.frame, 0);
 	char row[128];
-	fz_row_after(&c, 1, row, sizeof row);
+	tu_case_row_after(&c, 1, row, sizeof row);
 	cr_expect_str_eq(row, "1036,0,0,0,0,0");
 }
 
@@ -593,12 +542,12 @@ Test(sonic2, fuzz_invariants_hold_in_normal_play)
 	for (int ch = 0; ch < 3; ch++)
 		for (int env = 0; env < 2; env++)
 			for (int h = 0; h < 32; h += 3) {
-				fz_case(&c, 128);
+				tu_case(&c, "sonic2", 128);
 				c.axis[0][ENV] = env;
 				c.axis[0][CHAR] = ch;
 				for (int f = 0; f < h; f++)
 					c.input[0][f] = JS_IN_JUMP;
-				js_break b = fz_breaks(&c);
+				js_break b = tu_case_breaks(&c);
 				cr_expect_eq(b.kind, JS_BREAK_NONE, "char %d env %d hold %d", ch, env, h);
 			}
 }

@@ -425,57 +425,6 @@ Test(sonic3k, metadata)
 
 /* ---- fuzz starts: fields, invariants, the landing bound (model.h; sonic_genesis.h) ---- */
 
-/* A one-lane fuzz case (sweep/fuzzcase.h) with the default axes and no input. */
-static void fz_case(js_case *c, int n_frames)
-{
-	memset(c, 0, sizeof *c);
-	c->m = tu_model("sonic3k");
-	c->n_lanes = 1;
-	c->n_frames = n_frames;
-	for (int a = 0; a < c->m->n_axes; a++)
-		c->axis[0][a] = c->m->axes[a].def_lo;
-}
-
-static void fz_set(js_case *c, const char *name, double v)
-{
-	for (int i = 0; i < c->m->n_fields; i++)
-		if (strcmp(c->m->fields[i].name, name) == 0) {
-			c->set[0] |= 1u << i;
-			c->val[0][i] = v;
-			return;
-		}
-	cr_assert_fail("no field %s", name);
-}
-
-static int fz_inv(const js_model *m, const char *name)
-{
-	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
-		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
-			return i;
-	cr_assert_fail("no invariant %s", name);
-	return -1;
-}
-
-/* The break a case shows, and the kernel agreeing with the reference from its start. */
-static js_break fz_breaks(const js_case *c)
-{
-	js_break b;
-	js_case_breaks(c, 0, &b);
-	char why[512];
-	cr_expect_eq(js_case_diff(c, why, sizeof why), 0, "%s", why);
-	return b;
-}
-
-/* The reference's trace row after n steps of the case's input from its start. */
-static void fz_row_after(const js_case *c, int n, char *row, size_t size)
-{
-	unsigned char st[JS_STATE_MAX];
-	js_case_start(c, 0, st);
-	for (int f = 0; f < n; f++)
-		c->m->step(st, c->input[0][f]);
-	c->m->trace_row(st, row, size);
-}
-
 /* Starts from any state the fields allow (double_jump_flag too), every character: every lane path
  * agrees with the reference frame by frame. */
 Test(sonic3k, lanes_equal_reference_from_fuzz_starts)
@@ -491,16 +440,16 @@ Test(sonic3k, lanes_equal_reference_from_fuzz_starts)
 Test(sonic3k, fuzz_written_rise_wraps_y)
 {
 	js_case c;
-	fz_case(&c, 400);
+	tu_case(&c, "sonic3k", 400);
 	c.axis[0][ENV] = WATER;
 	c.axis[0][CHAR] = KNUCKLES;
 	c.axis[0][START] = WRITTEN;
 	c.axis[0][VY0] = -0x8000;
 	for (int f = 0; f < 400; f++)
 		c.input[0][f] = JS_IN_JUMP;
-	js_break b = fz_breaks(&c);
+	js_break b = tu_case_breaks(&c);
 	cr_expect_eq(b.kind, JS_BREAK_INVARIANT);
-	cr_expect_eq(b.inv, fz_inv(c.m, "y_wrap"));
+	cr_expect_eq(b.inv, tu_inv(c.m, "y_wrap"));
 	cr_expect_eq(b.frame, 284);
 }
 
@@ -511,14 +460,14 @@ Test(sonic3k, fuzz_double_jump_flag_start)
 {
 	js_case c;
 	for (int dj = 0; dj < 2; dj++) {
-		fz_case(&c, 100);
+		tu_case(&c, "sonic3k", 100);
 		c.axis[0][CHAR] = TAILS;
-		fz_set(&c, "y_px", 1023 - 100 - 0x0e);
-		fz_set(&c, "vy", -0x300);
-		fz_set(&c, "air", 1);
-		fz_set(&c, "roll", 1);
-		fz_set(&c, "jumping", 1);
-		fz_set(&c, "double_jump", dj);
+		tu_case_set(&c, "y_px", 1023 - 100 - 0x0e);
+		tu_case_set(&c, "vy", -0x300);
+		tu_case_set(&c, "air", 1);
+		tu_case_set(&c, "roll", 1);
+		tu_case_set(&c, "jumping", 1);
+		tu_case_set(&c, "double_jump", dj);
 		c.input[0][0] = JS_IN_JUMP;
 		js_acc a;
 		unsigned char st[JS_STATE_MAX];
@@ -527,9 +476,9 @@ Test(sonic3k, fuzz_double_jump_flag_start)
 		cr_expect_eq(!!(a.flags & F_AIR_MOVE), !dj, "double_jump %d", dj);
 		/* after frame 0: y_pos 909 - 3, y_vel -$300 + $38, double_jump_flag set either way */
 		char row[128];
-		fz_row_after(&c, 1, row, sizeof row);
+		tu_case_row_after(&c, 1, row, sizeof row);
 		cr_expect_str_eq(row, "906,0,-712,1,1,1,1");
-		js_break b = fz_breaks(&c);
+		js_break b = tu_case_breaks(&c);
 		cr_expect_eq(b.kind, JS_BREAK_NONE);
 	}
 }
@@ -541,12 +490,12 @@ Test(sonic3k, fuzz_invariants_hold_in_normal_play)
 	for (int ch = 0; ch < 4; ch++)
 		for (int env = 0; env < 2; env++)
 			for (int h = 0; h < 32; h += 3) {
-				fz_case(&c, 128);
+				tu_case(&c, "sonic3k", 128);
 				c.axis[0][ENV] = env;
 				c.axis[0][CHAR] = ch;
 				for (int f = 0; f < h; f++)
 					c.input[0][f] = JS_IN_JUMP;
-				js_break b = fz_breaks(&c);
+				js_break b = tu_case_breaks(&c);
 				cr_expect_eq(b.kind, JS_BREAK_NONE, "char %d env %d hold %d", ch, env, h);
 			}
 }

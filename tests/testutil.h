@@ -256,6 +256,61 @@ static inline int tu_check_random_lanes(const js_model *m, size_t n, int n_frame
 	return paths;
 }
 
+/* ---- hand-made fuzz cases (sweep/fuzzcase.h) ---- */
+
+/* A one-lane case of model id with every axis at its low default and n_frames without input. */
+static inline void tu_case(js_case *c, const char *id, int n_frames)
+{
+	memset(c, 0, sizeof *c);
+	c->m = tu_model(id);
+	c->n_lanes = 1;
+	c->n_frames = n_frames;
+	for (int a = 0; a < c->m->n_axes; a++)
+		c->axis[0][a] = c->m->axes[a].def_lo;
+}
+
+/* Sets lane 0's start field name to v. */
+static inline void tu_case_set(js_case *c, const char *name, double v)
+{
+	for (int i = 0; i < c->m->n_fields; i++)
+		if (strcmp(c->m->fields[i].name, name) == 0) {
+			c->set[0] |= 1u << i;
+			c->val[0][i] = v;
+			return;
+		}
+	cr_assert_fail("%s has no field %s", c->m->id, name);
+}
+
+/* The index of invariant name in m->inv_names. */
+static inline int tu_inv(const js_model *m, const char *name)
+{
+	for (int i = 0; i < JS_MAX_INVARIANTS; i++)
+		if (m->inv_names[i] && strcmp(m->inv_names[i], name) == 0)
+			return i;
+	cr_assert_fail("%s has no invariant %s", m->id, name);
+	return -1;
+}
+
+/* The first break lane 0 shows, and the lane kernels agreeing with the reference from it. */
+static inline js_break tu_case_breaks(const js_case *c)
+{
+	js_break b;
+	js_case_breaks(c, 0, &b);
+	char why[512];
+	cr_expect_eq(js_case_diff(c, why, sizeof why), 0, "%s", why);
+	return b;
+}
+
+/* The reference's trace row after n steps of lane 0's input from its start. */
+static inline void tu_case_row_after(const js_case *c, int n, char *row, size_t size)
+{
+	_Alignas(64) unsigned char st[JS_STATE_MAX];
+	js_case_start(c, 0, st);
+	for (int f = 0; f < n; f++)
+		c->m->step(st, c->input[0][f]);
+	c->m->trace_row(st, row, size);
+}
+
 /* Random start states (model.h: js_field, js_lane_args.start): n cases of up to JS_BLOCK lanes,
  * each decoded from random bytes exactly as the differential fuzzer (fuzz/) decodes its input -
  * axis values, the model's fields set within their ranges (edges often), fuzz_fix, random inputs
