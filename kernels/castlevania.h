@@ -118,7 +118,9 @@ static inline js_vi cv_arc_entry(const cv_arc_lanes *r, js_vi ptr)
  *   - air is -1 from the take-off frame to the frame before the landing, land is -1 on the
  *     landing frame only (air 0 there);
  *   - a lane that has landed never takes off again (the kernels mask the take-off with
- *     ~acc.landed), so after its landing air and land stay 0;
+ *     ~acc.landed; cv2 also masks a relaunch, a press on the landing frame: that frame is the
+ *     landing, land -1 and air 0, and fl holds JS_FLAG_RELAUNCH), so after its landing air and
+ *     land stay 0;
  *   - fl is 0 on every frame that is neither airborne nor the landing frame;
  *   - the height is 0 before the take-off and at most 0 on the landing frame and after it.
  * Then js_acc_frame's "live and took off" mask is not needed: a frame outside the jump cannot

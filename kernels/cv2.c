@@ -46,6 +46,12 @@
  * probe at Y + $10 is solid once Y >= the landing floor's standing Y; Y stays in $26..$BF (no
  * wrap, no water-death rows).  On flat ground the last airborne frame has Simon's feet up to 2 px
  * into the floor (the game's own frame: flag below_start); the next frame lands and snaps.
+ * A new A press on that landing frame: _loc_C658 has made the action idle, and the same frame's
+ * SimonExecuteCurrentAction0_Idle takes the press and jumps again (speed -4.00, action 2), so no
+ * frame ends on the ground.  That frame is the landing of the jump that ends there (model.h's
+ * landing rule): observe reports it with JS_FLAG_RELAUNCH (flag relaunch), grounded 0, and the
+ * landing's height (the snapped Y; the take-off moves nothing in its frame, and the height is
+ * measured from the fixed take-off Y $4D); the press starts the next jump.
  * Left out: platforms, stairs, knockback, vertical scrolling, whipping in the air.
  */
 #include "model.h"
@@ -77,8 +83,9 @@ typedef struct cv2_state {
 	uint8_t action;            /* ObjectCurrentActionType: 0 idle, 2 jumping */
 	uint8_t floor;             /* Y standing on the landing floor */
 	uint8_t prev;              /* A on the previous frame */
-	/* per-frame scratch, last: outside key_size */
+	/* per-frame scratch, last: outside key_size (every step writes both before observe reads) */
 	uint8_t frame_flags; /* CV2_FLAG_* >> 8 */
+	uint8_t relaunch;    /* this frame landed and its press took off again (JS_FLAG_RELAUNCH) */
 } cv2_state;
 
 #ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
@@ -102,9 +109,12 @@ static void cv2_step(void *vs, unsigned input)
 	cv2_state *s = vs;
 	uint8_t a = (input & JS_IN_JUMP) ? 1 : 0;
 	unsigned t, c;
+	int landed = 0;
 	s->frame_flags = 0;
+	s->relaunch = 0;
 	/* _func_C57B -> _loc_C632: jumping, speed not negative, feet (Y + $10) in the floor */
 	if (s->action == CV2_ACTION_JUMP && !(s->speed & 0x80) && s->y >= s->floor) {
+		landed = 1;
 		uint8_t y = cv2_snap(s->y); /* _8655: _func_C4F3 */
 		if (y != s->y)
 			s->frame_flags |= CV2_FLAG_SNAP_UP >> 8;
@@ -139,6 +149,9 @@ static void cv2_step(void *vs, unsigned input)
 		s->speed = CV2_JUMP_SPEED >> 8;
 		s->speed_frac = CV2_JUMP_SPEED & 0xff;
 		s->action = CV2_ACTION_JUMP;
+		/* on the frame _loc_C658 landed him: the jump that landed ends here (model.h's
+		 * landing rule), the press starts the next one */
+		s->relaunch = (uint8_t)landed;
 	}
 	s->prev = a;
 }
@@ -148,7 +161,9 @@ static void cv2_observe(const void *vs, js_obs *o)
 	const cv2_state *s = vs;
 	o->height = ((int64_t)CV2_Y0 << 8) - (int64_t)((unsigned)s->y << 8 | s->y_frac);
 	o->grounded = s->action != CV2_ACTION_JUMP;
-	o->flags = (uint32_t)s->frame_flags << 8;
+	/* a relaunch frame's height is already the landing's: it is measured from the fixed take-off
+	 * Y CV2_Y0, and the take-off does not move Simon in its frame */
+	o->flags = (uint32_t)s->frame_flags << 8 | (s->relaunch ? JS_FLAG_RELAUNCH : 0u);
 }
 
 static int cv2_trace_row(const void *vs, char *buf, size_t n)
@@ -168,6 +183,7 @@ static void cv2_fuzz_fix(void *vs)
 {
 	cv2_state *s = vs;
 	s->frame_flags = 0;
+	s->relaunch = 0;
 	if (s->action != CV2_ACTION_JUMP) {
 		s->action = 0;
 		s->y = CV2_Y0;
@@ -235,8 +251,10 @@ const js_model js_model_cv2 = {
 		 "frame, speed not negative and the feet (Y + $10) in the floor -> Y snapped to its 8-px "
 		 "collision row (((Y - 13) & $F8) + 13, fraction kept), speed 0, idle; no move that "
 		 "frame. Flat ground: the last airborne frame is up to 2 px into the floor (below_start), "
-		 "the next lands. No variable height. drop: landing floor drop 16-px blocks lower (a "
-		 "jump off a ledge edge; horizontal movement not modelled). Screen locked vertically. "
+		 "the next lands. A press on the landing frame jumps again in that frame (the idle "
+		 "handler runs after _loc_C658): the frame ends the jump that landed (flag relaunch). "
+		 "No variable height. drop: landing floor drop 16-px blocks lower (a jump off a ledge "
+		 "edge; horizontal movement not modelled). Screen locked vertically. "
 		 "The top of the screen (_func_C2DE): Y < $10 before the move -> Y := $11, speed 0 "
 		 "(out of reach of a jump from the floor; a rise faster than 16 px/frame can skip it). "
 		 "Left out: platforms (their jump adds the platform's speed + $FC.20), stairs, "
@@ -251,7 +269,7 @@ const js_model js_model_cv2 = {
 	.default_frames = 88,
 	.default_hold = 63,
 	.flag_names = {
-		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start", [3] = "relaunch",
 		[8] = "fall_cap", [9] = "snap_up",
 	},
 	.state_size = sizeof(cv2_state),
@@ -306,7 +324,13 @@ const js_model js_model_cv2 = {
  * speed are 16-bit words (Y : Frac, Speed : SpeedFrac): the byte-wise adds with carry are adds
  * mod 2^16.  Y stays in $26..$BF (file comment).  A lane that has landed stays on the ground
  * (its accounting is over; the landed Y keeps at most its fraction below the take-off height, a
- * height <= 0), which lets cv_acc_frame do the accounting. */
+ * height <= 0), which lets cv_acc_frame do the accounting.  A press on the landing frame (a
+ * relaunch: the idle handler after _loc_C658) is the lane's landing too (model.h's landing
+ * rule): the kernel does not take off, so the lane stays on the ground like any landed lane (the
+ * next jump is not the lane's; the landing frame's Y and height are the reference's, the
+ * take-off moves nothing in its frame), and flags it JS_FLAG_RELAUNCH: from a fuzz start on the
+ * frame (js_vacc_frame needs it to end the jump there), from init's states once at the store
+ * (cv2_relaunched: nothing per frame). */
 typedef struct cv2_lanes {
 	js_vi y, spd, air, prev, floor; /* y, spd: 16-bit words; air: -1 / 0 */
 	js_vacc acc;
@@ -340,6 +364,18 @@ static inline void cv2_lanes_init(cv2_lanes *s, const js_lane_args *args, int l0
 	js_vacc_init(&s->acc, args, l0);
 }
 
+/* From init's states (the button up before frame 0): a lane that landed on frame L =
+ * airtime - 1 relaunched when L holds a new press, the button down on L and up on L - 1 (the
+ * idle handler runs on every landing frame).  Read once per lane at the store. */
+static inline uint32_t cv2_relaunched(const js_lane_args *args, int l, int32_t airtime)
+{
+	const uint32_t *in = args->input[0];
+	int f = airtime - 1;
+	uint32_t now = in[(f >> 5) * JS_BLOCK + l] >> (f & 31);
+	uint32_t before = f > 0 ? in[((f - 1) >> 5) * JS_BLOCK + l] >> ((f - 1) & 31) : 0u;
+	return (now & ~before & 1u) ? JS_FLAG_RELAUNCH : 0u;
+}
+
 /* start: a compile-time constant, 1 on the path of fuzz starts (js_lane_args.start), which may
  * reach the top of the screen (_func_C2DE's rule) and may land a lane before it ever rose or
  * start it on the ground anywhere in its history (the full accounting of lane.h). */
@@ -354,7 +390,8 @@ static inline void cv2_lanes_frame(cv2_lanes *s, const js_lane_args *args, int l
 	js_vu fl = (js_vu)(land & (sy != py)) & CV2_FLAG_SNAP_UP;
 	js_vi y = js_vsel(land, (sy << 8) | (s->y & 0xff), s->y);
 	js_vi spd = s->spd & ~land;
-	js_vi air = s->air & ~land;
+	js_vi air0 = s->air;
+	js_vi air = air0 & ~land;
 	if (start) { /* _func_C2DE: Y < $10 -> Y := $11, speed 0 (never from init's states) */
 		js_vi top = (y >> 8) < CV2_SCREEN_TOP;
 		y = js_vsel(top, ((CV2_SCREEN_TOP + 1) << 8) | (y & 0xff), y);
@@ -366,19 +403,25 @@ static inline void cv2_lanes_frame(cv2_lanes *s, const js_lane_args *args, int l
 	js_vi g = (spd + CV2_GRAVITY) & 0xffff;
 	js_vi cap = air & ((g & 0x8000) == 0) & ((g >> 8) >= CV2_CAP);
 	g = js_vsel(cap, js_vsplat(CV2_CAP << 8), g);
-	js_vi press = ~air & a & ~s->prev & ~s->acc.landed; /* frozen after the landing */
+	/* SimonExecuteCurrentAction0_Idle: a new A press; on the landing frame a relaunch, the
+	 * lane's landing (no take-off: ~air0); frozen after the landing */
+	js_vi newa = a & ~s->prev;
+	js_vi relaunch = land & newa;
+	js_vi press = ~air0 & newa & ~s->acc.landed;
 	spd = js_vsel(air, g, js_vsel(press, js_vsplat(CV2_JUMP_SPEED), spd));
 	fl |= (js_vu)cap & CV2_FLAG_FALL_CAP;
+	if (start) /* from init's states: at the store (cv2_relaunched) */
+		fl |= (js_vu)relaunch & JS_FLAG_RELAUNCH;
 	s->y = y;
 	s->spd = spd;
 	s->air = air | press;
 	s->prev = a;
-	/* a press on the landing frame takes off again at once: no landing (the reference's
-	 * action is back to 2 before the frame ends) */
+	/* a relaunch frame is airborne in the reference (grounded 0, JS_FLAG_RELAUNCH): that is
+	 * what counts a start that lands and relaunches before it ever rose as having taken off */
 	if (start)
-		js_vacc_frame(&s->acc, f, (CV2_Y0 << 8) - y, ~s->air, fl);
+		js_vacc_frame(&s->acc, f, (CV2_Y0 << 8) - y, ~(s->air | relaunch), fl);
 	else
-		cv_acc_frame(&s->acc, f, (CV2_Y0 << 8) - y, s->air, land & ~press, fl);
+		cv_acc_frame(&s->acc, f, (CV2_Y0 << 8) - y, s->air, land, fl);
 }
 
 static void cv2_lanes_from_starts(const js_lane_args *args)
@@ -411,7 +454,8 @@ static void cv2_lanes_from_starts(const js_lane_args *args)
  * last_jump in [-1, 4095].  The snap ((Y - $0D) & $F8) + $0D keeping the fraction is
  * Y - ((Y - $0D00) & $0700) on the word, and (Y - $0D00) & $0700 = (Y + $0300) & $0700 (mod
  * $0800).  The accounting is cv_acc_frame's (castlevania.h) on words: the rise as the lowest Y
- * (rise = Y0 - min Y; init Y0: rise 0, the same "strictly higher" updates), flags as mask bits. */
+ * (rise = Y0 - min Y; init Y0: rise 0, the same "strictly higher" updates), flags as mask bits
+ * (a relaunch from the landing frame's input at the store: cv2_relaunched). */
 typedef struct cv2_zlanes {
 	__m512i y, spd, floor, miny, apex, airtime, last_jump;
 	__mmask32 air, prev, landed, fl_cap, fl_snap, fl_below;
@@ -450,13 +494,13 @@ cv2_zlanes_frame(cv2_zlanes *z, __mmask32 a, __m512i fv, __m512i fv1)
 	const __m512i cap3 = _mm512_set1_epi16(CV2_CAP << 8);
 	z->fl_cap = _kor_mask32(z->fl_cap, _mm512_mask_cmpge_epi16_mask(air, g, cap3));
 	spd = _mm512_mask_mov_epi16(spd, air, _mm512_min_epi16(g, cap3));
-	__mmask32 press = _kandn_mask32(_kor_mask32(_kor_mask32(z->prev, air), z->landed), a);
+	/* a new press on the landing frame (z->air, the frame's start: airborne) is a relaunch: the
+	 * lane's landing, no take-off (flagged at the store) */
+	__mmask32 press = _kandn_mask32(_kor_mask32(_kor_mask32(z->prev, z->air), z->landed), a);
 	z->spd = _mm512_mask_mov_epi16(spd, press, _mm512_set1_epi16((short)CV2_JUMP_SPEED));
 	z->y = y;
 	z->prev = a;
-	/* a press on the landing frame takes off again at once: no landing */
 	air = _kor_mask32(air, press);
-	land = _kandn_mask32(press, land);
 	z->air = air;
 	z->landed = _kor_mask32(z->landed, land);
 	z->fl_below = _kor_mask32(z->fl_below, _mm512_mask_cmpgt_epu16_mask(
@@ -493,6 +537,8 @@ static inline void cv2_zlanes_store(const cv2_zlanes *z, const js_lane_args *arg
 			fl |= JS_FLAG_NO_TAKEOFF;
 		else if (!((landed >> i) & 1u))
 			fl |= JS_FLAG_NOT_LANDED;
+		else
+			fl |= cv2_relaunched(args, l0 + i, at[i]);
 		args->rise[l0 + i] = (CV2_Y0 << 8) - (int32_t)miny[i];
 		args->apex_frame[l0 + i] = ap[i];
 		args->airtime[l0 + i] = at[i];
@@ -551,6 +597,12 @@ void JS_LANE_FN(cv2)(const js_lane_args *args)
 		}
 		cv_acc_sync(&g0.acc, g0.air);
 		cv_acc_sync(&g1.acc, g1.air);
+		for (int i = 0; i < JS_VW; i++) {
+			if (l0 + i < args->n_lanes && g0.acc.landed[i])
+				g0.acc.flags[i] |= cv2_relaunched(args, l0 + i, g0.acc.air[i]);
+			if (l0 + JS_VW + i < args->n_lanes && g1.acc.landed[i])
+				g1.acc.flags[i] |= cv2_relaunched(args, l0 + JS_VW + i, g1.acc.air[i]);
+		}
 		js_vacc_store(&g0.acc, args, l0);
 		js_vacc_store(&g1.acc, args, l0 + JS_VW);
 	}

@@ -78,6 +78,7 @@ static inline void js_lane_acc_frame(js_lane_acc *a, int l, int32_t f, int32_t h
 	int32_t live = a->landed[l] ^ 1;
 	int32_t took = a->took[l] | (live & (grounded ^ 1));
 	int32_t on = live & took;
+	grounded |= (int32_t)((fl >> 3) & 1u); /* JS_FLAG_RELAUNCH: the landing (model.h) */
 	uint32_t add = fl | js_selu32((height < 0) & (grounded ^ 1), JS_FLAG_BELOW_START, 0);
 	a->flags[l] |= js_selu32(on, add, 0);
 	int32_t higher = on & (height > a->rise[l]);
@@ -277,12 +278,14 @@ static inline void js_vacc_init(js_vacc *a, const js_lane_args *args, int l0)
 	a->flags = (js_vu)js_vsplat(0);
 }
 
-/* grounded: -1 / 0 per lane; fl: the frame's model flags. */
+/* grounded: -1 / 0 per lane; fl: the frame's flags (JS_FLAG_RELAUNCH lands: model.h's landing
+ * rule, with height the landing's). */
 static inline void js_vacc_frame(js_vacc *a, int32_t f, js_vi height, js_vi grounded, js_vu fl)
 {
 	js_vi live = ~a->landed;
 	js_vi took = a->took | (live & ~grounded);
 	js_vi on = live & took;
+	grounded |= (js_vi)((fl & JS_FLAG_RELAUNCH) != 0);
 	js_vu add = fl | ((js_vu)((height < 0) & ~grounded) & JS_FLAG_BELOW_START);
 	a->flags |= add & (js_vu)on;
 	js_vi higher = on & (height > a->rise);

@@ -40,7 +40,17 @@ enum {
 	JS_FLAG_NOT_LANDED = 1u << 1, /* still airborne when the frame limit was reached */
 	JS_FLAG_BELOW_START = 1u << 2, /* airborne below the take-off height (not counting the landing
 					* frame, where a game may keep a sub-unit fraction below it) */
+	JS_FLAG_RELAUNCH = 1u << 3,    /* the landing frame's own input started a new jump (smw, cv2:
+					* the jump check runs after the collision in one frame) */
 };
+/* The landing rule.  A jump ends on the frame whose collision puts the character on the ground,
+ * even when the same frame's input then starts a new jump (that press belongs to the next jump).
+ * A model whose step can land and relaunch in one frame reports that frame with observe's flags
+ * holding JS_FLAG_RELAUNCH, height the height at the landing (before the relaunch, measured from
+ * the ending jump's take-off) and grounded 0 (the character is in the air again).  The
+ * accounting below, the lane kernels and jumpsweep reach all end the jump there.  observe may
+ * read per-frame scratch (bytes after key_size) for the height of such a frame only: reach never
+ * keeps a landed state. */
 #define JS_FLAG_MODEL_SHIFT 8
 #define JS_MAX_FLAGS 32
 
@@ -184,6 +194,21 @@ typedef struct js_model {
 	 * within land_bound frames (0: the model states none).  Checked by the fuzzer as an
 	 * invariant named "lands". */
 	int land_bound;
+
+	/* Optional, for jumpsweep reach: "nothing later can be higher".  Returns 1 when, from this
+	 * state (airborne, after a step), NO continuation under any input ever reaches a height
+	 * above the current one, and every continuation's landing frame lies between the landing
+	 * frames of the two constant inputs it names (*in_early lands first, *in_late last; JS_IN_*
+	 * bytes within the buttons explored, `inputs`).  reach then stops following the state: its
+	 * rise is settled and the two constant-input rollouts give its exact landing range.  Each
+	 * model proves its rule in a comment; tests compare it with the plain search. */
+	int (*settle)(const void *state, unsigned inputs, uint8_t *in_early, uint8_t *in_late);
+	/* Optional, for jumpsweep reach: sets to a canonical value the parts of an initial state
+	 * that no observed height, grounded or flag depends on, on any input (smb1's |X speed|
+	 * while swimming: the swim rows ignore it; sms's forward speed for the take-offs whose
+	 * vertical speed does not read it), so that start conditions that differ only there are
+	 * searched once.  Each model says why in a comment. */
+	void (*reach_canon)(void *state);
 } js_model;
 
 /* The model table (kernels/models.def). */
@@ -197,7 +222,8 @@ int js_axis_find(const js_model *m, const char *name);
  *   - frames before take-off and after landing do not count;
  *   - rise = the largest height seen while airborne (and 0 if it never got above the start);
  *   - apex_frame = the first frame f on which the rise was reached;
- *   - airtime = f + 1 for the frame f whose step puts the character back on the ground: the
+ *   - airtime = f + 1 for the frame f whose step puts the character back on the ground (grounded,
+ *     or a relaunch: see the landing rule above): the
  *     number of frames from the take-off frame (frame 0 for a press on frame 0) through the
  *     landing frame, i.e. every frame in which the character moved through the air.  (Celeste's
  *     tapped jump: the 15th update, frame 14, lands it: airtime 15, as the seed counts.);
@@ -228,14 +254,15 @@ static inline void js_acc_frame(js_acc *a, int32_t f, const js_obs *o)
 		a->took_off = 1;
 	if (!a->took_off)
 		return;
+	int lands = o->grounded || (o->flags & JS_FLAG_RELAUNCH) != 0;
 	a->flags |= o->flags;
-	if (o->height < 0 && !o->grounded)
+	if (o->height < 0 && !lands)
 		a->flags |= JS_FLAG_BELOW_START;
 	if (o->height > a->rise) {
 		a->rise = o->height;
 		a->apex_frame = f;
 	}
-	if (o->grounded) {
+	if (lands) {
 		a->landed = 1;
 		a->airtime = f + 1;
 	}

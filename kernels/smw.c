@@ -57,6 +57,13 @@
  * near the level's top row can make the difference); the take-off Y is taken after the press
  * frame's snap.
  *
+ * A press on the landing frame: CODE_00EDF7 lands Mario (PlayerInAir := 0), then CODE_00D5F2 in
+ * the same frame sees PlayerInAir 0 and the new press and takes off again, so no frame ends on
+ * the ground.  That frame is the landing of the jump that ends there (model.h's landing rule):
+ * observe reports it with flags landing_jump and JS_FLAG_RELAUNCH, grounded 0, and the height of
+ * the snapped landing Y over that jump's take-off Y (kept in per-frame scratch: CODE_00D630's
+ * take-off has already moved the origin to the landing Y); the press starts the next jump.
+ *
  * Left out: horizontal movement (vx only picks the DATA_00D2BD pair, as CODE_00D630 does); the
  * P-meter (PlayerInAir $0C instead of $0B on a run jump, which only the cape reads); cape Mario
  * (Powerup 2: DATA_00D7A5/D7AF entries 2-9 and flight), Yoshi (winged Yoshi, entry 2), water
@@ -91,7 +98,8 @@ enum { SMW_JUMP_NORMAL, SMW_JUMP_SPIN };
 #define SMW_FLAG_FALL_CAPPED (1u << 8)   /* CODE_00D928's cap cut a speed above $40 */
 #define SMW_FLAG_REPRESS (1u << 9)       /* a new press in the air: no jump, held gravity again */
 #define SMW_FLAG_LANDING_JUMP (1u << 10) /* landed and jumped again in one frame (no grounded
-					  * frame: the accounting runs on through the new jump) */
+					  * frame); observe adds JS_FLAG_RELAUNCH: the jump ends
+					  * there (model.h's landing rule) */
 
 /* CODE_00D630: the take-off speed for |X speed| and normal (B) / spin (A). */
 static inline uint8_t smw_takeoff(int x_speed_abs, int spin)
@@ -109,9 +117,11 @@ typedef struct smw_state {
 	uint8_t prev;         /* the button last frame (the controller routine's P1Mask bit) */
 	uint8_t x_speed_abs;  /* axis vx: |X speed| (PlayerXSpeed+1), 1/16 px/frame */
 	uint8_t spin_kind;    /* axis jump: the press is A (spin) rather than B */
-	uint8_t frame_flags;  /* events of the last step (SMW_FLAG_* >> 8); per-frame scratch, last:
-			       * outside key_size */
+	/* per-frame scratch, last: outside key_size (every step writes both before observe reads) */
+	uint8_t frame_flags;  /* events of the last step (SMW_FLAG_* >> 8) */
 	uint8_t pad[2];
+	int32_t land_height;  /* a landing jump's frame: the landing's height over the ending jump's
+			       * origin (CODE_00D630 has overwritten origin); 0 on other frames */
 } smw_state;
 
 /* The Y in 1/16 px as the game's signed compares read PlayerYPosNext (CODE_00EDF7's floor test,
@@ -192,6 +202,7 @@ static void smw_step(void *vs, unsigned input)
 	unsigned press = held & (s->prev ^ 1u); /* byetudlrFrame / axlr0000Frame bit 7 */
 	int was_air = s->in_air != 0;
 	s->frame_flags = 0;
+	s->land_height = 0;
 	smw_move(s);    /* CODE_00CD24: JSR CODE_00DC2D */
 	smw_collide(s); /* JSR CODE_00E92B */
 	/* CODE_00CD82: JSR CODE_00D5F2 */
@@ -199,9 +210,13 @@ static void smw_step(void *vs, unsigned input)
 		s->y_speed = smw_takeoff(s->x_speed_abs, s->spin_kind); /* CODE_00D630 */
 		s->spin = s->spin_kind;                                 /* INC A / STA SpinJumpFlag */
 		s->in_air = SMW_AIR_JUMP;                               /* LDA #$0B / STA PlayerInAir */
-		s->origin = (uint32_t)s->y_pos << 4 | (uint32_t)(s->y_spx >> 4);
-		if (was_air)
+		if (was_air) {
+			/* CODE_00EDF7 landed him this frame: the jump that ends here ends on this
+			 * frame (model.h's landing rule), at the snapped Y over its own origin */
 			s->frame_flags |= SMW_FLAG_LANDING_JUMP >> 8;
+			s->land_height = (int32_t)s->origin - smw_pos16(s->y_pos, s->y_spx);
+		}
+		s->origin = (uint32_t)s->y_pos << 4 | (uint32_t)(s->y_spx >> 4);
 	} else if (press) {
 		s->frame_flags |= SMW_FLAG_REPRESS >> 8; /* in the air: JMP CODE_00D682 */
 	}
@@ -212,9 +227,15 @@ static void smw_step(void *vs, unsigned input)
 static void smw_observe(const void *vs, js_obs *o)
 {
 	const smw_state *s = vs;
-	o->height = (int64_t)s->origin - (int64_t)smw_pos16(s->y_pos, s->y_spx);
 	o->grounded = s->in_air == 0;
 	o->flags = (uint32_t)s->frame_flags << 8;
+	if (s->frame_flags & (SMW_FLAG_LANDING_JUMP >> 8)) {
+		/* the landing rule (model.h): the frame ends the old jump, airborne again */
+		o->flags |= JS_FLAG_RELAUNCH;
+		o->height = s->land_height;
+	} else {
+		o->height = (int64_t)s->origin - (int64_t)smw_pos16(s->y_pos, s->y_spx);
+	}
 }
 
 static int smw_trace_row(const void *vs, char *buf, size_t n)
@@ -308,10 +329,13 @@ const js_model js_model_smw = {
 		 "then CODE_00D5F2 starts the jump and CODE_00D928 adds the held gravity, so the first "
 		 "step up is on frame 1 (DATA_00D2BD + 3/16). Take-off from flat ground at "
 		 "PlayerYPosNext $0140. Landing: speed >= 0 with the feet back in the floor row snaps Y "
-		 "to the row (subpixel kept), speed := DATA_00E4DA[$20] = 0. Standing, the subpixel "
-		 "nybble steps by 6 a frame (axis spx: its value before frame 0). jump=normal is B, "
-		 "spin is A; the hold gravity reads A or B. Left out: horizontal movement, the "
-		 "P-meter's PlayerInAir $0C (cape only), cape/Yoshi/water/slopes/ceilings, PAL. "
+		 "to the row (subpixel kept), speed := DATA_00E4DA[$20] = 0. A press on the landing frame "
+		 "jumps again in that frame (CODE_00D5F2 runs after the collision): the frame ends the "
+		 "jump that landed (flags landing_jump and relaunch, height the landing's). Standing, "
+		 "the subpixel nybble steps by 6 a frame (axis spx: its value before frame 0). "
+		 "jump=normal is B, spin is A; the hold gravity reads A or B. Left out: horizontal "
+		 "movement, the P-meter's PlayerInAir $0C (cape only), cape/Yoshi/water/slopes/"
+		 "ceilings, PAL. "
 		 "No UNCONFIRMED rule in models.md for smw; all rules above are confirmed in the source.",
 	.claims = smw_claims,
 	.n_axes = 3,
@@ -329,7 +353,7 @@ const js_model js_model_smw = {
 	.default_frames = 128,
 	.default_hold = 40,
 	.flag_names = {
-		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start", [3] = "relaunch",
 		[8] = "fall_capped", [9] = "repress", [10] = "landing_jump",
 	},
 	.state_size = sizeof(smw_state),
@@ -401,17 +425,25 @@ const js_model js_model_smw = {
  *     pos reaches the floor row.  A standing lane moves by +6 / +3; an airborne one is above the
  *     floor row (or it would have landed) and comes back to it only falling: its first frame up
  *     moves it at least 71/16 px from at most 15/16 px below the row's top.
- *   - Heights: an airborne lane is never below its take-off Y (pos < $1400 <= origin in the air;
- *     a landing jump's origin is the landing Y itself), so below_start never fires.
+ *   - Heights: an airborne lane is never below its take-off Y (pos < $1400 <= origin in the air),
+ *     so below_start never fires (the landing frame, where a Y below the origin's subpixel is
+ *     kept, does not count).
+ *   - A landing jump (CODE_00EDF7 lands the lane, then CODE_00D5F2 takes the same frame's press)
+ *     is the lane's landing (model.h's landing rule): the kernel flags it (landing_jump and
+ *     JS_FLAG_RELAUNCH), measures the frame's height from the old origin and then does not take
+ *     off: the lane stays on the ground, its results are final (the next jump is not its jump),
+ *     and the rest of its state is never read.  So a take-off is a press on a lane that was on
+ *     the ground before the frame (~air0), and a landing is every lane that was airborne and
+ *     lands (air0 & land), with or without a press.
  *   - The accounting (js_acc_frame) needs no per-frame "landed" mask: a lane's results freeze at
  *     its landing, and so does the kernel's copy of it, because from its landing frame on the
  *     lane's button counts as held (prev = -1): no press, so no take-off and no air event again,
  *     and a standing lane's height origin - pos is at most 15 (origin >= $1400 <= pos), below any
  *     rise (>= 71, the first frame up).  Before its take-off a lane's origin is $1400 (the floor
  *     row, not its subpixel), so its height is <= 0 and never beats rise 0.  A landing is a frame
- *     that ends on the ground after one that ended in the air (a landing jump stays in the air,
- *     as in the reference); its frame + 1 is the airtime.  "Took off" is landed | air at the end.
- *     The events are collected per kind and made flags once at the end. */
+ *     that ends on the ground after one that ended in the air (a landing jump too: see above); its
+ *     frame + 1 is the airtime.  "Took off" is landed | air at the end.  The events are collected
+ *     per kind and made flags once at the end. */
 
 static inline int32_t smw_lane_cap(void)
 {
@@ -423,7 +455,7 @@ typedef struct smw_lanes {
 	js_vi pos, spd, air, org, prev; /* air: -1 while PlayerInAir != 0; prev: the button */
 	js_vi landed, rise, apex, airt; /* airt: the landing frame (-1 before it) */
 	js_vi top;                      /* the largest speed CODE_00D928 met: fall_capped if > cap */
-	js_vu ev;                       /* the repress and landing_jump events, as flags */
+	js_vu ev;                       /* the repress and landing_jump (+ relaunch) events, as flags */
 } smw_lanes;
 
 static inline void smw_lanes_init(smw_lanes *s, const js_lane_args *args, int l0)
@@ -471,7 +503,8 @@ static inline void smw_lanes_load_start(smw_lanes *s, const js_lane_args *args, 
  * two of those facts need not hold: a start may be airborne on the floor row itself, rising
  * (the take-off frame's state), so the landing test also asks for a speed that is not negative
  * (CODE_00EDF7's BMI); and a start's origin and heights are arbitrary, so the accounting is
- * model.h's own, frame by frame (js_vacc_frame) with the frame's events as flags.  Everything
+ * model.h's own, frame by frame (js_vacc_frame) with the frame's events as flags (a landing
+ * jump: JS_FLAG_RELAUNCH, the height from the old origin, not grounded).  Everything
  * else is the same code: the move, the snap and the take-off once, the cap and gravity written
  * once more in the start branch (the same two selects; the default order schedules better,
  * measured).  A start may
@@ -495,10 +528,13 @@ static inline void smw_lanes_frame(smw_lanes *s, js_vu bits, js_vi fv, const int
 	js_vi spd = s->spd & ~land; /* DATA_00E4DA[$20] = 0 */
 	js_vi air0 = s->air;
 	js_vi air = air0 & ~land;
-	/* CODE_00D5F2 / CODE_00D630 */
-	js_vi jump = press & ~air;
+	js_vi lands = air0 & land; /* the landing frame, a landing jump's too */
+	/* CODE_00D5F2 / CODE_00D630: a press on the ground.  On a lane that lands this frame it is a
+	 * landing jump, the lane's landing (see above): flagged, and no take-off */
+	js_vi jump = press & ~air0;
+	js_vi relaunch = press & lands;
 	js_vu ev = ((js_vu)(press & air) & SMW_FLAG_REPRESS) |
-		   ((js_vu)(jump & air0) & SMW_FLAG_LANDING_JUMP);
+		   ((js_vu)relaunch & (SMW_FLAG_LANDING_JUMP | JS_FLAG_RELAUNCH));
 	spd = js_vsel(jump, s->tko, spd);
 	s->org = js_vsel(jump, pos, s->org);
 	air |= jump;
@@ -512,7 +548,9 @@ static inline void smw_lanes_frame(smw_lanes *s, js_vu bits, js_vi fv, const int
 		s->prev = a;
 		s->pos = pos;
 		s->air = air;
-		js_vacc_frame(acc, f, s->org - pos, ~air, ev);
+		/* a landing jump is airborne in the reference (grounded 0, JS_FLAG_RELAUNCH): that
+		 * is what counts a start that lands and relaunches on frame 0 as having taken off */
+		js_vacc_frame(acc, f, s->org - pos, ~(air | relaunch), ev);
 		return;
 	}
 	s->ev |= ev;
@@ -524,7 +562,6 @@ static inline void smw_lanes_frame(smw_lanes *s, js_vu bits, js_vi fv, const int
 	js_vi higher = h > s->rise;
 	s->rise = js_vsel(higher, h, s->rise);
 	s->apex = js_vsel(higher, fv, s->apex);
-	js_vi lands = air0 & ~air;
 	s->airt = js_vsel(lands, fv, s->airt);
 	s->landed |= lands;
 	s->prev = a | s->landed;
@@ -576,7 +613,8 @@ static void smw_run_start(const js_lane_args *args)
  * [($0140 - 128) << 4, ($0140 + 5) << 4] = [3072, 5200], the speed in [-97, 70] (and the largest
  * speed met, top, too), origin in [$1400, $140F], heights origin - pos in [-15, 2063], frame
  * numbers and the landing frame in [-1, 4095] (JS_MAX_FRAMES), the last press too.  The events
- * are kept as masks (repress, landing_jump) and made flags at the store. */
+ * are kept as masks (repress, landing_jump) and made flags at the store (landing_jump with
+ * JS_FLAG_RELAUNCH). */
 typedef struct smw_hlanes {
 	__m512i tko, pos, spd, org, rise, apex, airt, top, lastj;
 	__mmask32 air, prev, landed, rep, ljump;
@@ -599,10 +637,12 @@ static inline __attribute__((always_inline)) void smw_hlanes_frame(smw_hlanes *s
 	__m512i spd = _mm512_mask_mov_epi16(s->spd, land, _mm512_setzero_si512());
 	__mmask32 air0 = s->air;
 	__mmask32 air = _kandn_mask32(land, air0);
-	/* CODE_00D5F2 / CODE_00D630 */
-	__mmask32 jump = _kandn_mask32(air, press);
+	__mmask32 lands = _kand_mask32(air0, land); /* the landing frame, a landing jump's too */
+	/* CODE_00D5F2 / CODE_00D630: a take-off from the ground; a landing jump (a press on a
+	 * landing lane) is the lane's landing: flagged, no take-off */
+	__mmask32 jump = _kandn_mask32(air0, press);
 	s->rep = _kor_mask32(s->rep, _kand_mask32(press, air));
-	s->ljump = _kor_mask32(s->ljump, _kand_mask32(jump, air0));
+	s->ljump = _kor_mask32(s->ljump, _kand_mask32(press, lands));
 	spd = _mm512_mask_mov_epi16(spd, jump, s->tko);
 	s->org = _mm512_mask_mov_epi16(s->org, jump, pos);
 	air = _kor_mask32(air, jump);
@@ -616,7 +656,6 @@ static inline __attribute__((always_inline)) void smw_hlanes_frame(smw_hlanes *s
 	__mmask32 higher = _mm512_cmpgt_epi16_mask(h, s->rise);
 	s->rise = _mm512_max_epi16(s->rise, h);
 	s->apex = _mm512_mask_mov_epi16(s->apex, higher, fv);
-	__mmask32 lands = _kandn_mask32(air, air0);
 	s->airt = _mm512_mask_mov_epi16(s->airt, lands, fv);
 	s->landed = _kor_mask32(s->landed, lands);
 	s->prev = _kor_mask32(a, s->landed);
@@ -696,7 +735,8 @@ static inline void smw_hstore(const smw_hlanes *z, const js_lane_args *args, int
 		g.airt = smw_hwiden(z->airt, half);
 		g.top = smw_hwiden(z->top, half);
 		g.ev = ((js_vu)smw_hmask(z->rep, half) & SMW_FLAG_REPRESS) |
-		       ((js_vu)smw_hmask(z->ljump, half) & SMW_FLAG_LANDING_JUMP);
+		       ((js_vu)smw_hmask(z->ljump, half) &
+			(SMW_FLAG_LANDING_JUMP | JS_FLAG_RELAUNCH));
 		g.air = smw_hmask(z->air, half);
 		g.landed = smw_hmask(z->landed, half);
 		smw_lanes_store(&g, args, l0 + 16 * half);

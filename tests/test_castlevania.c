@@ -63,10 +63,14 @@ static void hold_rows(const js_model *m, const int32_t *ax, int h, int n, frame_
 }
 
 /* Lanes == reference: random axis values within [min, max], inputs by mode (0 holds, 1 random
- * bits, 2 sparse presses, 3 a press after a random delay then a hold). */
+ * bits, 2 sparse presses, 3 a press after a random delay then a hold, 4 a hold of 1..39 frames,
+ * a press on the landing frame of that hold's jump, then random bits; but every eighth lane a
+ * hold from frame 100..139, which keeps each group of lanes stepping past the next jumps of the
+ * others).  Returns the number of lanes whose jump ends in a relaunch (JS_FLAG_RELAUNCH:
+ * model.h's landing rule; cv2 only). */
 /* cap: NULL, or the largest value of each axis (the axes' values are taken mod cap + 1). */
-static void check_lanes_cap(const char *id, size_t n, int n_frames, uint64_t seed, int mode,
-			    const int32_t *cap)
+static size_t check_lanes_cap(const char *id, size_t n, int n_frames, uint64_t seed, int mode,
+			      const int32_t *cap)
 {
 	const js_model *m = model(id);
 	int na = m->n_axes;
@@ -85,6 +89,11 @@ static void check_lanes_cap(const char *id, size_t n, int n_frames, uint64_t see
 		}
 		int h = (int)(tu_rand(&seed) % 64);
 		int d = (int)(tu_rand(&seed) % 40);
+		int land = -1;
+		if (mode == 4) {
+			h = 1 + h % 39; /* up on frame 39, before cv2's earliest landing (40) */
+			land = tu_ref_hold(m, ax + i * (size_t)na, h, 0, n_frames).airtime - 1;
+		}
 		for (int f = 0; f < n_frames; f++) {
 			unsigned b;
 			if (mode == 0)
@@ -93,19 +102,28 @@ static void check_lanes_cap(const char *id, size_t n, int n_frames, uint64_t see
 				b = (unsigned)(tu_rand(&seed) & 1);
 			else if (mode == 2)
 				b = (unsigned)((tu_rand(&seed) % 9) == 0);
+			else if (mode == 3 || (mode == 4 && i % 8 == 7))
+				b = f >= d + 100 * (mode == 4) && f < d + 100 * (mode == 4) + h;
 			else
-				b = f >= d && f < d + h;
+				b = f < h || f == land || (f > land && (tu_rand(&seed) & 1));
 			in[i * (size_t)n_frames + (size_t)f] = (uint8_t)(b ? JS_IN_JUMP : 0);
 		}
 	}
 	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
+	size_t relaunch = 0;
+	for (size_t i = 0; i < n; i++) {
+		js_acc a;
+		js_reference_run(m, ax + i * (size_t)na, in + i * (size_t)n_frames, n_frames, &a);
+		relaunch += (a.flags & JS_FLAG_RELAUNCH) != 0;
+	}
 	free(ax);
 	free(in);
+	return relaunch;
 }
 
-static void check_lanes(const char *id, size_t n, int n_frames, uint64_t seed, int mode)
+static size_t check_lanes(const char *id, size_t n, int n_frames, uint64_t seed, int mode)
 {
-	check_lanes_cap(id, n, n_frames, seed, mode, NULL);
+	return check_lanes_cap(id, n, n_frames, seed, mode, NULL);
 }
 
 /* ======================================================================== cv1 ========== */
@@ -451,26 +469,83 @@ Test(cv2, landing_snap)
 	cr_expect(a.flags & JS_FLAG_BELOW_START, "the game's own frame with the feet in the floor");
 }
 
-/* A press on the landing frame (_func_C57B sets action 0 before the idle handler runs, which
- * then takes the press): Simon takes off again in the same frame, so no frame is grounded and the
- * accounting goes on into the second jump; a press on the next frame lands first. */
+/* A press on the landing frame (_loc_C658 sets action 0 before the idle handler runs, which then
+ * takes the press): Simon takes off again in the same frame, so no frame is grounded.  That frame
+ * is the landing of the jump that ends there (model.h's landing rule): flag relaunch, grounded
+ * 0, and the landing's height.  By hand, drop 0 (landing_snap): frame 40 finds the floor at
+ * $4E.80, snaps to $4D.80 (snap_up) and does not move (speed 0); the idle handler then sets
+ * $FC.00 and action 2: height $4D00 - $4D80 = -128 (the height from the fixed take-off Y $4D),
+ * flags snap_up | relaunch, speed -1024; frame 41 moves 4.00 up: 1024 - 128.  The accounting ends
+ * on frame 40: the tapped jump's own rise 9880 at frame 19 and airtime 41 (whole_jumps), its flags
+ * (fall_cap from frame 32, claim4_fall_cap; below_start on frame 39 and snap_up on 40,
+ * landing_snap) | relaunch.  (Before the landing rule the two hops were one flight, airtime
+ * 81.)  A press on the next frame lands first: the same figures, no relaunch. */
 Test(cv2, press_on_the_landing_frame)
 {
 	uint8_t in[128] = { JS_IN_JUMP };
 	frame_row r[128];
 	in[40] = JS_IN_JUMP;
 	run_rows(model("cv2"), (int32_t[]){ 0 }, in, 128, r, CV2_FMT, 6);
+	cr_expect_eq(r[39].grounded, 0);
 	cr_expect_eq(r[40].grounded, 0);
 	cr_expect_eq(r[40].v[C2_Y], 0x4d, "snapped");
+	cr_expect_eq(r[40].v[C2_YFRAC], 0x80, "the fraction kept");
 	cr_expect_eq(r[40].v[C2_SSUB], -1024, "the new take-off speed");
+	cr_expect_eq(r[40].v[C2_ACTION], 2);
+	cr_expect_eq(r[40].height, -128, "the landing's height");
+	cr_expect_eq(r[40].flags, (1u << 9) | JS_FLAG_RELAUNCH, "flags %#x", r[40].flags);
 	cr_expect_eq(r[41].height, 1024 - 128, "4.00 up from $4D.80");
+	cr_expect_eq(r[41].flags, 0);
+	const uint32_t tap_flags = (1u << 8) | (1u << 9) | JS_FLAG_BELOW_START;
 	js_acc a;
 	js_reference_run(model("cv2"), (int32_t[]){ 0 }, in, 128, &a);
-	cr_expect_eq(a.airtime, 40 + 41, "the second jump's landing");
+	cr_expect_eq(a.rise, 9880);
+	cr_expect_eq(a.apex_frame, 19);
+	cr_expect_eq(a.airtime, 41, "the tapped jump lands on frame 40");
+	cr_expect_eq(a.flags, tap_flags | JS_FLAG_RELAUNCH, "flags %#x", a.flags);
 	memset(in, 0, sizeof in);
 	in[0] = in[41] = JS_IN_JUMP;
 	js_reference_run(model("cv2"), (int32_t[]){ 0 }, in, 128, &a);
 	cr_expect_eq(a.airtime, 41);
+	cr_expect_eq(a.flags, tap_flags, "flags %#x", a.flags);
+}
+
+/* The same on every landing floor: the tapped jump of drop d lands on frame air - 1 (whole_jumps'
+ * airtimes, the independent Python figures); a press there (and random presses after it, which
+ * change nothing) ends the jump on that frame with the tapped jump's rise, apex frame, airtime
+ * and flags, plus relaunch; the frame's Y and height are the tapped landing's (the take-off moves
+ * nothing in its frame), not grounded. */
+Test(cv2, relaunch_on_every_floor)
+{
+	static const struct { int drop, air; } c[] = {
+		{ 0, 41 }, { 1, 46 }, { 2, 52 }, { 3, 57 }, { 4, 62 }, { 5, 68 }, { 6, 73 }, { 7, 78 },
+	};
+	uint64_t seed = 404;
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		const int32_t ax[1] = { c[k].drop };
+		const int land = c[k].air - 1;
+		uint8_t in[128] = { JS_IN_JUMP };
+		frame_row tap[128], r[128];
+		run_rows(model("cv2"), ax, in, 128, tap, CV2_FMT, 6);
+		in[land] = JS_IN_JUMP;
+		for (int f = land + 1; f < 128; f++)
+			in[f] = (tu_rand(&seed) & 1) ? JS_IN_JUMP : 0;
+		run_rows(model("cv2"), ax, in, 128, r, CV2_FMT, 6);
+		cr_expect_eq(tap[land - 1].grounded, 0, "drop %d", c[k].drop);
+		cr_expect_eq(tap[land].grounded, 1, "drop %d: the tapped jump lands on %d", c[k].drop, land);
+		cr_expect_eq(r[land].grounded, 0, "drop %d", c[k].drop);
+		cr_expect_eq(r[land].v[C2_Y], tap[land].v[C2_Y], "drop %d", c[k].drop);
+		cr_expect_eq(r[land].v[C2_YFRAC], tap[land].v[C2_YFRAC], "drop %d", c[k].drop);
+		cr_expect_eq(r[land].height, tap[land].height, "drop %d", c[k].drop);
+		cr_expect_eq(r[land].flags, tap[land].flags | JS_FLAG_RELAUNCH, "drop %d", c[k].drop);
+		js_acc a, t = tu_ref_hold(model("cv2"), ax, 1, 0, 128);
+		js_reference_run(model("cv2"), ax, in, 128, &a);
+		cr_expect_eq(t.airtime, c[k].air, "drop %d", c[k].drop);
+		cr_expect_eq(a.rise, 9880, "drop %d", c[k].drop);
+		cr_expect_eq(a.apex_frame, 19, "drop %d", c[k].drop);
+		cr_expect_eq(a.airtime, c[k].air, "drop %d", c[k].drop);
+		cr_expect_eq(a.flags, t.flags | JS_FLAG_RELAUNCH, "drop %d: flags %#x", c[k].drop, a.flags);
+	}
 }
 
 /* Whole jumps vs the independent Python figures: rise 9880/256 = 38.59 px at frame 19 (the 19
@@ -491,9 +566,16 @@ Test(cv2, whole_jumps)
 }
 
 Test(cv2, lanes_equal_reference_holds) { check_lanes("cv2", 3000, 96, 31, 0); }
-Test(cv2, lanes_equal_reference_random) { check_lanes("cv2", 3000, 96, 32, 1); }
-Test(cv2, lanes_equal_reference_sparse) { check_lanes("cv2", 3000, 160, 33, 2); }
+/* random and sparse presses hit landing frames: some lanes relaunch (model.h's landing rule) */
+Test(cv2, lanes_equal_reference_random) { cr_expect_gt(check_lanes("cv2", 3000, 96, 32, 1), 0); }
+Test(cv2, lanes_equal_reference_sparse) { cr_expect_gt(check_lanes("cv2", 3000, 160, 33, 2), 0); }
 Test(cv2, lanes_equal_reference_delayed) { check_lanes("cv2", 3000, 128, 34, 3); }
+/* every lane but every eighth relaunches on its landing frame, then presses at random: the
+ * kernels end the jump there and keep its results while the late lanes of their group run on */
+Test(cv2, lanes_equal_reference_relaunch)
+{
+	cr_expect_eq(check_lanes("cv2", 3000, 200, 36, 4), 3000 - 3000 / 8);
+}
 /* Frame limits that cut jumps short (lanes still airborne at the end: not_landed, the flags and
  * rise of a partial arc) and one under a frame word (32). */
 Test(cv2, lanes_equal_reference_cut) { check_lanes("cv2", 3000, 47, 35, 3); check_lanes("cv2", 3000, 21, 135, 1); }

@@ -369,8 +369,17 @@ Test(smw, no_press_and_late_press)
 }
 
 /* A press on the landing frame: CODE_00EDF7 lands Mario, then CODE_00D5F2 sees PlayerInAir 0 and
- * a new press and jumps again in the same frame: no grounded frame at all (flag landing_jump).
- * Tapped, the first jump lands on frame 27; the second takes off there (height 0, speed -77). */
+ * a new press and jumps again in the same frame: no grounded frame at all.  That frame is the
+ * tapped jump's landing (model.h's landing rule): flags landing_jump and relaunch, grounded 0,
+ * and the height of the landing over the tapped jump's own take-off.  By hand, |vx| 0, normal,
+ * spx 0: the take-off Y is $1406 (frame 0's standing move, $00 + $60, sub 6); the tapped jump
+ * lands on frame 27 (whole_jumps: airtime 28): frame 26 leaves Y $013C sub 15 ($13CF) and speed
+ * 70, frame 27 moves to $13CF + 70 = $1415 = $0141 sub 5, the snap makes it $0140 sub 5
+ * ($1405): height $1406 - $1405 = 1.  CODE_00D630 then sets -80 and CODE_00D928 adds the held
+ * 3: speed -77, and the new jump's origin is $1405: frame 28 is 77 above it.  The accounting
+ * ends on frame 27: rise 533 at frame 13 and airtime 28 (the tapped jump's own, whole_jumps),
+ * flags the tapped jump's (fall_capped: frames 25 and 26, claim14) | landing_jump | relaunch.
+ * (Before the landing rule the two hops counted as one flight, airtime 55.) */
 Test(smw, landing_frame_jump)
 {
 	uint8_t in[128];
@@ -378,22 +387,86 @@ Test(smw, landing_frame_jump)
 	seq_in("J..........................J", in, 128);
 	run_rows(0, NORMAL, 0, in, 30, r);
 	cr_expect_eq(r[26].grounded, 0);
+	cr_expect_eq(r[26].y_pos, 0x13c);
+	cr_expect_eq(r[26].y_sub, 15);
+	cr_expect_eq(r[26].speed, 70);
 	cr_expect_eq(r[27].grounded, 0);
-	cr_expect_eq(r[27].flags, F_LANDING_JUMP);
-	cr_expect_eq(r[27].height, 0);
+	cr_expect_eq(r[27].y_pos, GROUND_Y);
+	cr_expect_eq(r[27].y_sub, 5);
+	cr_expect_eq(r[27].flags, F_LANDING_JUMP | JS_FLAG_RELAUNCH);
+	cr_expect_eq(r[27].height, 1, "the landing over the tapped jump's take-off $1406");
 	cr_expect_eq(r[27].speed, -77);
-	cr_expect_eq(r[28].height, 77);
-	js_acc a;
+	cr_expect_eq(r[28].height, 77, "the new jump's first step, over its origin $1405");
+	cr_expect_eq(r[28].flags, 0);
+	js_acc a, tap;
 	js_reference_run(tu_model("smw"), (int32_t[]){ 0, NORMAL, 0 }, in, 128, &a);
 	cr_expect_eq(a.rise, 533);
-	cr_expect_eq(a.airtime, 55, "one flight through both jumps (Python: 55)");
-	cr_expect(a.flags & F_LANDING_JUMP);
+	cr_expect_eq(a.apex_frame, 13);
+	cr_expect_eq(a.airtime, 28, "the tapped jump lands on frame 27");
+	cr_expect_eq(a.flags, F_FALL_CAPPED | F_LANDING_JUMP | JS_FLAG_RELAUNCH, "flags %#x", a.flags);
+	tap = ref_hold(0, NORMAL, 0, 1, 128);
+	cr_expect_eq(tap.flags, F_FALL_CAPPED, "flags %#x", tap.flags);
+	cr_expect_eq(a.rise, tap.rise);
+	cr_expect_eq(a.apex_frame, tap.apex_frame);
+	cr_expect_eq(a.airtime, tap.airtime);
+	/* a press one frame later is a new jump after a grounded frame 27: the same figures, no
+	 * relaunch */
+	seq_in("J...........................J", in, 128);
+	js_reference_run(tu_model("smw"), (int32_t[]){ 0, NORMAL, 0 }, in, 128, &a);
+	cr_expect_eq(a.airtime, 28);
+	cr_expect_eq(a.flags, F_FALL_CAPPED, "flags %#x", a.flags);
+}
+
+/* The same for every take-off: each tapped or held jump of the default grid's vx and both jumps,
+ * with a press on its landing frame (and random presses after it, which change nothing), ends
+ * where the jump alone ends: the same rise, apex frame and airtime, its flags plus landing_jump
+ * and relaunch. */
+Test(smw, landing_frame_jump_every_takeoff)
+{
+	uint64_t seed = 77;
+	for (int vx = 0; vx < 64; vx++)
+		for (int j = 0; j < 2; j++) {
+			int h = 1 + (int)(tu_rand(&seed) % 40);
+			int spx = (int)(tu_rand(&seed) % 16);
+			js_acc alone = ref_hold(vx, j, spx, h, 128), a;
+			cr_assert_eq(alone.flags & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED), 0);
+			int land = alone.airtime - 1;
+			uint8_t in[128];
+			tu_hold(in, 128, h, 0);
+			cr_assert_lt(h, land, "vx %d: the button is up before the landing frame", vx);
+			in[land] = JS_IN_JUMP;
+			for (int f = land + 1; f < 128; f++)
+				in[f] = (tu_rand(&seed) & 1) ? JS_IN_JUMP : 0;
+			js_reference_run(tu_model("smw"), (int32_t[]){ vx, j, spx }, in, 128, &a);
+			cr_expect_eq(a.rise, alone.rise, "vx %d jump %d h %d", vx, j, h);
+			cr_expect_eq(a.apex_frame, alone.apex_frame, "vx %d jump %d h %d", vx, j, h);
+			cr_expect_eq(a.airtime, alone.airtime, "vx %d jump %d h %d", vx, j, h);
+			cr_expect_eq(a.flags, alone.flags | F_LANDING_JUMP | JS_FLAG_RELAUNCH,
+				     "vx %d jump %d h %d: flags %#x", vx, j, h, a.flags);
+		}
 }
 
 /* ---- lane kernel == reference ---- */
 
+/* The lanes whose reference run ends in a landing jump (JS_FLAG_RELAUNCH: model.h's landing
+ * rule). */
+static size_t count_relaunch(size_t n, const int32_t *ax, const uint8_t *in, int n_frames)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		js_acc a;
+		js_reference_run(tu_model("smw"), ax + 3 * i, in + i * (size_t)n_frames, n_frames, &a);
+		k += (a.flags & JS_FLAG_RELAUNCH) != 0;
+	}
+	return k;
+}
+
 /* mode 0: holds; 1: random buttons every frame; 2: sparse presses; 3: edge axis values with
- * holds and sparse re-presses. */
+ * holds and sparse re-presses; 4: a hold, a press on the landing frame of that hold's jump (a
+ * landing jump), then random buttons, but every eighth lane a hold from frame 100..111 (which
+ * keeps each group of lanes stepping past the next jumps of the others).  Every mode but 0 has
+ * lanes that relaunch (asserted): the kernels must end those jumps there and keep their results
+ * through the frames after. */
 static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 {
 	const js_model *m = tu_model("smw");
@@ -407,6 +480,11 @@ static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 					    : (int32_t)(tu_rand(&seed) % 16);
 		int h = (int)(tu_rand(&seed) % 70);
 		int start = (int)(tu_rand(&seed) % 12);
+		int land = -1;
+		if (mode == 4) {
+			h = 1 + h % 40; /* every hold of 1..40 lands after it is let go */
+			land = ref_hold(ax[3 * i + VX], ax[3 * i + JUMP], ax[3 * i + SPX], h, 128).airtime - 1;
+		}
 		for (int f = 0; f < n_frames; f++) {
 			unsigned b;
 			if (mode == 0)
@@ -415,10 +493,20 @@ static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 				b = (unsigned)(tu_rand(&seed) & 1);
 			else if (mode == 2)
 				b = (unsigned)((tu_rand(&seed) % 8) == 0);
-			else
+			else if (mode == 3)
 				b = (f < h) || (unsigned)((tu_rand(&seed) % 23) == 0);
+			else if (i % 8 == 7)
+				b = f >= 100 + start && f < 100 + start + h;
+			else
+				b = f < h || f == land || (f > land && (tu_rand(&seed) & 1));
 			in[i * (size_t)n_frames + (size_t)f] = (uint8_t)(b ? JS_IN_JUMP : 0);
 		}
+	}
+	if (mode != 0) {
+		size_t k = count_relaunch(n, ax, in, n_frames);
+		cr_assert_gt(k, 0, "some lane relaunches");
+		if (mode == 4)
+			cr_assert_eq(k, n - n / 8, "every lane but the late ones relaunches");
 	}
 	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
 	free(ax);
@@ -429,6 +517,7 @@ Test(smw, lanes_equal_reference_holds) { check_lanes(6000, 160, 1, 0); }
 Test(smw, lanes_equal_reference_random) { check_lanes(4000, 256, 2, 1); }
 Test(smw, lanes_equal_reference_sparse_presses) { check_lanes(4000, 300, 3, 2); }
 Test(smw, lanes_equal_reference_edges) { check_lanes(3000, 200, 4, 3); }
+Test(smw, lanes_equal_reference_landing_jumps) { check_lanes(3000, 200, 8, 4); }
 Test(smw, lanes_partial_block) { check_lanes(7, 100, 5, 1); }
 Test(smw, lanes_short_frame_limit) { check_lanes(500, 20, 6, 0); }
 
@@ -479,6 +568,7 @@ Test(smw, metadata)
 	cr_expect_eq(m->inputs, JS_IN_JUMP);
 	for (int b = 8; b <= 10; b++)
 		cr_expect_not_null(m->flag_names[b], "flag bit %d named", b);
+	cr_expect_str_eq(m->flag_names[3], "relaunch"); /* JS_FLAG_RELAUNCH: landing jumps */
 	/* the default grid's longest jump lands within the frame limit */
 	js_acc a = ref_hold(63, NORMAL, 0, m->default_hold, m->default_frames);
 	cr_expect_eq(a.flags & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED), 0, "flags %#x", a.flags);
