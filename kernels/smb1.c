@@ -91,6 +91,16 @@ static void smb1_init(void *vs, const int32_t *ax)
 	s->whirlpool = ax[SMB1_AX_ENV] == SMB1_ENV_WHIRLPOOL;
 }
 
+/* reach_canon (model.h): swimming, smb1_row takes rows 5 and 6 whatever Player_XSpeedAbsolute
+ * is, and nothing else in the model reads it, so every vx of a swim or whirlpool start is the
+ * same jump. */
+static void smb1_reach_canon(void *vs)
+{
+	smb1_state *s = vs;
+	if (s->swimming)
+		s->x_speed_abs = 0;
+}
+
 /* InitJS */
 static void smb1_init_js(smb1_state *s)
 {
@@ -290,6 +300,7 @@ const js_model js_model_smb1 = {
 	},
 	.state_size = sizeof(smb1_state),
 	.key_size = offsetof(smb1_state, frame_flags),
+	.reach_canon = smb1_reach_canon,
 	.init = smb1_init,
 	.step = smb1_step,
 	.observe = smb1_observe,

@@ -245,6 +245,27 @@ static inline int sms_spinnable(int kind)
 
 #ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
 
+/* reach_canon (model.h): mForwardVel reaches the vertical path only through the take-off's
+ * fwd * mult (sms_take_off), whose mult is 0 or which overwrites fwd for the second, back,
+ * wall, side, broad and rotate-broad jumps; after it fwd is horizontal only (doJumping) and
+ * observe reads y, vy's events and the status.  So for those take-offs every fwd is one jump. */
+static void sms_reach_canon(void *vs)
+{
+	sms_state *s = vs;
+	switch (s->axis_kind) {
+	case SMS_SECOND:
+	case SMS_BACK:
+	case SMS_WALL:
+	case SMS_SIDE:
+	case SMS_BROAD:
+	case SMS_ROTATE_BROAD:
+		s->fwd = 0.0f;
+		break;
+	default:
+		break;
+	}
+}
+
 /* Game status constants (include/Player/MarioStatus.hpp), for the trace: in the air, and the
  * landing status jumpingBasic enters (the routine's statusOnGround). */
 static const uint32_t sms_status_air[SMS_N_KINDS] = {
@@ -476,6 +497,7 @@ const js_model js_model_sms = {
 	},
 	.state_size = sizeof(sms_state),
 	.key_size = offsetof(sms_state, frame_flags),
+	.reach_canon = sms_reach_canon,
 	.init = sms_init,
 	.step = sms_step,
 	.observe = sms_observe,

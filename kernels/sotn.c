@@ -267,6 +267,34 @@ static void sotn_observe(const void *vs, js_obs *o)
 	o->flags = s->frame_flags;
 }
 
+/* settle (model.h): nothing later is higher once Alucard falls with no Leap Stone jump left.
+ * Airborne (Player_Jump, not on the ground) with velocityY >= 0 and the Leap Stone spent or
+ * absent, a frame is: the release test (velocityY < FIX(-1): never), func_8010FDF8's
+ * velocityY += a (a = FIX(22/128), or its fifth inside the window FIX(-1/8) < v < FIX(3/8)
+ * with Cross held; both / 4 in water; both > 0), the cap at FIX(7), then the collision pass,
+ * which moves by vy = velocityY (* 3 / 4 in water; >> 3 eight times with subpass) and keeps
+ * velocityY = that vy (* 8, * 4 / 3).  So:
+ *   - velocityY stays >= 0: a >= 563 while the roundings lose at most 7 * 4 / 3 + 1 < 563;
+ *     every move is down, and no later frame is higher than this one;
+ *   - one frame maps velocity v to h_c(v), nondecreasing in v for either button state: the
+ *     window's lower edge FIX(-1/8) lies below 0, and at its upper edge the step grows from
+ *     the fifth to the whole; the cap and the roundings are nondecreasing;
+ *   - h_held(v) <= h_c(v) <= h_rel(v) pointwise (the fifth is below the whole), so by
+ *     induction every input's velocities lie between Cross held on every frame and Cross up
+ *     on every frame, and so do the distances fallen (sums of nondecreasing moves); the
+ *     floor test (the feet at or below the floor row after a downward move; within the eight
+ *     steps the position only grows) lands the released fall first and the held one last. */
+static int sotn_settle(const void *vs, unsigned inputs, uint8_t *in_early, uint8_t *in_late)
+{
+	const sotn_state *s = vs;
+	if (s->step != SOTN_STEP_JUMP || s->ground || s->vel_y < 0 ||
+	    (s->leap && !(s->unk44 & SOTN_U44_LEAPT)))
+		return 0;
+	*in_early = 0;
+	*in_late = (uint8_t)(inputs & JS_IN_JUMP);
+	return 1;
+}
+
 static int sotn_trace_row(const void *vs, char *buf, size_t n)
 {
 	const sotn_state *s = vs;
@@ -378,6 +406,7 @@ const js_model js_model_sotn = {
 	},
 	.state_size = sizeof(sotn_state),
 	.key_size = offsetof(sotn_state, frame_flags),
+	.settle = sotn_settle,
 	.init = sotn_init,
 	.step = sotn_step,
 	.observe = sotn_observe,

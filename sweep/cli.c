@@ -3,8 +3,9 @@
  *   jumpsweep list [MODEL]
  *   jumpsweep sweep MODEL [--axis NAME=A[:B]]... [--hold A:B | --seq S... | --seq-file F] -o F
  *   jumpsweep trace MODEL [--axis NAME=V]... [--hold H | --seq S] [-o F.csv]
- *   jumpsweep reach MODEL [--axis NAME=A[:B]]... [--frames N] [--max-states N] [--rises] [-o F]
- *   jumpsweep map [-o atlas.h5] [--max-states N] [--no-reach]
+ *   jumpsweep reach MODEL [--axis NAME=A[:B]]... [--frames N] [--max-memory SIZE] [--max-states N]
+ *                         [--rises] [-o F]
+ *   jumpsweep map [-o atlas.h5] [--max-memory SIZE] [--max-states N] [--no-reach]
  *
  * Usage errors: one line on stderr, exit 2.  Runtime errors: one line, exit 1.  Output files are
  * written under a temporary name and renamed when complete.  reach exits 3 when the state
@@ -78,9 +79,11 @@ static const char usage_text[] =
 	"  -o, --output FILE     output file (sweep, reach, map: HDF5; trace: CSV, default stdout)\n"
 	"\n"
 	"reach and map options:\n"
-	"      --max-states N    state budget per start condition (reach: default 40000000;\n"
-	"                        map: 100000000 / start conditions, within 1000000..40000000);\n"
-	"                        past it the set is marked incomplete (reach: exit status 3)\n"
+	"      --max-memory SIZE memory budget per start condition, bytes or with K, M, G\n"
+	"                        (default: a third of the RAM, at most 8G)\n"
+	"      --max-states N    node budget per start condition (default: none); past either\n"
+	"                        budget the set keeps the jumps that landed by then and is\n"
+	"                        marked incomplete (reach: exit status 3)\n"
 	"      --rises           reach: print every rise with its airtime, apex and witness\n"
 	"      --no-reach        map: skip the reachable sets\n"
 	"\n"
@@ -94,7 +97,8 @@ static const char usage_text[] =
 	"  -h, --help            this help\n"
 	"  -V, --version         version\n";
 
-enum { OPT_ISA = 256, OPT_REFERENCE, OPT_PROGRESS, OPT_MAX_STATES, OPT_RISES, OPT_NO_REACH };
+enum { OPT_ISA = 256, OPT_REFERENCE, OPT_PROGRESS, OPT_MAX_STATES, OPT_MAX_MEMORY, OPT_RISES,
+       OPT_NO_REACH };
 
 static const struct option long_opts[] = {
 	{ "axis", required_argument, 0, 'a' },     { "hold", required_argument, 0, 'H' },
@@ -104,6 +108,7 @@ static const struct option long_opts[] = {
 	{ "threads", required_argument, 0, 'j' },  { "progress", no_argument, 0, OPT_PROGRESS },
 	{ "quiet", no_argument, 0, 'q' },          { "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, 'V' },        { "max-states", required_argument, 0, OPT_MAX_STATES },
+	{ "max-memory", required_argument, 0, OPT_MAX_MEMORY },
 	{ "rises", no_argument, 0, OPT_RISES },    { "no-reach", no_argument, 0, OPT_NO_REACH },
 	{ 0, 0, 0, 0 },
 };
@@ -121,7 +126,8 @@ typedef struct cli {
 	long frames;
 	int reference, progress, quiet, threads;
 	js_isa isa;
-	unsigned long long max_states; /* reach, map: 0 = the default */
+	unsigned long long max_states; /* reach, map: 0 = no node cap */
+	size_t max_memory;             /* reach, map: 0 = the default */
 	int rises, no_reach;
 } cli;
 
@@ -132,6 +138,24 @@ static long parse_long(const char *s, const char *what)
 	if (js_parse_int(s, what, &v, err, sizeof err) != 0)
 		die(EXIT_USAGE, "%s", err);
 	return v;
+}
+
+/* "512M", "4G", "1000000": bytes, at least 1 MiB. */
+static size_t parse_size(const char *s, const char *what)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	unsigned shift = 0;
+	if (end != s && *end && !end[1]) {
+		shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20
+			: *end == 'G' || *end == 'g' ? 30 : 99;
+		end++;
+	}
+	if (end == s || *end || errno || shift == 99 || *s == '-' || (v << shift) >> shift != v ||
+	    (v << shift) < (1ull << 20))
+		die(EXIT_USAGE, "%s %s: a size of at least 1M (bytes, or with K, M, G)", what, s);
+	return (size_t)(v << shift);
 }
 
 static void apply_axis_args(const cli *c, js_grid *g, int single)
@@ -394,11 +418,19 @@ static void fmt_len(char *buf, size_t n, const js_model *m, int64_t sub)
 	snprintf(buf, n, "%.4f %s", (double)sub / (double)m->sub_per_unit, m->unit);
 }
 
-static js_reach_opts reach_opts(const cli *c, uint64_t max_states)
+static js_reach_opts reach_opts(const cli *c)
 {
-	js_reach_opts o = { .max_states = max_states, .threads = c->threads,
-			    .progress = !c->quiet && c->progress };
+	js_reach_opts o = { .max_states = c->max_states, .max_memory = c->max_memory,
+			    .threads = c->threads, .progress = !c->quiet && c->progress };
 	return o;
+}
+
+/* "the budget": memory, and the node cap when one was given. */
+static void fmt_budget(char *buf, size_t n, const js_reach *r)
+{
+	int w = snprintf(buf, n, "%zu MiB", r->max_memory >> 20);
+	if (r->max_states && w > 0 && (size_t)w < n)
+		snprintf(buf + w, n - (size_t)w, ", %llu states", (unsigned long long)r->max_states);
 }
 
 static void run_reach_or_die(const js_grid *g, const js_reach_opts *o, js_reach *r)
@@ -470,7 +502,7 @@ static int cmd_reach(const cli *c)
 	js_grid_default(&g, m);
 	build_grid(c, &g, 0);
 	js_h5 *h = c->output ? open_output(c, c->output) : NULL;
-	js_reach_opts o = reach_opts(c, c->max_states);
+	js_reach_opts o = reach_opts(c);
 	js_reach r;
 	run_reach_or_die(&g, &o, &r);
 	if (h) {
@@ -482,10 +514,12 @@ static int cmd_reach(const cli *c)
 		for (int b = 0, k = 0; b < JS_N_BUTTONS; b++)
 			if (r.inputs >> b & 1u)
 				inputs[k++] = JS_SEQ_BUTTONS[b], inputs[k] = 0;
+		char budget[80];
+		fmt_budget(budget, sizeof budget, &r);
 		printf("reach %s: %zu start conditions, frames 0..%d, buttons %s (jump on frame 0), "
-		       "budget %llu states each, %d thread%s, %.3f s\n",
-		       m->id, r.n_sets, r.n_frames - 1, inputs, (unsigned long long)r.max_states,
-		       r.threads_used, r.threads_used == 1 ? "" : "s", r.seconds);
+		       "budget %s each, %d thread%s, %.3f s\n",
+		       m->id, r.n_sets, r.n_frames - 1, inputs, budget, r.threads_used,
+		       r.threads_used == 1 ? "" : "s", r.seconds);
 		int width = 5;
 		for (size_t i = 0; i < r.n_sets; i++) {
 			char label[200];
@@ -540,7 +574,8 @@ static int cmd_map(const cli *c)
 		size_t sets;
 		int incomplete, rises_lo, rises_hi;
 		int64_t lo, hi;
-		uint64_t states, budget;
+		uint64_t states;
+		char budget[80];
 		double seconds;
 	} reach_row;
 	reach_row *rows = calloc((size_t)js_n_models, sizeof *rows);
@@ -582,19 +617,14 @@ static int cmd_map(const cli *c)
 		if (c->no_reach)
 			continue;
 		/* every model's default start conditions: the sweep's non-input axes */
-		size_t n_sets = 1;
-		for (int a = 0; a < m->n_axes; a++)
-			if (!m->axes[a].input_bit)
-				n_sets *= (size_t)js_grid_axis_len(&g, a);
-		js_reach_opts ro = reach_opts(c, c->max_states ? c->max_states
-							       : js_reach_map_states(n_sets));
+		js_reach_opts ro = reach_opts(c);
 		js_reach rr;
 		run_reach_or_die(&g, &ro, &rr);
 		write_reach_or_die(h, &rr);
 		reach_row *w = &rows[i];
 		w->sets = rr.n_sets;
 		w->incomplete = rr.incomplete;
-		w->budget = rr.max_states;
+		fmt_budget(w->budget, sizeof w->budget, &rr);
 		w->seconds = rr.seconds;
 		w->lo = INT64_MAX;
 		w->hi = INT64_MIN;
@@ -618,10 +648,9 @@ static int cmd_map(const cli *c)
 			for (size_t k = 0; k < rr.n_sets && !first; k++)
 				if (!rr.sets[k].complete)
 					first = &rr.sets[k];
-			fprintf(stderr, "%s: reach %s: %d of %zu start conditions incomplete (budget %llu "
-					"states each; marked in /%s/reach/complete); first: %s\n",
-				prog, m->id, rr.incomplete, rr.n_sets, (unsigned long long)rr.max_states,
-				m->id, first->message);
+			fprintf(stderr, "%s: reach %s: %d of %zu start conditions incomplete (budget %s "
+					"each; marked in /%s/reach/complete); first: %s\n",
+				prog, m->id, rr.incomplete, rr.n_sets, w->budget, m->id, first->message);
 			incomplete = 1;
 		}
 		js_reach_free(&rr);
@@ -643,8 +672,8 @@ static int cmd_map(const cli *c)
 			else
 				snprintf(n, sizeof n, "%d..%d", w->rises_lo, w->rises_hi);
 			if (w->incomplete)
-				snprintf(st, sizeof st, "%d INCOMPLETE (budget %llu)", w->incomplete,
-					 (unsigned long long)w->budget);
+				snprintf(st, sizeof st, "%d INCOMPLETE (budget %s)", w->incomplete,
+					 w->budget);
 			else
 				snprintf(st, sizeof st, "complete");
 			printf("%-8s %6zu %13s %12s %12s %12llu %8.3f  %s\n", m->id, w->sets, n, a, b,
@@ -763,6 +792,7 @@ int main(int argc, char **argv)
 			c.max_states = (unsigned long long)v;
 			break;
 		}
+		case OPT_MAX_MEMORY: c.max_memory = parse_size(optarg, "--max-memory"); break;
 		case OPT_RISES: c.rises = 1; break;
 		case OPT_NO_REACH: c.no_reach = 1; break;
 		case 'h':
@@ -785,6 +815,8 @@ int main(int argc, char **argv)
 	int is_reach = strcmp(c.cmd, "reach") == 0, is_map = strcmp(c.cmd, "map") == 0;
 	if (c.max_states && !is_reach && !is_map)
 		die(EXIT_USAGE, "--max-states applies to reach and map only");
+	if (c.max_memory && !is_reach && !is_map)
+		die(EXIT_USAGE, "--max-memory applies to reach and map only");
 	if (c.rises && !is_reach)
 		die(EXIT_USAGE, "--rises applies to reach only");
 	if (c.no_reach && !is_map)

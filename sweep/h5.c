@@ -681,7 +681,8 @@ out:
 
 /* ---- the reach group (sweep/reach.h) ----
  *
- *   /<model id>/reach/     attributes: description, n_frames, max_states, inputs, take_off,
+ *   /<model id>/reach/     attributes: description, n_frames, max_states, max_memory, inputs,
+ *                          take_off,
  *                          complete (1 when every start condition's set is complete)
  *     <axis>               dimension scale per start-condition axis (the model's non-input
  *                          axes; input axes' buttons are explored every frame), <axis>_index
@@ -696,11 +697,13 @@ out:
  *                          frame limit reach it
  *     witness_index        int32: index into witness_text (-1 where unreached)
  *     witness              dimension scale int32 0..n-1 of the witnesses, with
- *     witness_text         strings: one input sequence per (start condition, rise), in `--seq`
+ *     witness_text         strings: the distinct witnesses (starts with the same sequence share
+ *                          it), each one input sequence in `--seq`
  *                          form: `jumpsweep trace MODEL --axis ... --seq TEXT` replays it
  *     witness_frames       int32: its length in frames (the landing frame + 1, or n_frames)
- *     n_rises, rise_min_sub, rise_max_sub, rise_min, rise_max, states, rise_nodes, layered,
- *     peak_states, airborne_at_limit, no_takeoff, seconds, complete, frames_done
+ *     n_rises, rise_min_sub, rise_max_sub, rise_min, rise_max, states, settled, frame_states,
+ *     layered, peak_states, peak_bytes, airborne_at_limit, no_takeoff, seconds, complete,
+ *     frames_done
  *                          per start condition (axes...): scalars for a model without axes
  */
 
@@ -770,9 +773,12 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 	int64_t *rmin = NULL, *rmax = NULL;
 	double *rminf = NULL, *rmaxf = NULL, *secs = NULL;
 	uint64_t *states = NULL, *rnodes = NULL, *peak = NULL, *open = NULL, *notoff = NULL;
+	uint64_t *fnodes = NULL, *pbytes = NULL;
 	uint8_t *layered = NULL;
 	char **wtext = NULL;
 	size_t nr = 0, nw = 0;
+	int32_t *wid = NULL; /* (start, rise) -> distinct witness */
+	size_t *wslot = NULL;
 	int rc = -1;
 
 	for (int i = 0; i < JS_MAX_AXES + 1; i++)
@@ -826,6 +832,7 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 		     "each with its airtime and apex-frame ranges and one witness sequence") ||
 	    attr_i32(&w, group, gname, "n_frames", r->n_frames) ||
 	    attr_i64(&w, group, gname, "max_states", (int64_t)r->max_states) ||
+	    attr_i64(&w, group, gname, "max_memory", (int64_t)r->max_memory) ||
 	    attr_str(&w, group, gname, "inputs", inputs) ||
 	    attr_str(&w, group, gname, "take_off",
 		     "frame 0 has the jump button (the press), as in a hold sweep; every other "
@@ -880,23 +887,45 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 	coords_add(&s, "rise");
 	snprintf(coords_all, sizeof coords_all, "%s", s.coords);
 
-	/* the witness dimension */
+	/* the witness dimension: each distinct witness text once (starts with equal initial
+	 * states share their sets, and so their witnesses) */
 	wscale_v = malloc((nw ? nw : 1) * sizeof *wscale_v);
 	wframes = malloc((nw ? nw : 1) * sizeof *wframes);
 	wtext = calloc(nw ? nw : 1, sizeof *wtext);
-	if (!wscale_v || !wframes || !wtext)
+	wid = malloc((nw ? nw : 1) * sizeof *wid);
+	size_t hcap = 16;
+	while (hcap < 2 * nw)
+		hcap *= 2;
+	wslot = calloc(hcap, sizeof *wslot);
+	if (!wscale_v || !wframes || !wtext || !wid || !wslot)
 		goto oom;
+	size_t nwd = 0;
 	for (size_t i = 0, k = 0; i < ns; i++)
 		for (int j = 0; j < r->sets[i].n_rises; j++, k++) {
 			const js_reach_rise *x = &r->sets[i].rises[j];
 			size_t cap = (size_t)x->witness_len * 6 + 16;
-			wtext[k] = malloc(cap);
-			if (!wtext[k])
+			char *t = malloc(cap);
+			if (!t)
 				goto oom;
-			js_seq_format(x->witness, x->witness_len, wtext[k], cap);
-			wscale_v[k] = (int32_t)k;
-			wframes[k] = x->witness_len;
+			js_seq_format(x->witness, x->witness_len, t, cap);
+			uint64_t hsh = 1469598103934665603ULL; /* FNV-1a */
+			for (const char *q = t; *q; q++)
+				hsh = (hsh ^ (unsigned char)*q) * 1099511628211ULL;
+			size_t sl = (size_t)hsh & (hcap - 1);
+			while (wslot[sl] && strcmp(wtext[wslot[sl] - 1], t) != 0)
+				sl = (sl + 1) & (hcap - 1);
+			if (wslot[sl]) {
+				free(t);
+				wid[k] = (int32_t)(wslot[sl] - 1);
+				continue;
+			}
+			wtext[nwd] = t;
+			wscale_v[nwd] = (int32_t)nwd;
+			wframes[nwd] = x->witness_len;
+			wid[k] = (int32_t)nwd;
+			wslot[sl] = ++nwd;
 		}
+	hnw = (hsize_t)nwd;
 	wscale = dataset_write(&w, group, gname, "witness", H5T_NATIVE_INT32, 1, &hnw, 0, wscale_v);
 	if (wscale < 0 || make_scale(&w, wscale, gname, "witness") ||
 	    attr_ul(&w, wscale, "witness", "1", "witness number (see witness_text)"))
@@ -941,7 +970,7 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 			apex_lo[c] = x->apex_min;
 			apex_hi[c] = x->apex_max;
 			flags[c] = x->flags;
-			widx[c] = (int32_t)k;
+			widx[c] = wid[k];
 		}
 	hsize_t dims[JS_MAX_AXES + 1];
 	for (int j = 0; j < nd; j++)
@@ -986,13 +1015,16 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 	secs = malloc(ns * sizeof *secs);
 	states = malloc(ns * sizeof *states);
 	rnodes = malloc(ns * sizeof *rnodes);
+	fnodes = malloc(ns * sizeof *fnodes);
+	pbytes = malloc(ns * sizeof *pbytes);
 	layered = malloc(ns);
 	peak = malloc(ns * sizeof *peak);
 	open = malloc(ns * sizeof *open);
 	notoff = malloc(ns * sizeof *notoff);
 	complete = malloc(ns);
 	if (!n_rises || !frames_done || !rmin || !rmax || !rminf || !rmaxf || !secs || !states ||
-	    !peak || !open || !notoff || !complete || !rnodes || !layered)
+	    !peak || !open || !notoff || !complete || !rnodes || !layered ||
+	    !fnodes || !pbytes)
 		goto oom;
 	for (size_t i = 0; i < ns; i++) {
 		const js_reach_set *x = &r->sets[i];
@@ -1002,7 +1034,9 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 		rmaxf[i] = (double)rmax[i] / (double)m->sub_per_unit;
 		secs[i] = x->seconds;
 		states[i] = x->states;
-		rnodes[i] = x->rise_nodes;
+		rnodes[i] = x->settled;
+		fnodes[i] = x->frame_nodes;
+		pbytes[i] = x->peak_bytes;
 		layered[i] = (uint8_t)x->layered;
 		peak[i] = x->peak_nodes;
 		open[i] = x->airborne_at_limit;
@@ -1023,18 +1057,24 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "rise_max", H5T_NATIVE_DOUBLE,
 			 rmaxf, str_or_empty(m->unit), "largest reachable rise", 1, NULL) ||
 	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "states", H5T_NATIVE_UINT64,
-			 states, "1", "distinct model states visited (per frame, summed over the "
-			 "frames; in graph mode, once each)", 1, NULL) ||
-	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "rise_nodes",
+			 states, "1", "nodes kept: (state, frame) pairs in the layered search, "
+			 "distinct states in the graph search", 1, NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "settled",
 			 H5T_NATIVE_UINT64, rnodes, "1",
-			 "distinct (state, rise so far) nodes followed until their rise was settled", 1,
+			 "nodes the model's settle hook stopped following (nothing later is higher)", 1,
 			 NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "frame_states",
+			 H5T_NATIVE_UINT64, fnodes, "1",
+			 "(state, frame) pairs reached, all frames", 1, NULL) ||
 	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "layered", H5T_NATIVE_UINT8,
 			 layered, "1",
-			 "1: the frame-layered search; 0: graph mode (states without frame layers)", 1,
+			 "1: the layered search (state, frame); 0: the graph search (distinct states)", 1,
 			 NULL) ||
 	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "peak_states",
-			 H5T_NATIVE_UINT64, peak, "1", "distinct states of the largest frame", 1,
+			 H5T_NATIVE_UINT64, peak, "1", "states reached on the busiest frame", 1,
+			 NULL) ||
+	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "peak_bytes",
+			 H5T_NATIVE_UINT64, pbytes, "B", "the search's largest memory use (estimate)", 1,
 			 NULL) ||
 	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "airborne_at_limit",
 			 H5T_NATIVE_UINT64, open, "1",
@@ -1046,8 +1086,8 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 			 secs, "s", "time the search took", 1, NULL) ||
 	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "complete", H5T_NATIVE_UINT8,
 			 complete, "1",
-			 "1: the set is exact; 0: the state budget stopped the search (see "
-			 "frames_done): only rises of sequences that landed by then", 1, NULL) ||
+			 "1: the set is exact; 0: a budget stopped the search (see frames_done): "
+			 "only rises of sequences that landed by then", 1, NULL) ||
 	    write_var_nd(&w, group, gname, &s, nd, coords_start, dims, "frames_done",
 			 H5T_NATIVE_INT32, frames_done, "frames",
 			 "frames fully explored (n_frames when complete)", 1, NULL))
@@ -1062,6 +1102,8 @@ out:
 		for (size_t k = 0; k < nw; k++)
 			free(wtext[k]);
 	free(wtext);
+	free(wid);
+	free(wslot);
 	free(rises);
 	free(risef);
 	free(reach);
@@ -1082,6 +1124,8 @@ out:
 	free(secs);
 	free(states);
 	free(rnodes);
+	free(fnodes);
+	free(pbytes);
 	free(layered);
 	free(peak);
 	free(open);

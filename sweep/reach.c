@@ -1,31 +1,46 @@
-/* sweep/reach.c - every reachable apex by breadth-first search over distinct states (reach.h). */
+/* sweep/reach.c - every reachable apex: bottleneck passes over distinct states (reach.h). */
 #include "reach.h"
 
 #include <limits.h>
+#include <malloc.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "sweep.h"
 
 #define NONE UINT32_MAX
-#define T_NONE INT16_MAX /* no landing */
+#define LAND 0x80000000u      /* a child slot holding a landing edge: LAND | index into land[] */
+#define MAX_NODES 0x7fffffffu /* node indices stay below LAND */
+#define HMIN INT64_MIN        /* a height that does not count (before take-off), an empty suffix */
+#define HMAX INT64_MAX        /* no such path */
 
-/* A state node's flags. */
-enum {
-	N_TOOK_OFF = 1, /* js_acc's took_off (part of the node's identity) */
-	N_LANDED = 2,   /* took off and grounded: a terminal node */
-	N_OPEN = 4,     /* some continuation is still in the air after the last frame */
-};
-
-/* Phase 1's record of a state while its frame is built or expanded: took_off, then the state. */
-#define REC1_HDR ((size_t)8)
-
-static size_t rec1_size_of(const js_model *m)
+static inline int64_t max64(int64_t a, int64_t b)
 {
-	return REC1_HDR + ((m->state_size + 7) & ~(size_t)7);
+	return a > b ? a : b;
+}
+
+static inline int64_t min64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+size_t js_reach_default_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+	size_t ram = pages > 0 && psize > 0 ? (size_t)pages * (size_t)psize : (size_t)8 << 30;
+	size_t m = ram / 3;
+	return m < ((size_t)8 << 30) ? m : (size_t)8 << 30;
 }
 
 static size_t key_size_of(const js_model *m)
@@ -33,27 +48,22 @@ static size_t key_size_of(const js_model *m)
 	return m->key_size && m->key_size < m->state_size ? m->key_size : m->state_size;
 }
 
-static int n_combos(unsigned inputs)
+/* The start: init (after memset: the state is a plain value), then the model's reach_canon. */
+static void start_state(const js_model *m, const int32_t *axis, unsigned char *st)
 {
-	return 1 << __builtin_popcount(inputs);
+	memset(st, 0, m->state_size);
+	m->init(st, axis);
+	if (m->reach_canon)
+		m->reach_canon(st);
 }
 
-size_t js_reach_node_bytes(const js_model *m)
-{
-	/* kept per state: height, flags, children, the backward values (23 + 4 per child); per rise
-	 * node: itself, its hash and links (29); the two frames being expanded and built: records,
-	 * hashes and table, counted as if they held half the budget */
-	return 23 + 4 * (size_t)n_combos(m->inputs) + 29 + (2 * rec1_size_of(m) + 8 + 24) / 2;
-}
+/* A node's record while its frame is built: took_off (0, 1; 2 for the graph search's root,
+ * which is never merged), then the state. */
+#define REC_HDR ((size_t)8)
 
-uint64_t js_reach_map_states(size_t n_sets)
+static size_t rec_size_of(const js_model *m)
 {
-	uint64_t b = JS_REACH_MAP_TOTAL / (n_sets ? n_sets : 1);
-	if (b < JS_REACH_MAP_MIN)
-		b = JS_REACH_MAP_MIN;
-	if (b > JS_REACH_DEFAULT_MAX_STATES)
-		b = JS_REACH_DEFAULT_MAX_STATES;
-	return b;
+	return REC_HDR + ((m->state_size + 7) & ~(size_t)7);
 }
 
 static inline uint64_t mix64(uint64_t x)
@@ -66,9 +76,9 @@ static inline uint64_t mix64(uint64_t x)
 	return x;
 }
 
-static uint64_t state_hash(unsigned took_off, const unsigned char *key, size_t key_size)
+static uint64_t state_hash(unsigned took, const unsigned char *key, size_t key_size)
 {
-	uint64_t x = mix64(0x9e3779b97f4a7c15ULL ^ took_off);
+	uint64_t x = mix64(0x9e3779b97f4a7c15ULL ^ took);
 	size_t i = 0;
 	for (; i + 8 <= key_size; i += 8) {
 		uint64_t w;
@@ -83,18 +93,51 @@ static uint64_t state_hash(unsigned took_off, const unsigned char *key, size_t k
 	return x;
 }
 
-static inline uint64_t rise_hash(uint32_t p1, int64_t rise)
+/* ---- landing lists: (highest later height v, airtime t) pairs, kept when best for the earliest
+ * or the latest landing at some threshold: sorted by v, then t; an entry stays if its t is below
+ * every earlier entry's or above it.  Queries: the least / greatest t with v <= r. ---- */
+typedef struct __attribute__((packed)) lent {
+	int64_t v;
+	int16_t t; /* airtimes are at most JS_MAX_FRAMES */
+} lent;
+
+static int cmp_lent(const void *a, const void *b)
 {
-	return mix64(mix64((uint64_t)rise ^ 0x51afd7ed558ccd01ULL) ^ p1);
+	const lent *x = a, *y = b;
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return (x->t > y->t) - (x->t < y->t);
 }
 
-/* Graph mode's (state, rise so far) node: prefix depth and apex ranges merged over its paths. */
-typedef struct grnode {
-	int64_t rise;
-	uint32_t v, parent;
-	int16_t amin, amax, dmin, dmax;
-	uint8_t ci;
-} grnode;
+static int prune_lents(lent *e, int n)
+{
+	if (n > 1)
+		qsort(e, (size_t)n, sizeof *e, cmp_lent);
+	int k = 0;
+	int32_t lo = INT32_MAX, hi = INT32_MIN;
+	for (int i = 0; i < n; i++) {
+		if (e[i].t < lo || e[i].t > hi) {
+			lo = e[i].t < lo ? e[i].t : lo;
+			hi = e[i].t > hi ? e[i].t : hi;
+			e[k++] = e[i];
+		}
+	}
+	return k;
+}
+
+/* The least and greatest t with v <= r: 0 when there is none. */
+static int lents_query(const lent *e, int n, int64_t r, int32_t *tmin, int32_t *tmax)
+{
+	int any = 0;
+	for (int i = 0; i < n && e[i].v <= r; i++) {
+		if (!any || e[i].t < *tmin)
+			*tmin = e[i].t;
+		if (!any || e[i].t > *tmax)
+			*tmax = e[i].t;
+		any = 1;
+	}
+	return any;
+}
 
 /* ---- the hash table: slots of generation (12 bits) | tag (20 bits) | index + 1 (32 bits).  A
  * slot of another generation (an earlier frame) counts as empty: no clearing per frame. ---- */
@@ -108,95 +151,256 @@ typedef struct table {
 	uint64_t gen;
 } table;
 
-/* ---- phase 1: the states of each frame and their children ---- */
-typedef struct level {
-	size_t n;
-	int64_t *height;   /* observe's height */
-	uint8_t *flags;    /* N_* */
-	uint32_t *child;   /* [n * nc]: the child's index in the next level, or NONE */
-	int64_t *maxfut;   /* phase 2: the highest height any continuation reaches (INT64_MIN: none) */
-	int16_t *tmin, *tmax; /* phase 2: the earliest / latest landing airtime (T_NONE: none) */
-	uint8_t *wl, *wo;  /* phase 2: the input (combo index) of a continuation that lands at tmin /
-			    * that stays in the air to the last frame */
-} level;
+static inline uint64_t slot_gen(uint64_t v)
+{
+	return v >> SLOT_GEN_SHIFT;
+}
 
-/* ---- phase 3: (state, rise so far) nodes ---- */
-typedef struct rnode {
-	int64_t rise;
-	uint32_t p1; /* the state: index in phase 1's level */
-	int16_t amin, amax;
-} rnode;
-
-/* The distinct rises found so far, with a witness: rise node q of frame k, input ci on frame k,
- * then (kind W_LAND / W_OPEN) phase 2's continuation from state j of level k + 1. */
-enum { W_DIRECT, W_LAND, W_OPEN };
+/* ---- the results: distinct rises with their ranges and a witness ---- */
+enum {
+	W_EDGE,    /* the landing edge w_c of node (w_k, w_i) */
+	W_LAND,    /* node (w_k, w_i), then a continuation that lands (airtime w_t when >= 0) */
+	W_AIR,     /* node (w_k, w_i), then a continuation in the air through the last frame */
+};
 typedef struct entry {
 	int64_t rise;
 	int32_t air_min, air_max, apex_min, apex_max;
 	int landed;
-	int w_k, w_kind;
-	uint32_t w_q, w_j;
-	uint8_t w_ci;
+	int w_kind, w_k;
+	int32_t w_t;
+	uint32_t w_i;
+	uint8_t w_c;
 } entry;
+
+typedef struct results {
+	entry *ents;
+	size_t n, cap;
+	int64_t *map;
+	int32_t *map_idx;
+	size_t map_cap;
+} results;
+
+static entry *res_get(results *R, int64_t rise)
+{
+	if (R->n * 2 >= R->map_cap) {
+		size_t cap = R->map_cap ? 2 * R->map_cap : 256;
+		int64_t *k = malloc(cap * sizeof *k);
+		int32_t *v = calloc(cap, sizeof *v);
+		if (!k || !v) {
+			free(k);
+			free(v);
+			return NULL;
+		}
+		for (size_t e = 0; e < R->n; e++) {
+			size_t j = (size_t)mix64((uint64_t)R->ents[e].rise) & (cap - 1);
+			while (v[j])
+				j = (j + 1) & (cap - 1);
+			k[j] = R->ents[e].rise;
+			v[j] = (int32_t)e + 1;
+		}
+		free(R->map);
+		free(R->map_idx);
+		R->map = k;
+		R->map_idx = v;
+		R->map_cap = cap;
+	}
+	size_t j = (size_t)mix64((uint64_t)rise) & (R->map_cap - 1);
+	while (R->map_idx[j] && R->map[j] != rise)
+		j = (j + 1) & (R->map_cap - 1);
+	if (!R->map_idx[j]) {
+		if (R->n == R->cap) {
+			size_t cap = R->cap ? 2 * R->cap : 64;
+			entry *e = realloc(R->ents, cap * sizeof *e);
+			if (!e)
+				return NULL;
+			R->ents = e;
+			R->cap = cap;
+		}
+		entry *e = &R->ents[R->n];
+		memset(e, 0, sizeof *e);
+		e->rise = rise;
+		e->apex_min = INT32_MAX;
+		e->apex_max = INT32_MIN;
+		e->w_kind = -1;
+		R->map[j] = rise;
+		R->map_idx[j] = (int32_t)++R->n;
+	}
+	return &R->ents[R->map_idx[j] - 1];
+}
+
+/* Sequences with this rise whose first frame at it lies in apex lo..hi: landed with airtimes
+ * tlo..thi, or (tlo < 0) in the air at the limit.  The first found is the witness; a landed one
+ * replaces one in the air. */
+static int res_add(results *R, int64_t rise, int32_t alo, int32_t ahi, int32_t tlo, int32_t thi,
+		   int kind, int k, uint32_t i, uint8_t c, int32_t t)
+{
+	entry *e = res_get(R, rise);
+	if (!e)
+		return -1;
+	if (alo < e->apex_min)
+		e->apex_min = alo;
+	if (ahi > e->apex_max)
+		e->apex_max = ahi;
+	int landed = tlo >= 0;
+	if (landed) {
+		if (!e->landed || tlo < e->air_min)
+			e->air_min = tlo;
+		if (!e->landed || thi > e->air_max)
+			e->air_max = thi;
+	}
+	if (e->w_kind < 0 || (landed && !e->landed)) {
+		e->w_kind = kind;
+		e->w_k = k;
+		e->w_i = i;
+		e->w_c = c;
+		e->w_t = t;
+	}
+	e->landed |= landed;
+	return 0;
+}
+
+static void res_free(results *R)
+{
+	free(R->ents);
+	free(R->map);
+	free(R->map_idx);
+	memset(R, 0, sizeof *R);
+}
+
+static int cmp_rise(const void *a, const void *b)
+{
+	int64_t x = ((const js_reach_rise *)a)->rise, y = ((const js_reach_rise *)b)->rise;
+	return (x > y) - (x < y);
+}
+
+/* ---- the search ---- */
+
+enum { N_SETTLED = 1 };
+enum { OV_NONE, OV_NODES, OV_MEMORY, OV_ALLOC };
+
+/* Level k: the nodes after frames 0..k-1 (level 0: the start, standing before frame 0). */
+typedef struct level {
+	size_t n;
+	int64_t *h;      /* observe's height once took off; HMIN before the take-off */
+	int64_t *a;      /* A: the least over the paths to the node of the highest earlier height
+			  * (floor 0: a rise is never below 0) */
+	uint32_t *par;   /* a parent (level k - 1) that gives A, the first found */
+	uint8_t *pc;     /* the combo index of its input */
+	uint8_t *fl;     /* N_SETTLED, and the settling early input's combo index << 4 */
+	int16_t *slo, *shi; /* settled: the earliest and latest airtime (models with settle), until
+			     * the backward pass packs them into lofs (settle_lo, settle_hi); a
+			     * settled node's landing list is {(HMIN, lo), (HMIN, hi)}, not in the
+			     * pool */
+	uint32_t *child; /* [n * nc]: NONE, a node of level k + 1, or LAND | edge */
+	int64_t *land;   /* the landing edges' heights (the landing frame's) */
+	size_t nland, land_cap;
+	/* backward */
+	int64_t *ba;     /* the least highest later height over continuations in the air at the
+			  * limit (HMIN: the node is at the limit; HMAX: none); NULL when every
+			  * node's is HMAX (ba_of) */
+	uint32_t *lofs;  /* the landing list: pool[lofs .. lofs + lcnt) */
+	uint8_t *lcnt;
+	lent *pool;
+	size_t npool;
+} level;
+
+static inline int64_t ba_of(const level *L, size_t i)
+{
+	return L->ba ? L->ba[i] : HMAX;
+}
+
+static inline int16_t settle_lo(const level *L, size_t i)
+{
+	return (int16_t)(L->lofs[i] & 0xffffu);
+}
+
+static inline int16_t settle_hi(const level *L, size_t i)
+{
+	return (int16_t)(L->lofs[i] >> 16);
+}
 
 #define BATCH 32
 
 typedef struct search {
 	const js_model *m;
 	js_reach_set *out;
-	int n_frames, nc, horizon, truncated;
+	int n, nc, horizon, truncated, settle;
+	unsigned inputs;
 	unsigned combos[1 << JS_N_BUTTONS];
 	size_t rec_size, key_size;
-	uint64_t max_states, used; /* nodes of the current phase in finished frames */
-	level *lv;                 /* [n_frames + 1]: level k = after frames 0..k-1 */
+	uint64_t max_nodes, nodes;
+	size_t max_bytes, bytes, node_bytes;
+	omp_lock_t *big_lock;
+	int big;
+	int overflow, overflow_frame;
+	level *lv;
 	table t;
-	/* the frame being built (both phases): arrays that grow */
-	size_t bn, bcap;
-	unsigned char *brec;  /* phase 1: records; phase 3: rnodes */
+	/* the level being built */
+	size_t bcap, bcap_hint; /* the hint: the expanded level's nodes times the inputs */
+	unsigned char *brec;
 	uint64_t *bhash;
-	int64_t *bheight;     /* phase 1 */
-	uint8_t *bflags;      /* phase 1 */
-	uint32_t *bparent;    /* phase 3 */
-	uint8_t *bcombo;      /* phase 3 */
-	/* phase 1: the expanded frame's records */
-	unsigned char *crec;
-	/* phase 3: the expanded frame's nodes, and every frame's links */
-	rnode *cnode;
-	size_t cn;
-	uint32_t **hparent;
-	uint8_t **hcombo;
-	/* results */
-	entry *ents;
-	size_t n_ents, ents_cap;
-	int64_t *emap;
-	int32_t *emap_idx;
-	size_t emap_cap;
-	int overflow; /* 1 budget, 2 out of memory, 3 2^32 nodes in one frame */
-	int overflow_phase, overflow_frame;
-	/* graph mode (see "graph mode" below) */
-	int graph;
-	size_t gn, gcap;
-	unsigned char *grec;
-	uint64_t *ghash;
-	int64_t *gheight, *gmaxfut;
-	uint8_t *gflags, *gwl;
-	uint32_t *gchild, *gorder;
-	int32_t *gdmin, *gdmax, *gtmin, *gtmax;
-	struct grnode *grn;
-	size_t grn_n, grn_cap;
-	uint64_t *grn_hash;
-	uint32_t **gbucket; /* [n_frames + 1]: rise nodes by their state's dmax */
-	size_t *gbucket_n, *gbucket_cap;
+	unsigned char *crec; /* the records of the level being expanded */
+	results R;
 	/* the batch */
 	int nb;
 	uint32_t b_parent[BATCH];
-	uint8_t b_ci[BATCH];
-	uint8_t b_flags[BATCH]; /* phase 1: the child's N_TOOK_OFF | N_LANDED */
+	uint8_t b_ci[BATCH], b_took[BATCH];
 	int64_t b_height[BATCH];
 	uint64_t b_hash[BATCH];
-	rnode b_node[BATCH];
 	_Alignas(16) unsigned char b_state[BATCH][JS_STATE_MAX];
+	/* graph search (below) */
+	struct gsearch *g;
+	/* AUTO's probe: the distinct states among the first JS_REACH_GRAPH_PROBE layered nodes */
+	int probing, to_graph;
+	uint32_t *pslot;
+	size_t pcap, pn;
+	unsigned char *prec;
 } search;
+
+/* Memory accounting: a deterministic estimate of what the search holds (never the allocator's
+ * view, which would depend on the other threads), checked before anything grows. */
+static int account(search *s, size_t more)
+{
+	if (s->bytes + more > s->max_bytes) {
+		s->overflow = OV_MEMORY;
+		return -1;
+	}
+	s->bytes += more;
+	if (s->bytes > s->out->peak_bytes)
+		s->out->peak_bytes = s->bytes;
+	if (!s->big && s->big_lock && s->bytes > JS_REACH_BIG_BYTES) {
+		omp_set_lock(s->big_lock); /* one large search at a time (reach.h) */
+		s->big = 1;
+	}
+	return 0;
+}
+
+static void unaccount(search *s, size_t less)
+{
+	s->bytes = less > s->bytes ? 0 : s->bytes - less;
+}
+
+static int grow(search *s, void **p, size_t n, size_t elem)
+{
+	void *q = realloc(*p, (n ? n : 1) * elem);
+	if (!q) {
+		s->overflow = OV_ALLOC;
+		return -1;
+	}
+	*p = q;
+	return 0;
+}
+
+/* Gives back the unused tail of an array (a failed shrink keeps the block). */
+static void shrink_(void **p, size_t n, size_t elem)
+{
+	if (!*p)
+		return;
+	void *q = realloc(*p, (n ? n : 1) * elem);
+	if (q)
+		*p = q;
+}
+#define shrink(p, n, elem) shrink_((void **)(p), n, elem)
 
 static int table_begin(search *s, size_t expect)
 {
@@ -209,25 +413,20 @@ static int table_begin(search *s, size_t expect)
 		s->t.slots = calloc(want, sizeof *s->t.slots);
 		s->t.cap = s->t.slots ? want : 0;
 		if (!s->t.slots) {
-			s->overflow = 2;
+			s->overflow = OV_ALLOC;
 			return -1;
 		}
 	}
 	return 0;
 }
 
-static inline uint64_t slot_gen(uint64_t v)
-{
-	return v >> SLOT_GEN_SHIFT;
-}
-
-/* Doubles the table and re-inserts the frame built so far (its hashes are kept). */
-static int table_grow_n(search *s, const uint64_t *hashes, size_t n)
+/* Doubles the table and re-inserts n nodes by their hashes. */
+static int table_grow(search *s, const uint64_t *hashes, size_t n)
 {
 	size_t cap = s->t.cap * 2;
 	uint64_t *t = calloc(cap, sizeof *t);
 	if (!t) {
-		s->overflow = 2;
+		s->overflow = OV_ALLOC;
 		return -1;
 	}
 	free(s->t.slots);
@@ -243,303 +442,1197 @@ static int table_grow_n(search *s, const uint64_t *hashes, size_t n)
 	return 0;
 }
 
-static int table_grow(search *s)
-{
-	return table_grow_n(s, s->bhash, s->bn);
-}
+/* ---- settling (model.h's settle hook) ---- */
 
-static int grow_arr(void **p, size_t cap, size_t elem)
+/* The frames a constant input takes to land from st (1: the next frame), with every height
+ * at most h; 0 if it does not land within `left` frames or rises above h. */
+static int rollout(const js_model *m, const unsigned char *st, unsigned in, int left, int64_t h)
 {
-	void *q = realloc(*p, cap * elem);
-	if (!q)
-		return -1;
-	*p = q;
+	_Alignas(16) unsigned char x[JS_STATE_MAX];
+	memcpy(x, st, m->state_size);
+	for (int t = 1; t <= left; t++) {
+		js_obs ob;
+		m->step(x, in);
+		m->observe(x, &ob);
+		if (ob.height > h)
+			return 0;
+		if (ob.grounded || (ob.flags & JS_FLAG_RELAUNCH))
+			return t;
+	}
 	return 0;
 }
 
-/* Room for one more node in the frame being built: the budget is checked before growing. */
-static int build_room(search *s, int phase)
+/* Node j of level k (after frame k - 1) with state st: settled when the hook says nothing later
+ * is higher and both constant inputs land within the frames left (airtimes slo..shi). */
+static void try_settle(search *s, level *L, int k, size_t j, const unsigned char *st)
 {
-	uint64_t room = s->max_states - s->used;
-	if (s->bn + 1 > room) {
-		s->overflow = 1;
+	uint8_t e, l;
+	if (!s->settle || !s->m->settle(st, s->inputs, &e, &l))
+		return;
+	int left = s->n - k;
+	int de = rollout(s->m, st, e, left, L->h[j]);
+	int dl = de ? rollout(s->m, st, l, left, L->h[j]) : 0;
+	if (!de || !dl)
+		return;
+	int ce = 0;
+	while (ce < s->nc && s->combos[ce] != e)
+		ce++;
+	if (ce == s->nc)
+		return;
+	L->fl[j] = (uint8_t)(N_SETTLED | ce << 4);
+	L->slo[j] = (int16_t)(k + (de < dl ? de : dl));
+	L->shi[j] = (int16_t)(k + (de < dl ? dl : de));
+	s->out->settled++;
+}
+
+/* ---- the layered search: forward ---- */
+
+/* Room for one more node in the level being built (k + 1). */
+static int build_room(search *s, level *N)
+{
+	if (s->max_nodes && s->nodes + 1 > s->max_nodes) {
+		s->overflow = OV_NODES;
 		return -1;
 	}
-	if (s->bn + 1 >= NONE) {
-		s->overflow = 3;
+	if (N->n + 1 >= MAX_NODES) {
+		s->overflow = OV_NODES;
 		return -1;
 	}
-	if (s->bn < s->bcap)
+	if (account(s, s->node_bytes + s->rec_size + 24) != 0)
+		return -1;
+	if (N->n < s->bcap)
 		return 0;
-	size_t cap = s->bcap ? 2 * s->bcap : 1024;
-	if (cap > room)
-		cap = (size_t)room;
-	size_t rs = phase == 1 ? s->rec_size : sizeof(rnode);
-	if (grow_arr((void **)&s->brec, cap, rs) || grow_arr((void **)&s->bhash, cap, 8) ||
-	    (phase == 1 && (grow_arr((void **)&s->bheight, cap, 8) ||
-			    grow_arr((void **)&s->bflags, cap, 1))) ||
-	    (phase == 3 && (grow_arr((void **)&s->bparent, cap, 4) ||
-			    grow_arr((void **)&s->bcombo, cap, 1)))) {
-		s->overflow = 2;
+	size_t cap = s->bcap ? 2 * s->bcap : s->bcap_hint;
+	if (grow(s, (void **)&s->brec, cap, s->rec_size) || grow(s, (void **)&s->bhash, cap, 8) ||
+	    grow(s, (void **)&N->h, cap, 8) || grow(s, (void **)&N->a, cap, 8) ||
+	    grow(s, (void **)&N->par, cap, 4) || grow(s, (void **)&N->pc, cap, 1) ||
+	    grow(s, (void **)&N->fl, cap, 1) ||
+	    (s->settle && (grow(s, (void **)&N->slo, cap, 2) || grow(s, (void **)&N->shi, cap, 2))))
 		return -1;
-	}
 	s->bcap = cap;
 	return 0;
 }
 
-/* Phase 1: the index of batch entry b's state in the frame being built (added if new). */
-static int64_t insert_state(search *s, int b)
+static int add_land(search *s, level *L, int64_t h, uint32_t *slot)
 {
-	const unsigned char *st = s->b_state[b];
-	uint64_t x = s->b_hash[b], tag = x & SLOT_TAG_MASK;
+	if (L->nland == L->land_cap) {
+		size_t cap = L->land_cap ? 2 * L->land_cap : 256;
+		if (account(s, (cap - L->land_cap) * 8) || grow(s, (void **)&L->land, cap, 8))
+			return -1;
+		L->land_cap = cap;
+	}
+	if (L->nland >= MAX_NODES) {
+		s->overflow = OV_NODES;
+		return -1;
+	}
+	*slot = LAND | (uint32_t)L->nland;
+	L->land[L->nland++] = h;
+	return 0;
+}
+
+/* AUTO (reach.h): counts the distinct states among the layered nodes; at
+ * JS_REACH_GRAPH_PROBE nodes it decides, and asks for the graph search (to_graph) when the
+ * nodes outnumber the states JS_REACH_GRAPH_RATIO times. */
+static int probe_add(search *s, const unsigned char *rec)
+{
+	size_t cmp = REC_HDR + s->key_size;
+	if (2 * (s->pn + 1) > s->pcap) { /* grows with the states seen, at most the probe's */
+		size_t cap = s->pcap ? 2 * s->pcap : 4096;
+		uint32_t *slot = calloc(cap, sizeof *slot);
+		unsigned char *recs = realloc(s->prec, cap / 2 * cmp);
+		if (!slot || !recs) {
+			free(slot);
+			if (recs)
+				s->prec = recs;
+			s->overflow = OV_ALLOC;
+			return -1;
+		}
+		s->prec = recs;
+		for (size_t i = 0; i < s->pn; i++) {
+			const unsigned char *q = s->prec + i * cmp;
+			size_t j = (size_t)state_hash(q[0], q + REC_HDR, s->key_size) & (cap - 1);
+			while (slot[j])
+				j = (j + 1) & (cap - 1);
+			slot[j] = (uint32_t)(i + 1);
+		}
+		free(s->pslot);
+		s->pslot = slot;
+		s->pcap = cap;
+	}
+	uint64_t x = state_hash(rec[0], rec + REC_HDR, s->key_size);
+	size_t j = (size_t)x & (s->pcap - 1);
+	for (;;) {
+		uint32_t v = s->pslot[j];
+		if (!v) {
+			memcpy(s->prec + s->pn * cmp, rec, cmp);
+			s->pslot[j] = (uint32_t)++s->pn;
+			break;
+		}
+		if (memcmp(s->prec + (v - 1) * cmp, rec, cmp) == 0)
+			break;
+		j = (j + 1) & (s->pcap - 1);
+	}
+	if (s->nodes >= JS_REACH_GRAPH_PROBE || s->pn >= JS_REACH_GRAPH_PROBE) {
+		s->probing = 0;
+		free(s->pslot);
+		free(s->prec);
+		s->pslot = NULL;
+		s->prec = NULL;
+		if (s->nodes >= (uint64_t)JS_REACH_GRAPH_RATIO * s->pn) {
+			s->to_graph = 1;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Inserts the batch into level k + 1 (new nodes, or a lower A for existing ones). */
+static int flush(search *s, int k)
+{
+	level *L = &s->lv[k], *N = &s->lv[k + 1];
+	for (int b = 0; b < s->nb; b++) {
+		const unsigned char *st = s->b_state[b];
+		uint32_t p = s->b_parent[b];
+		int64_t P = max64(L->a[p], L->h[p]);
+		uint64_t x = s->b_hash[b], tag = x & SLOT_TAG_MASK;
+		size_t mask = s->t.cap - 1, j = (size_t)x & mask;
+		int64_t found = -1;
+		for (;;) {
+			uint64_t v = s->t.slots[j];
+			if (slot_gen(v) != s->t.gen)
+				break;
+			if ((v & SLOT_TAG_MASK) == tag) {
+				size_t i = (size_t)(v & 0xffffffffu) - 1;
+				const unsigned char *r = s->brec + i * s->rec_size;
+				if (r[0] == s->b_took[b] && memcmp(r + REC_HDR, st, s->key_size) == 0) {
+					found = (int64_t)i;
+					break;
+				}
+			}
+			j = (j + 1) & mask;
+		}
+		if (found >= 0) {
+			if (P < N->a[found]) {
+				N->a[found] = P;
+				N->par[found] = p;
+				N->pc[found] = s->b_ci[b];
+			}
+		} else {
+			if (build_room(s, N) != 0)
+				return -1;
+			size_t i = N->n++;
+			s->nodes++;
+			unsigned char *r = s->brec + i * s->rec_size;
+			memset(r, 0, s->rec_size);
+			r[0] = s->b_took[b];
+			memcpy(r + REC_HDR, st, s->m->state_size);
+			s->bhash[i] = x;
+			N->h[i] = s->b_took[b] ? s->b_height[b] : HMIN;
+			N->a[i] = P;
+			N->par[i] = p;
+			N->pc[i] = s->b_ci[b];
+			N->fl[i] = 0;
+			if (s->settle && s->b_took[b])
+				try_settle(s, N, k + 1, i, st);
+			if (s->probing && probe_add(s, r) != 0)
+				return -1;
+			s->t.slots[j] = s->t.gen << SLOT_GEN_SHIFT | tag | (uint64_t)(i + 1);
+			if (N->n * 10 > s->t.cap * 7 && table_grow(s, s->bhash, N->n) != 0)
+				return -1;
+			found = (int64_t)i;
+		}
+		L->child[(size_t)p * (size_t)s->nc + s->b_ci[b]] = (uint32_t)found;
+	}
+	s->nb = 0;
+	return 0;
+}
+
+/* Builds level k + 1 from level k (frame k). */
+static int expand(search *s, int k)
+{
+	const js_model *m = s->m;
+	level *L = &s->lv[k];
+	js_obs ob;
+	for (size_t i = 0; i < L->n; i++) {
+		if (L->fl[i] & N_SETTLED)
+			continue;
+		const unsigned char *rec = s->crec + i * s->rec_size;
+		for (int ci = 0; ci < s->nc; ci++) {
+			unsigned c = s->combos[ci];
+			if (k == 0 && !(c & JS_IN_JUMP))
+				continue; /* the press is on frame 0: the slot stays NONE */
+			int b = s->nb;
+			unsigned char *st = s->b_state[b];
+			memcpy(st, rec + REC_HDR, m->state_size);
+			m->step(st, c);
+			m->observe(st, &ob);
+			/* js_acc_frame: took off once airborne; the landing ends the jump */
+			int took = rec[0] || !ob.grounded;
+			if (took && (ob.grounded || (ob.flags & JS_FLAG_RELAUNCH))) {
+				if (add_land(s, L, ob.height, &L->child[i * (size_t)s->nc + (size_t)ci]))
+					return -1;
+				continue;
+			}
+			s->b_took[b] = (uint8_t)took;
+			s->b_height[b] = ob.height;
+			s->b_parent[b] = (uint32_t)i;
+			s->b_ci[b] = (uint8_t)ci;
+			uint64_t x = state_hash((unsigned)took, st, s->key_size);
+			s->b_hash[b] = x;
+			__builtin_prefetch(&s->t.slots[(size_t)x & (s->t.cap - 1)]);
+			if (++s->nb == BATCH && flush(s, k) != 0)
+				return -1;
+		}
+	}
+	return flush(s, k);
+}
+
+static void level_free(level *L)
+{
+	free(L->h);
+	free(L->a);
+	free(L->par);
+	free(L->pc);
+	free(L->fl);
+	free(L->slo);
+	free(L->shi);
+	free(L->child);
+	free(L->land);
+	free(L->ba);
+	free(L->lofs);
+	free(L->lcnt);
+	free(L->pool);
+	memset(L, 0, sizeof *L);
+}
+
+/* Forward: levels 1..n.  Returns 0, or -1 when the budget (or memory) stopped it at horizon. */
+static int forward(search *s)
+{
+	const js_model *m = s->m;
+	level *L0 = &s->lv[0];
+	L0->n = 1;
+	if (grow(s, (void **)&L0->h, 1, 8) || grow(s, (void **)&L0->a, 1, 8) ||
+	    grow(s, (void **)&L0->par, 1, 4) || grow(s, (void **)&L0->pc, 1, 1) ||
+	    grow(s, (void **)&L0->fl, 1, 1) || grow(s, (void **)&s->crec, 1, s->rec_size))
+		return -1;
+	L0->h[0] = HMIN;
+	L0->a[0] = 0; /* js_acc's rise starts at 0 */
+	L0->par[0] = NONE;
+	L0->pc[0] = 0;
+	L0->fl[0] = 0;
+	memset(s->crec, 0, s->rec_size);
+	start_state(m, s->out->axis, s->crec + REC_HDR);
+	account(s, s->node_bytes);
+	for (int k = 0; k < s->n; k++) {
+		level *L = &s->lv[k];
+		s->horizon = k;
+		size_t cn = L->n * (size_t)s->nc;
+		if (account(s, cn * 4) != 0 || grow(s, (void **)&L->child, cn, 4))
+			return -1;
+		memset(L->child, 0xff, cn * sizeof *L->child);
+		/* room for every child at once (untouched pages cost nothing); shrunk after */
+		s->bcap_hint = cn > 1024 ? cn : 1024;
+		if (table_begin(s, L->n) != 0 || expand(s, k) != 0) {
+			/* level k + 1 is partial: drop it and level k's edges */
+			memset(L->child, 0xff, cn * sizeof *L->child);
+			L->nland = 0;
+			level_free(&s->lv[k + 1]);
+			return -1;
+		}
+		level *N = &s->lv[k + 1];
+		/* the records of level k + 1 become the ones to expand */
+		unaccount(s, N->n * (s->rec_size + 24) + (L->n * s->rec_size));
+		account(s, N->n * s->rec_size);
+		free(s->crec);
+		s->crec = s->brec;
+		s->brec = NULL;
+		free(s->bhash);
+		s->bhash = NULL;
+		s->bcap = 0;
+		s->out->frame_nodes += N->n;
+		shrink(&N->h, N->n, 8);
+		shrink(&N->a, N->n, 8);
+		shrink(&N->par, N->n, 4);
+		shrink(&N->pc, N->n, 1);
+		shrink(&N->fl, N->n, 1);
+		shrink(&N->slo, N->n, 2);
+		shrink(&N->shi, N->n, 2);
+		if (N->n > s->out->peak_nodes)
+			s->out->peak_nodes = N->n;
+		s->horizon = k + 1;
+	}
+	return 0;
+}
+
+/* ---- the layered search: backward, and the outcomes ---- */
+
+/* The outcomes of node i of level k (k >= 1 unless an edge): see reach.h. */
+static int outcomes(search *s, int k, size_t i)
+{
+	const level *L = &s->lv[k];
+	int64_t h = L->h[i], a = L->a[i], P = max64(a, h);
+	/* its landing edges (frame k, airtime k + 1) */
+	if (L->child && L->nland)
+		for (int ci = 0; ci < s->nc; ci++) {
+			uint32_t c = L->child[i * (size_t)s->nc + (size_t)ci];
+			if (c == NONE || !(c & LAND))
+				continue;
+			int64_t hl = L->land[c & ~LAND];
+			if (hl > P) { /* the first frame at rise hl > 0 */
+				if (res_add(&s->R, hl, k, k, k + 1, k + 1, W_EDGE, k, (uint32_t)i,
+					    (uint8_t)ci, -1))
+					return -1;
+			} else if (P == 0) { /* every height so far at most 0: rise 0 */
+				if (res_add(&s->R, 0, 0, 0, k + 1, k + 1, W_EDGE, k, (uint32_t)i,
+					    (uint8_t)ci, -1))
+					return -1;
+			}
+		}
+	if (h == HMIN || k == 0)
+		return 0;
+	const lent *e = L->pool + L->lofs[i];
+	int n = L->lcnt[i];
+	lent se[2];
+	if (L->fl[i] & N_SETTLED) {
+		se[0] = (lent){ HMIN, settle_lo(L, i) };
+		se[1] = (lent){ HMIN, settle_hi(L, i) };
+		e = se;
+		n = 2;
+	}
+	int64_t r;
+	int32_t alo, ahi;
+	if (h > 0 && a < h) { /* the first node at rise h on some path */
+		r = h;
+		alo = ahi = k - 1;
+	} else if (P == 0) { /* every height so far at most 0: rise 0 if nothing later is above */
+		r = 0;
+		alo = ahi = 0;
+	} else {
+		return 0;
+	}
+	int32_t tlo, thi;
+	if (lents_query(e, n, r, &tlo, &thi) &&
+	    res_add(&s->R, r, alo, ahi, tlo, thi, W_LAND, k, (uint32_t)i, 0, -1))
+		return -1;
+	if (ba_of(L, i) <= r && res_add(&s->R, r, alo, ahi, -1, -1, W_AIR, k, (uint32_t)i, 0, -1))
+		return -1;
+	return 0;
+}
+
+/* Backward from the horizon: per node the landing list and ba, then its outcomes. */
+static int backward(search *s)
+{
+	lent *tmp = NULL;
+	size_t tmp_cap = 0;
+	for (int k = s->horizon; k >= 0; k--) {
+		level *L = &s->lv[k];
+		const level *N = k < s->horizon ? &s->lv[k + 1] : NULL;
+		size_t n = L->n;
+		if (grow(s, (void **)&L->ba, n, 8) || grow(s, (void **)&L->lofs, n, 4) ||
+		    grow(s, (void **)&L->lcnt, n, 1))
+			goto fail;
+		size_t pool_cap = n + 16;
+		if (grow(s, (void **)&L->pool, pool_cap, sizeof(lent)))
+			goto fail;
+		L->npool = 0;
+		int any_ba = 0;
+		for (size_t i = 0; i < n; i++) {
+			int cnt = 0;
+			int64_t ba = HMAX;
+			size_t need = 2;
+			if (N && !(L->fl[i] & N_SETTLED))
+				for (int ci = 0; ci < s->nc; ci++) {
+					uint32_t c = L->child[i * (size_t)s->nc + (size_t)ci];
+					if (c != NONE && !(c & LAND))
+						need += N->lcnt[c] + 2u;
+					need++;
+				}
+			if (need > tmp_cap) {
+				tmp_cap = 2 * need;
+				if (grow(s, (void **)&tmp, tmp_cap, sizeof *tmp))
+					goto fail;
+			}
+			if (L->fl[i] & N_SETTLED) {
+				/* its list is {(HMIN, slo), (HMIN, shi)}, read from slo, shi */
+			} else if (!N) {
+				/* at the limit: in the air (unless the search was cut short) */
+				ba = L->h[i] != HMIN && !s->truncated ? HMIN : HMAX;
+			} else {
+				for (int ci = 0; ci < s->nc; ci++) {
+					uint32_t c = L->child[i * (size_t)s->nc + (size_t)ci];
+					if (c == NONE)
+						continue;
+					if (c & LAND) {
+						tmp[cnt++] = (lent){ L->land[c & ~LAND], k + 1 };
+						continue;
+					}
+					int64_t hc = N->h[c];
+					if (ba_of(N, c) != HMAX)
+						ba = min64(ba, max64(hc, ba_of(N, c)));
+					if (N->fl[c] & N_SETTLED) {
+						tmp[cnt++] = (lent){ hc, settle_lo(N, c) };
+						tmp[cnt++] = (lent){ hc, settle_hi(N, c) };
+						continue;
+					}
+					const lent *ce = N->pool + N->lofs[c];
+					for (int q = 0; q < N->lcnt[c]; q++)
+						tmp[cnt++] = (lent){ max64(hc, ce[q].v), ce[q].t };
+				}
+				cnt = prune_lents(tmp, cnt);
+			}
+			if (L->npool + (size_t)cnt > pool_cap) {
+				size_t cap = pool_cap * 2 + (size_t)cnt;
+				/* counted, never refused: the forward pass reserved the
+				 * backward estimate with each node */
+				s->bytes += (cap - pool_cap) * sizeof(lent);
+				if (s->bytes > s->out->peak_bytes)
+					s->out->peak_bytes = s->bytes;
+				if (grow(s, (void **)&L->pool, cap, sizeof(lent)))
+					goto fail;
+				pool_cap = cap;
+			}
+			if (cnt > 255) {
+				s->overflow = OV_ALLOC;
+				goto fail;
+			}
+			memcpy(L->pool + L->npool, tmp, (size_t)cnt * sizeof *tmp);
+			L->lofs[i] = (uint32_t)L->npool;
+			if (L->fl[i] & N_SETTLED) /* the landing range, packed (settle_lo, settle_hi) */
+				L->lofs[i] = (uint16_t)L->slo[i] | (uint32_t)(uint16_t)L->shi[i] << 16;
+			L->lcnt[i] = (uint8_t)cnt;
+			L->npool += (size_t)cnt;
+			L->ba[i] = ba;
+			any_ba |= ba != HMAX;
+			if (outcomes(s, k, i) != 0) {
+				s->overflow = OV_ALLOC;
+				goto fail;
+			}
+		}
+		/* level k's outcomes are done: A is not needed again (witnesses follow par), the
+		 * settle ranges are in lofs, and ba is kept only if some node's is not HMAX */
+		free(L->a);
+		L->a = NULL;
+		free(L->slo);
+		free(L->shi);
+		L->slo = L->shi = NULL;
+		if (!any_ba) {
+			free(L->ba);
+			L->ba = NULL;
+		}
+		if (N) { /* level k + 1's lists were read for the last time: shrink its pool */
+			level *M = &s->lv[k + 1];
+			lent *p = realloc(M->pool, (M->npool ? M->npool : 1) * sizeof *p);
+			if (p)
+				M->pool = p;
+		}
+	}
+	free(tmp);
+	return 0;
+fail:
+	free(tmp);
+	return -1;
+}
+
+/* ---- witnesses (layered) ---- */
+
+/* From node j of level g: a continuation whose later heights are all at most r, that lands
+ * (air = 0) or stays in the air through the last frame (air = 1).  Returns the length. */
+static int suffix(const search *s, int g, uint32_t j, int64_t r, int air, uint8_t *seq)
+{
+	for (;;) {
+		const level *L = &s->lv[g];
+		if (air && g == s->horizon)
+			return g;
+		if (!air && (L->fl[j] & N_SETTLED)) {
+			unsigned c = s->combos[L->fl[j] >> 4];
+			int t = settle_lo(L, j); /* the early input lands with this airtime */
+			while (g < t)
+				seq[g++] = (uint8_t)c;
+			return t;
+		}
+		const level *N = &s->lv[g + 1];
+		int next = -1;
+		for (int ci = 0; ci < s->nc && next < 0; ci++) {
+			uint32_t c = L->child[(size_t)j * (size_t)s->nc + (size_t)ci];
+			if (c == NONE)
+				continue;
+			if (c & LAND) {
+				if (!air && L->land[c & ~LAND] <= r) {
+					seq[g] = (uint8_t)s->combos[ci];
+					return g + 1;
+				}
+				continue;
+			}
+			if (N->h[c] > r)
+				continue;
+			if (air ? ba_of(N, c) <= r
+				: (N->fl[c] & N_SETTLED) || (N->lcnt[c] && N->pool[N->lofs[c]].v <= r)) {
+				seq[g] = (uint8_t)s->combos[ci];
+				next = (int)c;
+			}
+		}
+		if (next < 0)
+			return -1; /* cannot happen: the backward values promise a continuation */
+		j = (uint32_t)next;
+		g++;
+	}
+}
+
+static int witness_layered(const search *s, const entry *e, uint8_t *seq)
+{
+	uint32_t q = e->w_i;
+	for (int g = e->w_k; g >= 1; g--) {
+		seq[g - 1] = (uint8_t)s->combos[s->lv[g].pc[q]];
+		q = s->lv[g].par[q];
+	}
+	if (e->w_kind == W_EDGE) {
+		seq[e->w_k] = (uint8_t)s->combos[e->w_c];
+		return e->w_k + 1;
+	}
+	return suffix(s, e->w_k, e->w_i, e->rise, e->w_kind == W_AIR, seq);
+}
+
+/* ---- the graph (frame-free) search ----
+ * A model's step does not read the frame number, so a state's future depends on the frame it is
+ * reached on only through the frames left.  The search keeps each distinct state once (its
+ * children, its parents) and, instead of one node per (state, frame), a log of the frames on
+ * which its values change:
+ *   A_k(s): the least highest height before s over the paths reaching s after frame k - 1
+ *           (HMAX where s is not reached then); A_k(s) = min over parents p of P_{k-1}(p), with
+ *           P = max(A, height);
+ *   E_d(s): the least highest later height over continuations landing exactly d frames later;
+ *   B_j(s): the same over continuations still in the air after j more frames (B_0 = HMIN once
+ *           took off).
+ * A value can change on frame k only if a neighbour's changed on frame k - 1, so each frame
+ * recomputes the children (forward) or the parents (backward) of the states that changed.
+ * Rise r = height(s) is then reached iff for some k: A_k(s) < r (the first node at r on the path)
+ * and a landing d <= n - k frames later with E_d(s) <= r, or B_{n-k}(s) <= r; airtimes are k + d.
+ * The settle hook is not used here (a settled range is relative to the frame reached). */
+
+typedef struct chg {
+	int64_t v;
+	int32_t k;
+	uint32_t s;
+} chg;
+
+typedef struct glog { /* the changes of one value, then grouped per state */
+	chg *c;
+	size_t n, cap;
+	uint32_t *ofs; /* [n_states + 1] once grouped */
+} glog;
+
+typedef struct gsearch {
+	size_t n, cap;
+	unsigned char *rec; /* records while discovering */
+	uint64_t *hash;
+	int64_t *h;
+	uint32_t *child;    /* [n * nc] */
+	int64_t *land;
+	size_t nland, land_cap;
+	uint32_t *pofs, *par; /* parents of state i: par[pofs[i] .. pofs[i + 1]) */
+	glog A, E, B;
+	int64_t *cur, *nxt;
+	uint32_t *cand, *stamp, *chg_now, *chg_prev;
+	uint32_t tagc; /* stamp of the current propagation frame */
+	size_t reached; /* forward: states reached on the current frame */
+} gsearch;
+
+static int glog_add(search *s, glog *L, uint32_t st, int32_t k, int64_t v)
+{
+	if (L->n == L->cap) {
+		size_t cap = L->cap ? 2 * L->cap : 4096;
+		if (account(s, (cap - L->cap) * sizeof(chg)) || grow(s, (void **)&L->c, cap, sizeof(chg)))
+			return -1;
+		L->cap = cap;
+	}
+	L->c[L->n++] = (chg){ v, k, st };
+	return 0;
+}
+
+/* Groups a log by state, keeping each state's changes in frame order (a counting sort). */
+static int glog_group(search *s, glog *L, size_t n_states)
+{
+	L->ofs = calloc(n_states + 1, sizeof *L->ofs);
+	chg *c = malloc((L->n ? L->n : 1) * sizeof *c);
+	if (!L->ofs || !c || L->n >= UINT32_MAX) {
+		free(c);
+		s->overflow = OV_ALLOC;
+		return -1;
+	}
+	for (size_t i = 0; i < L->n; i++)
+		L->ofs[L->c[i].s + 1]++;
+	for (size_t i = 0; i < n_states; i++)
+		L->ofs[i + 1] += L->ofs[i];
+	uint32_t *pos = malloc((n_states ? n_states : 1) * sizeof *pos);
+	if (!pos) {
+		free(c);
+		s->overflow = OV_ALLOC;
+		return -1;
+	}
+	memcpy(pos, L->ofs, n_states * sizeof *pos);
+	for (size_t i = 0; i < L->n; i++)
+		c[pos[L->c[i].s]++] = L->c[i];
+	free(pos);
+	free(L->c);
+	L->c = c;
+	return 0;
+}
+
+/* The value of state st at frame k (the last change at or before k); dflt before the first. */
+static int64_t glog_at(const glog *L, uint32_t st, int32_t k, int64_t dflt)
+{
+	uint32_t lo = L->ofs[st], hi = L->ofs[st + 1];
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (L->c[mid].k <= k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo == L->ofs[st] ? dflt : L->c[lo - 1].v;
+}
+
+enum { IV_LT, IV_LE, IV_EQ };
+
+/* The frames in [lo, hi] where state st's value satisfies v < r, v <= r or v == r, as sorted
+ * disjoint intervals iv[2i], iv[2i + 1]; returns their number.  HMAX (no path) never does. */
+static int glog_intervals(const glog *L, uint32_t st, int32_t lo, int32_t hi, int64_t r, int mode,
+			  int32_t *iv)
+{
+	int n = 0;
+	uint32_t a = L->ofs[st], b = L->ofs[st + 1];
+	for (uint32_t q = a; q < b; q++) {
+		int64_t v = L->c[q].v;
+		int32_t k1 = L->c[q].k, k2 = q + 1 < b ? L->c[q + 1].k - 1 : hi;
+		if (k1 < lo)
+			k1 = lo;
+		if (k2 > hi)
+			k2 = hi;
+		if (k1 > k2 || v == HMAX)
+			continue;
+		int ok = mode == IV_LT ? v < r : mode == IV_LE ? v <= r : v == r;
+		if (!ok)
+			continue;
+		if (n && iv[2 * n - 1] + 1 == k1)
+			iv[2 * n - 1] = k2;
+		else {
+			iv[2 * n] = k1;
+			iv[2 * n + 1] = k2;
+			n++;
+		}
+	}
+	return n;
+}
+
+static int g_room(search *s, gsearch *g)
+{
+	if ((s->max_nodes && g->n + 1 > s->max_nodes) || g->n + 1 >= MAX_NODES) {
+		s->overflow = OV_NODES;
+		return -1;
+	}
+	/* per state: record, hash, height, children, parents, the working values, and an estimate
+	 * of 12 logged changes */
+	size_t per = s->rec_size + 8 + 8 + 8 * (size_t)s->nc + 8 * 2 + 16 + 12 * sizeof(chg);
+	if (account(s, per) != 0)
+		return -1;
+	if (g->n < g->cap)
+		return 0;
+	size_t cap = g->cap ? 2 * g->cap : 4096;
+	if (grow(s, (void **)&g->rec, cap, s->rec_size) || grow(s, (void **)&g->hash, cap, 8) ||
+	    grow(s, (void **)&g->h, cap, 8) || grow(s, (void **)&g->child, cap * (size_t)s->nc, 4))
+		return -1;
+	g->cap = cap;
+	return 0;
+}
+
+/* The index of a state (took 0 or 1; the root, 2, is never merged), added if new (*is_new). */
+static int64_t g_insert(search *s, gsearch *g, unsigned took, const unsigned char *st, int64_t h,
+			int *is_new)
+{
+	uint64_t x = state_hash(took, st, s->key_size), tag = x & SLOT_TAG_MASK;
 	size_t mask = s->t.cap - 1, j = (size_t)x & mask;
+	*is_new = 0;
 	for (;;) {
 		uint64_t v = s->t.slots[j];
 		if (slot_gen(v) != s->t.gen)
 			break;
 		if ((v & SLOT_TAG_MASK) == tag) {
 			size_t i = (size_t)(v & 0xffffffffu) - 1;
-			const unsigned char *r = s->brec + i * s->rec_size;
-			if (r[0] == (s->b_flags[b] & N_TOOK_OFF) &&
-			    memcmp(r + REC1_HDR, st, s->key_size) == 0)
+			const unsigned char *r = g->rec + i * s->rec_size;
+			if (r[0] == took && memcmp(r + REC_HDR, st, s->key_size) == 0)
 				return (int64_t)i;
 		}
 		j = (j + 1) & mask;
 	}
-	if (build_room(s, 1) != 0)
+	if (g_room(s, g) != 0)
 		return -1;
-	size_t i = s->bn++;
-	unsigned char *r = s->brec + i * s->rec_size;
+	size_t i = g->n++;
+	unsigned char *r = g->rec + i * s->rec_size;
 	memset(r, 0, s->rec_size);
-	r[0] = s->b_flags[b] & N_TOOK_OFF;
-	memcpy(r + REC1_HDR, st, s->m->state_size);
-	s->bhash[i] = x;
-	s->bheight[i] = s->b_height[b];
-	s->bflags[i] = s->b_flags[b];
+	r[0] = (unsigned char)took;
+	memcpy(r + REC_HDR, st, s->m->state_size);
+	g->hash[i] = x;
+	g->h[i] = took == 1 ? h : HMIN;
+	memset(&g->child[i * (size_t)s->nc], 0xff, (size_t)s->nc * sizeof *g->child);
 	s->t.slots[j] = s->t.gen << SLOT_GEN_SHIFT | tag | (uint64_t)(i + 1);
-	if (s->bn * 10 > s->t.cap * 7 && table_grow(s) != 0)
+	if (g->n * 10 > s->t.cap * 7 && table_grow(s, g->hash, g->n) != 0)
 		return -1;
+	*is_new = 1;
 	return (int64_t)i;
 }
 
-/* Phase 3: adds batch entry b's rise node to the frame being built, or merges its apex range. */
-static int insert_rise(search *s, int b)
+/* Every state reachable within n frames, breadth first, with its children; then parents. */
+static int g_discover(search *s, gsearch *g)
 {
-	const rnode *nd = &s->b_node[b];
-	uint64_t x = s->b_hash[b], tag = x & SLOT_TAG_MASK;
-	size_t mask = s->t.cap - 1, j = (size_t)x & mask;
-	rnode *nodes = (rnode *)(void *)s->brec;
-	for (;;) {
-		uint64_t v = s->t.slots[j];
-		if (slot_gen(v) != s->t.gen)
-			break;
-		if ((v & SLOT_TAG_MASK) == tag) {
-			rnode *o = &nodes[(v & 0xffffffffu) - 1];
-			if (o->p1 == nd->p1 && o->rise == nd->rise) {
-				if (nd->amin < o->amin)
-					o->amin = nd->amin;
-				if (nd->amax > o->amax)
-					o->amax = nd->amax;
-				return 0;
+	const js_model *m = s->m;
+	if (table_begin(s, 1 << 16) != 0)
+		return -1;
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	start_state(m, s->out->axis, st);
+	int is_new;
+	if (g_insert(s, g, 2, st, HMIN, &is_new) < 0)
+		return -1;
+	size_t lo = 0, hi = 1; /* the states first reached after frame d - 1 */
+	for (int d = 0; d < s->n && lo < hi; d++) {
+		for (size_t i = lo; i < hi; i++) {
+			for (int ci = 0; ci < s->nc; ci++) {
+				unsigned c = s->combos[ci];
+				if (i == 0 && !(c & JS_IN_JUMP))
+					continue;
+				const unsigned char *rec = g->rec + i * s->rec_size;
+				unsigned took0 = rec[0] == 1;
+				memcpy(st, rec + REC_HDR, m->state_size);
+				js_obs ob;
+				m->step(st, c);
+				m->observe(st, &ob);
+				unsigned took = took0 || !ob.grounded;
+				uint32_t slot;
+				if (took && (ob.grounded || (ob.flags & JS_FLAG_RELAUNCH))) {
+					if (g->nland == g->land_cap) {
+						size_t cap = g->land_cap ? 2 * g->land_cap : 1024;
+						if (account(s, (cap - g->land_cap) * 8) ||
+						    grow(s, (void **)&g->land, cap, 8))
+							return -1;
+						g->land_cap = cap;
+					}
+					slot = LAND | (uint32_t)g->nland;
+					g->land[g->nland++] = ob.height;
+				} else {
+					int64_t j = g_insert(s, g, took, st, ob.height, &is_new);
+					if (j < 0) {
+						s->overflow_frame = d;
+						return -1;
+					}
+					slot = (uint32_t)j;
+				}
+				g->child[i * (size_t)s->nc + (size_t)ci] = slot;
 			}
 		}
-		j = (j + 1) & mask;
+		lo = hi;
+		hi = g->n;
 	}
-	if (build_room(s, 3) != 0)
+	free(g->rec);
+	g->rec = NULL;
+	free(g->hash);
+	g->hash = NULL;
+	free(s->t.slots);
+	s->t.slots = NULL;
+	s->t.cap = 0;
+	/* parents: each (parent, child) edge once per input that makes it */
+	g->pofs = calloc(g->n + 1, sizeof *g->pofs);
+	if (!g->pofs)
 		return -1;
-	nodes = (rnode *)(void *)s->brec;
-	size_t i = s->bn++;
-	nodes[i] = *nd;
-	s->bhash[i] = x;
-	s->bparent[i] = s->b_parent[b];
-	s->bcombo[i] = s->b_ci[b];
-	s->t.slots[j] = s->t.gen << SLOT_GEN_SHIFT | tag | (uint64_t)(i + 1);
-	if (s->bn * 10 > s->t.cap * 7 && table_grow(s) != 0)
+	size_t ne = 0;
+	for (size_t i = 0; i < g->n * (size_t)s->nc; i++) {
+		uint32_t c = g->child[i];
+		if (c != NONE && !(c & LAND)) {
+			g->pofs[c + 1]++;
+			ne++;
+		}
+	}
+	for (size_t i = 0; i < g->n; i++)
+		g->pofs[i + 1] += g->pofs[i];
+	g->par = malloc((ne ? ne : 1) * sizeof *g->par);
+	uint32_t *pos = malloc((g->n ? g->n : 1) * sizeof *pos);
+	if (!g->par || !pos) {
+		free(pos);
 		return -1;
+	}
+	memcpy(pos, g->pofs, g->n * sizeof *pos);
+	for (size_t i = 0; i < g->n; i++)
+		for (int ci = 0; ci < s->nc; ci++) {
+			uint32_t c = g->child[i * (size_t)s->nc + (size_t)ci];
+			if (c != NONE && !(c & LAND))
+				g->par[pos[c]++] = (uint32_t)i;
+		}
+	free(pos);
 	return 0;
 }
 
-/* ---- results ---- */
-
-static entry *contribute(search *s, int64_t rise, int apex_min, int apex_max)
+static inline int64_t g_P(const gsearch *g, const int64_t *a, uint32_t i)
 {
-	if (s->n_ents * 2 >= s->emap_cap) {
-		size_t cap = s->emap_cap ? 2 * s->emap_cap : 256;
-		int64_t *k = malloc(cap * sizeof *k);
-		int32_t *v = calloc(cap, sizeof *v);
-		if (!k || !v) {
-			free(k);
-			free(v);
-			s->overflow = 2;
-			return NULL;
-		}
-		for (size_t e = 0; e < s->n_ents; e++) {
-			size_t j = (size_t)mix64((uint64_t)s->ents[e].rise) & (cap - 1);
-			while (v[j])
-				j = (j + 1) & (cap - 1);
-			k[j] = s->ents[e].rise;
-			v[j] = (int32_t)e + 1;
-		}
-		free(s->emap);
-		free(s->emap_idx);
-		s->emap = k;
-		s->emap_idx = v;
-		s->emap_cap = cap;
-	}
-	size_t j = (size_t)mix64((uint64_t)rise) & (s->emap_cap - 1);
-	while (s->emap_idx[j] && s->emap[j] != rise)
-		j = (j + 1) & (s->emap_cap - 1);
-	if (!s->emap_idx[j]) {
-		if (s->n_ents == s->ents_cap) {
-			size_t cap = s->ents_cap ? 2 * s->ents_cap : 64;
-			entry *e = realloc(s->ents, cap * sizeof *e);
-			if (!e) {
-				s->overflow = 2;
-				return NULL;
+	return a[i] == HMAX ? HMAX : max64(a[i], g->h[i]);
+}
+
+/* One frame of a propagation: the candidates' new values from the current ones (all computed
+ * before any is applied), then the changes logged.  dir 0: forward (candidates are children of
+ * the changed states, values from parents); 1: backward (parents; values from children). */
+static int g_step(search *s, gsearch *g, glog *L, int32_t k, int dir, size_t *n_prev,
+		  size_t *n_now, int all, int64_t (*base)(const search *, const gsearch *, uint32_t))
+{
+	size_t nc = 0;
+	uint32_t tag = ++g->tagc;
+	if (all) {
+		for (size_t i = 0; i < g->n; i++)
+			g->cand[nc++] = (uint32_t)i;
+	} else {
+		for (size_t q = 0; q < *n_prev; q++) {
+			uint32_t x = g->chg_prev[q];
+			if (dir == 0) {
+				for (int ci = 0; ci < s->nc; ci++) {
+					uint32_t c = g->child[(size_t)x * (size_t)s->nc + (size_t)ci];
+					if (c == NONE || (c & LAND) || g->stamp[c] == tag)
+						continue;
+					g->stamp[c] = tag;
+					g->cand[nc++] = c;
+				}
+			} else {
+				for (uint32_t p = g->pofs[x]; p < g->pofs[x + 1]; p++) {
+					uint32_t c = g->par[p];
+					if (g->stamp[c] == tag)
+						continue;
+					g->stamp[c] = tag;
+					g->cand[nc++] = c;
+				}
 			}
-			s->ents = e;
-			s->ents_cap = cap;
 		}
-		entry *e = &s->ents[s->n_ents];
-		memset(e, 0, sizeof *e);
-		e->rise = rise;
-		e->apex_min = apex_min;
-		e->apex_max = apex_max;
-		e->w_kind = -1; /* set by the caller */
-		s->emap[j] = rise;
-		s->emap_idx[j] = (int32_t)++s->n_ents;
 	}
-	entry *e = &s->ents[s->emap_idx[j] - 1];
-	if (apex_min < e->apex_min)
-		e->apex_min = apex_min;
-	if (apex_max > e->apex_max)
-		e->apex_max = apex_max;
-	return e;
-}
-
-/* A sequence (or several) with this rise: landed with airtimes lo..hi, or still in the air at the
- * last frame (lo = -1).  The first one found is the witness; a landed one replaces an airborne
- * witness. */
-static int add_outcome(search *s, int64_t rise, int amin, int amax, int lo, int hi, int k,
-		       uint32_t q, uint8_t ci, uint32_t j, int kind)
-{
-	entry *e = contribute(s, rise, amin, amax);
-	if (!e)
-		return -1;
-	int landed = lo >= 0;
-	if (landed) {
-		if (!e->landed || lo < e->air_min)
-			e->air_min = lo;
-		if (!e->landed || hi > e->air_max)
-			e->air_max = hi;
-	}
-	if (e->w_kind < 0 || (landed && !e->landed)) {
-		e->w_k = k;
-		e->w_q = q;
-		e->w_ci = ci;
-		e->w_j = j;
-		e->w_kind = kind;
-	}
-	e->landed |= landed;
-	return 0;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp_rise(const void *a, const void *b)
-{
-	int64_t x = ((const js_reach_rise *)a)->rise, y = ((const js_reach_rise *)b)->rise;
-	return (x > y) - (x < y);
-}
-
-/* The witness of entry e: the rise search's path to node w_q of frame w_k, input w_ci, then phase
- * 2's continuation from state w_j of level w_k + 1. */
-static int witness_graph(const search *s, const entry *e, js_reach_rise *r, uint8_t *seq)
-{
-	int len = 0;
-	for (uint32_t q = e->w_q; s->grn[q].parent != NONE; q = s->grn[q].parent)
-		len++;
-	int k = len; /* the frame of input w_ci */
-	uint32_t q = e->w_q;
-	for (int g = k - 1; g >= 0; g--) {
-		seq[g] = (uint8_t)s->combos[s->grn[q].ci];
-		q = s->grn[q].parent;
-	}
-	seq[k] = (uint8_t)s->combos[e->w_ci];
-	len = k + 1;
-	if (e->w_kind == W_LAND)
-		for (uint32_t v = e->w_j; !(s->gflags[v] & N_LANDED) && len < s->n_frames; len++) {
-			uint8_t c = s->gwl[v];
-			seq[len] = (uint8_t)s->combos[c];
-			v = s->gchild[(size_t)v * (size_t)s->nc + c];
+	for (size_t q = 0; q < nc; q++) {
+		uint32_t x = g->cand[q];
+		int64_t v = base ? base(s, g, x) : HMAX;
+		if (dir == 0) {
+			for (uint32_t p = g->pofs[x]; p < g->pofs[x + 1]; p++)
+				v = min64(v, g_P(g, g->cur, g->par[p]));
+		} else {
+			for (int ci = 0; ci < s->nc; ci++) {
+				uint32_t c = g->child[(size_t)x * (size_t)s->nc + (size_t)ci];
+				if (c == NONE || (c & LAND) || g->cur[c] == HMAX)
+					continue;
+				v = min64(v, max64(g->h[c], g->cur[c]));
+			}
 		}
-	r->witness = seq;
-	r->witness_len = len;
-	return 0;
-}
-
-static int witness(const search *s, const entry *e, js_reach_rise *r)
-{
-	uint8_t *seq = malloc((size_t)s->n_frames + 1);
-	if (!seq)
-		return -1;
-	if (s->graph)
-		return witness_graph(s, e, r, seq);
-	int k = e->w_k;
-	seq[k] = (uint8_t)s->combos[e->w_ci];
-	uint32_t q = e->w_q;
-	for (int g = k; g >= 1; g--) { /* rise node q of level g came from frame g - 1 */
-		seq[g - 1] = (uint8_t)s->combos[s->hcombo[g][q]];
-		q = s->hparent[g][q];
+		g->nxt[q] = v;
 	}
-	int len = k + 1;
-	if (e->w_kind != W_DIRECT) {
-		uint32_t j = e->w_j;
-		int lvl = k + 1; /* j is a state of level lvl; the next input is frame lvl's */
-		for (;;) {
-			const level *L = &s->lv[lvl];
-			if (e->w_kind == W_LAND ? (L->flags[j] & N_LANDED) != 0 : lvl >= s->horizon)
-				break;
-			uint8_t c = e->w_kind == W_LAND ? L->wl[j] : L->wo[j];
-			seq[lvl] = (uint8_t)s->combos[c];
-			j = L->child[(size_t)j * (size_t)s->nc + c];
-			lvl++;
-		}
-		len = lvl;
-	}
-	r->witness = seq;
-	r->witness_len = len;
-	return 0;
-}
-
-static int finish_rises(search *s)
-{
-	js_reach_set *out = s->out;
-	out->rises = calloc(s->n_ents ? s->n_ents : 1, sizeof *out->rises);
-	if (!out->rises)
-		return -1;
-	for (size_t i = 0; i < s->n_ents; i++) {
-		const entry *e = &s->ents[i];
-		js_reach_rise *r = &out->rises[i];
-		r->rise = e->rise;
-		r->airtime_min = e->landed ? e->air_min : 0;
-		r->airtime_max = e->landed ? e->air_max : 0;
-		r->apex_min = e->apex_min;
-		r->apex_max = e->apex_max;
-		r->flags = e->landed ? 0 : JS_FLAG_NOT_LANDED;
-		out->n_rises = (int)i + 1;
-		if (witness(s, e, r) != 0)
+	*n_now = 0;
+	for (size_t q = 0; q < nc; q++) {
+		uint32_t x = g->cand[q];
+		if (g->nxt[q] == g->cur[x])
+			continue;
+		if (dir == 0)
+			g->reached += (g->cur[x] == HMAX) - (g->nxt[q] == HMAX);
+		g->cur[x] = g->nxt[q];
+		g->chg_now[(*n_now)++] = x;
+		if (glog_add(s, L, x, k, g->nxt[q]) != 0)
 			return -1;
 	}
-	out->n_rises = (int)s->n_ents;
-	qsort(out->rises, (size_t)out->n_rises, sizeof *out->rises, cmp_rise);
+	uint32_t *t = g->chg_prev;
+	g->chg_prev = g->chg_now;
+	g->chg_now = t;
+	*n_prev = *n_now;
 	return 0;
 }
+
+/* E_1: the lowest landing-edge height (the landing frame's). */
+static int64_t g_land_min(const search *s, const gsearch *g, uint32_t x)
+{
+	int64_t v = HMAX;
+	for (int ci = 0; ci < s->nc; ci++) {
+		uint32_t c = g->child[(size_t)x * (size_t)s->nc + (size_t)ci];
+		if (c != NONE && (c & LAND))
+			v = min64(v, g->land[c & ~LAND]);
+	}
+	return v;
+}
+
+static int g_propagate(search *s, gsearch *g)
+{
+	size_t n = g->n;
+	g->cur = malloc(n * sizeof *g->cur);
+	g->nxt = malloc(n * sizeof *g->nxt);
+	g->cand = malloc(n * sizeof *g->cand);
+	g->stamp = calloc(n, sizeof *g->stamp);
+	g->chg_now = malloc(n * sizeof *g->chg_now);
+	g->chg_prev = malloc(n * sizeof *g->chg_prev);
+	if (!g->cur || !g->nxt || !g->cand || !g->stamp || !g->chg_now || !g->chg_prev)
+		return -1;
+	js_reach_set *out = s->out;
+	/* forward: A over frames 0..n (level k = after frame k - 1) */
+	for (size_t i = 0; i < n; i++)
+		g->cur[i] = HMAX;
+	g->cur[0] = 0;
+	if (glog_add(s, &g->A, 0, 0, 0) != 0)
+		return -1;
+	g->chg_prev[0] = 0;
+	size_t n_prev = 1, n_now = 0;
+	g->reached = 1;
+	for (int32_t k = 1; k <= s->n; k++) {
+		if (g_step(s, g, &g->A, k, 0, &n_prev, &n_now, 0, NULL) != 0)
+			return -1;
+		if (k == 1) { /* the start is reached on frame 0 only */
+			g->cur[0] = HMAX;
+			g->reached--;
+			g->chg_prev[n_prev++] = 0;
+			if (glog_add(s, &g->A, 0, 1, HMAX) != 0)
+				return -1;
+		}
+		out->frame_nodes += g->reached;
+		if (g->reached > out->peak_nodes)
+			out->peak_nodes = g->reached;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (g->cur[i] != HMAX) {
+			out->airborne_at_limit += g->h[i] != HMIN;
+			out->no_takeoff += g->h[i] == HMIN;
+		}
+	/* backward: E_d, d = 1..n (landing exactly d frames later) */
+	for (size_t i = 0; i < n; i++)
+		g->cur[i] = HMAX;
+	n_prev = 0;
+	for (int32_t d = 1; d <= s->n; d++)
+		if (g_step(s, g, &g->E, d, 1, &n_prev, &n_now, d <= 2, d == 1 ? g_land_min : NULL))
+			return -1;
+	/* backward: B_j, j = 0..n (in the air after j more frames) */
+	for (size_t i = 0; i < n; i++) {
+		g->cur[i] = g->h[i] != HMIN ? HMIN : HMAX;
+		if (g->cur[i] != HMAX && glog_add(s, &g->B, (uint32_t)i, 0, HMIN) != 0)
+			return -1;
+	}
+	for (int32_t j = 1; j <= s->n; j++)
+		if (g_step(s, g, &g->B, j, 1, &n_prev, &n_now, j == 1, NULL))
+			return -1;
+	return glog_group(s, &g->A, n) || glog_group(s, &g->E, n) || glog_group(s, &g->B, n);
+}
+
+/* The largest element of the interval list iv (n intervals) that is <= x, or -1. */
+static int32_t iv_floor(const int32_t *iv, int n, int32_t x)
+{
+	int32_t best = -1;
+	for (int i = 0; i < n && iv[2 * i] <= x; i++)
+		best = iv[2 * i + 1] < x ? iv[2 * i + 1] : x;
+	return best;
+}
+
+/* The outcomes of state x with rise r over its frames K (A_k < r, or == 0 for rise 0): landing
+ * d frames later (E_d <= r, k + d <= n: airtime k + d) and in the air at the limit. */
+static int g_outcomes(search *s, gsearch *g, uint32_t x, int64_t r, const int32_t *K, int nk,
+		      int32_t *D, int32_t *J, int apex_is_k)
+{
+	int n = s->n;
+	int nd = glog_intervals(&g->E, x, 1, n, r, IV_LE, D);
+	if (nd && nk) {
+		int32_t kmin = K[0], dmin = D[0];
+		if (kmin + dmin <= n) {
+			int32_t tmax = -1;
+			for (int i = 0; i < nk && K[2 * i] + dmin <= n; i++) {
+				int32_t d = iv_floor(D, nd, n - K[2 * i]);
+				if (d < 0)
+					continue;
+				int32_t t = K[2 * i + 1] + d < n ? K[2 * i + 1] + d : n;
+				tmax = t > tmax ? t : tmax;
+			}
+			int32_t kmax = iv_floor(K, nk, n - dmin);
+			int32_t alo = apex_is_k ? kmin - 1 : 0, ahi = apex_is_k ? kmax - 1 : 0;
+			if (res_add(&s->R, r, alo, ahi, kmin + dmin, tmax, W_LAND, kmin, x, 0, dmin))
+				return -1;
+		}
+	}
+	/* in the air: k with B_{n-k} <= r, i.e. j = n - k in J */
+	int nj = glog_intervals(&g->B, x, 0, n - 1, r, IV_LE, J);
+	int32_t lo = -1, hi = -1;
+	for (int a = 0, b = nj - 1; a < nk && b >= 0;) {
+		/* K ascending against n - J ascending (J walked from its end) */
+		int32_t k1 = K[2 * a], k2 = K[2 * a + 1];
+		int32_t m1 = n - J[2 * b + 1], m2 = n - J[2 * b];
+		int32_t x1 = k1 > m1 ? k1 : m1, x2 = k2 < m2 ? k2 : m2;
+		if (x1 <= x2) {
+			if (lo < 0)
+				lo = x1;
+			hi = x2;
+		}
+		if (k2 < m2)
+			a++;
+		else
+			b--;
+	}
+	if (lo >= 0 && res_add(&s->R, r, apex_is_k ? lo - 1 : 0, apex_is_k ? hi - 1 : 0, -1, -1,
+			       W_AIR, lo, x, 0, -1))
+		return -1;
+	return 0;
+}
+
+static int g_evaluate(search *s, gsearch *g)
+{
+	int n = s->n;
+	size_t cap = 2 * ((size_t)n + 2);
+	int32_t *K = malloc(cap * sizeof *K), *D = malloc(cap * sizeof *D),
+		*J = malloc(cap * sizeof *J);
+	int rc = -1;
+	if (!K || !D || !J)
+		goto out;
+	for (uint32_t x = 0; x < g->n; x++) {
+		int64_t h = g->h[x];
+		/* landing edges: on frame k from level k (k <= n - 1), airtime k + 1 */
+		for (int ci = 0; ci < s->nc; ci++) {
+			uint32_t c = g->child[(size_t)x * (size_t)s->nc + (size_t)ci];
+			if (c == NONE || !(c & LAND))
+				continue;
+			int64_t hl = g->land[c & ~LAND];
+			int nk;
+			if (hl > 0 && h < hl)
+				nk = glog_intervals(&g->A, x, 0, n - 1, hl, IV_LT, K);
+			else if (hl <= 0 && h <= 0)
+				nk = glog_intervals(&g->A, x, 0, n - 1, 0, IV_EQ, K);
+			else
+				continue;
+			if (!nk)
+				continue;
+			int32_t kmin = K[0], kmax = K[2 * nk - 1];
+			int64_t r = hl > 0 ? hl : 0;
+			if (res_add(&s->R, r, r ? kmin : 0, r ? kmax : 0, kmin + 1, kmax + 1, W_EDGE, kmin,
+				    x, (uint8_t)ci, -1))
+				goto out;
+		}
+		if (h == HMIN)
+			continue;
+		if (h > 0) {
+			int nk = glog_intervals(&g->A, x, 1, n, h, IV_LT, K);
+			if (nk && g_outcomes(s, g, x, h, K, nk, D, J, 1))
+				goto out;
+		} else {
+			int nk = glog_intervals(&g->A, x, 1, n, 0, IV_EQ, K);
+			if (nk && g_outcomes(s, g, x, 0, K, nk, D, J, 0))
+				goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(K);
+	free(D);
+	free(J);
+	return rc;
+}
+
+static int graph_search(search *s)
+{
+	s->out->layered = 0;
+	gsearch *g = calloc(1, sizeof *g);
+	if (!g)
+		return -1;
+	s->g = g;
+	if (g_discover(s, g) != 0) {
+		if (s->overflow == OV_ALLOC)
+			return -1;
+		/* over budget: the graph search has nothing partial to offer; the caller marks the
+		 * set incomplete and the layered search's truncation is the fallback (AUTO) */
+		s->out->states = g->n;
+		return -1;
+	}
+	s->out->states = g->n;
+	if (g_propagate(s, g) != 0 || g_evaluate(s, g) != 0)
+		return -1;
+	return 0;
+}
+
+/* The prefix to state x at level k (frames 0..k-1), through parents whose P equals A. */
+static void g_prefix(const search *s, uint32_t x, int32_t k, uint8_t *seq)
+{
+	const gsearch *g = s->g;
+	for (int32_t lv = k; lv >= 1; lv--) {
+		int64_t a = glog_at(&g->A, x, lv, HMAX);
+		uint32_t pick = NONE;
+		for (uint32_t p = g->pofs[x]; p < g->pofs[x + 1] && pick == NONE; p++) {
+			uint32_t q = g->par[p];
+			int64_t aq = glog_at(&g->A, q, lv - 1, HMAX);
+			if (aq != HMAX && max64(aq, g->h[q]) <= a)
+				pick = q;
+		}
+		int ci = 0;
+		while (g->child[(size_t)pick * (size_t)s->nc + (size_t)ci] != x)
+			ci++;
+		seq[lv - 1] = (uint8_t)s->combos[ci];
+		x = pick;
+	}
+}
+
+static int witness_graph(const search *s, const entry *e, uint8_t *seq)
+{
+	const gsearch *g = s->g;
+	uint32_t x = e->w_i;
+	int32_t k = e->w_k;
+	int64_t r = e->rise;
+	g_prefix(s, x, k, seq);
+	if (e->w_kind == W_EDGE) {
+		seq[k] = (uint8_t)s->combos[e->w_c];
+		return k + 1;
+	}
+	int air = e->w_kind == W_AIR;
+	int32_t d = air ? s->n - k : e->w_t;
+	for (; d > 0; d--, k++) {
+		int next = -1;
+		for (int ci = 0; ci < s->nc && next < 0; ci++) {
+			uint32_t c = g->child[(size_t)x * (size_t)s->nc + (size_t)ci];
+			if (c == NONE)
+				continue;
+			if (c & LAND) {
+				if (!air && d == 1 && g->land[c & ~LAND] <= r) {
+					seq[k] = (uint8_t)s->combos[ci];
+					return k + 1;
+				}
+				continue;
+			}
+			if (g->h[c] > r)
+				continue;
+			int64_t v = air ? glog_at(&g->B, c, d - 1, HMAX) : glog_at(&g->E, c, d - 1, HMAX);
+			if (v <= r && (air || d > 1)) {
+				seq[k] = (uint8_t)s->combos[ci];
+				next = (int)c;
+			}
+		}
+		if (next < 0)
+			return -1;
+		x = (uint32_t)next;
+	}
+	return k;
+}
+
+static void graph_free(search *s)
+{
+	gsearch *g = s->g;
+	if (!g)
+		return;
+	free(g->rec);
+	free(g->hash);
+	free(g->h);
+	free(g->child);
+	free(g->land);
+	free(g->pofs);
+	free(g->par);
+	glog *logs[3] = { &g->A, &g->E, &g->B };
+	for (int i = 0; i < 3; i++) {
+		free(logs[i]->c);
+		free(logs[i]->ofs);
+	}
+	free(g->cur);
+	free(g->nxt);
+	free(g->cand);
+	free(g->stamp);
+	free(g->chg_now);
+	free(g->chg_prev);
+	free(g);
+	s->g = NULL;
+}
+
+/* ---- one search ---- */
 
 void js_reach_set_label(const js_model *m, const js_reach_set *s, char *buf, size_t n)
 {
@@ -570,808 +1663,174 @@ static unsigned reach_inputs(const js_model *m, const js_reach_opts *o)
 	return (o->inputs ? o->inputs : m->inputs) & ((1u << JS_N_BUTTONS) - 1);
 }
 
-/* ---- phase 1: forward over distinct states ---- */
-
-static int flush_states(search *s, level *L)
+static int finish_rises(search *s, int (*wit)(const search *, const entry *, uint8_t *))
 {
-	for (int b = 0; b < s->nb; b++) {
-		int64_t i = insert_state(s, b);
-		if (i < 0)
-			return -1;
-		L->child[(size_t)s->b_parent[b] * (size_t)s->nc + s->b_ci[b]] = (uint32_t)i;
-	}
-	s->nb = 0;
-	return 0;
-}
-
-/* Builds level k + 1 from level k (frame k). */
-static int expand_states(search *s, int k)
-{
-	const js_model *m = s->m;
-	level *L = &s->lv[k];
-	js_obs ob;
-	for (size_t i = 0; i < L->n; i++) {
-		uint8_t fl = L->flags[i];
-		const unsigned char *rec = s->crec + i * s->rec_size;
-		for (int ci = 0; ci < s->nc; ci++) {
-			unsigned c = s->combos[ci];
-			if ((fl & N_LANDED) || (k == 0 && !(c & JS_IN_JUMP)))
-				continue; /* child stays NONE */
-			int b = s->nb;
-			unsigned char *st = s->b_state[b];
-			memcpy(st, rec + REC1_HDR, m->state_size);
-			m->step(st, c);
-			m->observe(st, &ob);
-			/* js_acc_frame: took off once airborne; landed when grounded after that */
-			int took = (fl & N_TOOK_OFF) || !ob.grounded;
-			s->b_flags[b] = (uint8_t)(took ? N_TOOK_OFF | (ob.grounded ? N_LANDED : 0) : 0);
-			s->b_height[b] = ob.height;
-			s->b_parent[b] = (uint32_t)i;
-			s->b_ci[b] = (uint8_t)ci;
-			uint64_t x = state_hash((unsigned)took, st, s->key_size);
-			s->b_hash[b] = x;
-			__builtin_prefetch(&s->t.slots[(size_t)x & (s->t.cap - 1)]);
-			if (++s->nb == BATCH && flush_states(s, L) != 0)
-				return -1;
-		}
-	}
-	return flush_states(s, L);
-}
-
-static int phase1(search *s)
-{
-	const js_model *m = s->m;
-	/* level 0: the root, standing the frame before frame 0 */
-	level *L0 = &s->lv[0];
-	L0->n = 1;
-	L0->height = calloc(1, sizeof *L0->height);
-	L0->flags = calloc(1, 1);
-	s->crec = calloc(1, s->rec_size);
-	if (!L0->height || !L0->flags || !s->crec) {
-		s->overflow = 2;
+	js_reach_set *out = s->out;
+	out->rises = calloc(s->R.n ? s->R.n : 1, sizeof *out->rises);
+	uint8_t *seq = malloc((size_t)s->n + 1);
+	if (!out->rises || !seq) {
+		free(seq);
 		return -1;
 	}
-	{
-		_Alignas(16) unsigned char st[JS_STATE_MAX];
-		memset(st, 0, sizeof st);
-		m->init(st, s->out->axis);
-		memcpy(s->crec + REC1_HDR, st, m->state_size);
-	}
-	for (int k = 0; k < s->n_frames; k++) {
-		level *L = &s->lv[k];
-		s->horizon = k;
-		L->child = malloc((L->n ? L->n : 1) * (size_t)s->nc * sizeof *L->child);
-		if (!L->child) {
-			s->overflow = 2;
+	for (size_t i = 0; i < s->R.n; i++) {
+		const entry *e = &s->R.ents[i];
+		js_reach_rise *r = &out->rises[i];
+		r->rise = e->rise;
+		r->airtime_min = e->landed ? e->air_min : 0;
+		r->airtime_max = e->landed ? e->air_max : 0;
+		r->apex_min = e->apex_min;
+		r->apex_max = e->apex_max;
+		r->flags = e->landed ? 0 : JS_FLAG_NOT_LANDED;
+		r->witness_len = wit(s, e, seq);
+		out->n_rises = (int)i + 1;
+		r->witness = r->witness_len >= 1 ? malloc((size_t)r->witness_len) : NULL;
+		if (!r->witness) {
+			free(seq);
 			return -1;
 		}
-		memset(L->child, 0xff, L->n * (size_t)s->nc * sizeof *L->child);
-		s->bn = 0;
-		s->nb = 0;
-		if (table_begin(s, L->n) != 0 || expand_states(s, k) != 0)
-			return -1;
-		/* level k + 1 is complete: keep its heights and flags; its records become current */
-		level *N = &s->lv[k + 1];
-		N->n = s->bn;
-		N->height = s->bn ? realloc(s->bheight, s->bn * sizeof *N->height) : NULL;
-		N->flags = s->bn ? realloc(s->bflags, s->bn) : NULL;
-		if (s->bn && (!N->height || !N->flags)) { /* a shrink failed: keep the blocks */
-			N->height = N->height ? N->height : s->bheight;
-			N->flags = N->flags ? N->flags : s->bflags;
-		}
-		if (!s->bn) {
-			free(s->bheight);
-			free(s->bflags);
-		}
-		s->bheight = NULL;
-		s->bflags = NULL;
-		free(s->crec);
-		s->crec = s->brec;
-		s->brec = NULL;
-		free(s->bhash);
-		s->bhash = NULL;
-		s->bcap = 0;
-		s->used += N->n;
-		if (N->n > s->out->peak_nodes)
-			s->out->peak_nodes = N->n;
-		s->out->states = s->used;
-		s->horizon = k + 1;
+		memcpy(r->witness, seq, (size_t)r->witness_len);
 	}
+	free(seq);
+	out->n_rises = (int)s->R.n;
+	qsort(out->rises, (size_t)out->n_rises, sizeof *out->rises, cmp_rise);
 	return 0;
 }
 
-/* ---- phase 2: backward, per state: the highest future height, landing airtimes, openness ---- */
-static int phase2(search *s)
+static int layered_search(search *s)
 {
-	for (int k = s->horizon; k >= 0; k--) {
-		level *L = &s->lv[k];
-		size_t n = L->n ? L->n : 1;
-		L->maxfut = malloc(n * sizeof *L->maxfut);
-		L->tmin = malloc(n * sizeof *L->tmin);
-		L->tmax = malloc(n * sizeof *L->tmax);
-		L->wl = calloc(n, 1);
-		L->wo = calloc(n, 1);
-		if (!L->maxfut || !L->tmin || !L->tmax || !L->wl || !L->wo) {
-			s->overflow = 2;
+	s->out->layered = 1;
+	if (forward(s) != 0) {
+		if (s->overflow == OV_ALLOC || s->to_graph)
 			return -1;
-		}
-		const level *N = k < s->horizon ? &s->lv[k + 1] : NULL;
+		/* cut short at the horizon: the landings within it are exact */
+		s->truncated = 1;
+		s->overflow_frame = s->horizon;
+	}
+	int ov = s->overflow;
+	s->overflow = 0;
+	if (backward(s) != 0)
+		return -1;
+	s->overflow = ov;
+	js_reach_set *out = s->out;
+	out->states = out->settled = 0;
+	for (int k = 1; k <= s->horizon; k++) {
+		const level *L = &s->lv[k];
+		out->states += L->n;
+		for (size_t i = 0; i < L->n; i++)
+			out->settled += (L->fl[i] & N_SETTLED) != 0;
+	}
+	out->frame_nodes = out->states;
+	if (!s->truncated) {
+		const level *L = &s->lv[s->horizon];
 		for (size_t i = 0; i < L->n; i++) {
-			int64_t mf = INT64_MIN;
-			int tmin = T_NONE, tmax = -1, open = 0;
-			uint8_t fl = L->flags[i];
-			if (!N || (fl & N_LANDED)) {
-				/* a leaf: landed, or the last frame (open if airborne and the search
-				 * was not cut short) */
-				open = !N && !s->truncated && (fl & N_TOOK_OFF) && !(fl & N_LANDED);
-			} else {
-				for (int ci = 0; ci < s->nc; ci++) {
-					uint32_t j = L->child[i * (size_t)s->nc + (size_t)ci];
-					if (j == NONE)
-						continue;
-					uint8_t fj = N->flags[j];
-					if ((fj & N_TOOK_OFF) && N->height[j] > mf)
-						mf = N->height[j];
-					if (fj & N_LANDED) {
-						if (k + 1 < tmin) {
-							tmin = k + 1;
-							L->wl[i] = (uint8_t)ci;
-						}
-						if (k + 1 > tmax)
-							tmax = k + 1;
-						continue;
-					}
-					if (N->maxfut[j] > mf)
-						mf = N->maxfut[j];
-					if (N->tmin[j] != T_NONE) {
-						if (N->tmin[j] < tmin) {
-							tmin = N->tmin[j];
-							L->wl[i] = (uint8_t)ci;
-						}
-						if (N->tmax[j] > tmax)
-							tmax = N->tmax[j];
-					}
-					if ((N->flags[j] & N_OPEN) && !open) {
-						open = 1;
-						L->wo[i] = (uint8_t)ci;
-					}
-				}
-			}
-			L->maxfut[i] = mf;
-			L->tmin[i] = (int16_t)tmin;
-			L->tmax[i] = (int16_t)(tmin == T_NONE ? T_NONE : tmax);
-			if (open)
-				L->flags[i] |= N_OPEN;
+			out->airborne_at_limit += L->h[i] != HMIN;
+			out->no_takeoff += L->h[i] == HMIN;
 		}
 	}
 	return 0;
 }
 
-/* ---- phase 3: forward over (state, rise so far) until the rise is settled ---- */
-
-static int flush_rises(search *s)
+/* One search of one start into out (axis set): mode JS_REACH_LAYERED, JS_REACH_GRAPH, or AUTO
+ * (layered with the probe).  Returns 1 when AUTO's probe asks for the graph search instead
+ * (out is then untouched but for the time). */
+static int run_search(const js_model *m, const js_reach_opts *o, unsigned inputs, int mode,
+		      omp_lock_t *big_lock, js_reach_set *out)
 {
-	for (int b = 0; b < s->nb; b++)
-		if (insert_rise(s, b) != 0)
-			return -1;
-	s->nb = 0;
-	return 0;
-}
-
-/* Builds rise level k + 1 from rise level k; settled nodes go to the results. */
-static int expand_rises(search *s, int k)
-{
-	const level *L = &s->lv[k], *N = &s->lv[k + 1];
-	for (size_t q = 0; q < s->cn; q++) {
-		const rnode *p = &s->cnode[q];
-		for (int ci = 0; ci < s->nc; ci++) {
-			uint32_t j = L->child[(size_t)p->p1 * (size_t)s->nc + (size_t)ci];
-			if (j == NONE)
-				continue;
-			uint8_t fj = N->flags[j];
-			rnode c = { .rise = 0, .p1 = j, .amin = 0, .amax = 0 };
-			if (fj & N_TOOK_OFF) { /* js_acc_frame */
-				c = *p;
-				c.p1 = j;
-				if (N->height[j] > c.rise) {
-					c.rise = N->height[j];
-					c.amin = c.amax = (int16_t)k;
-				}
-				if (fj & N_LANDED) {
-					if (add_outcome(s, c.rise, c.amin, c.amax, k + 1, k + 1, k,
-							(uint32_t)q, (uint8_t)ci, j, W_DIRECT))
-						return -1;
-					continue;
-				}
-				if (c.rise >= N->maxfut[j]) {
-					/* settled: no continuation rises above it */
-					if (N->tmin[j] != T_NONE &&
-					    add_outcome(s, c.rise, c.amin, c.amax, N->tmin[j], N->tmax[j],
-							k, (uint32_t)q, (uint8_t)ci, j, W_LAND))
-						return -1;
-					if ((fj & N_OPEN) &&
-					    add_outcome(s, c.rise, c.amin, c.amax, -1, -1, k, (uint32_t)q,
-							(uint8_t)ci, j, W_OPEN))
-						return -1;
-					continue;
-				}
-			}
-			int b = s->nb;
-			s->b_node[b] = c;
-			s->b_parent[b] = (uint32_t)q;
-			s->b_ci[b] = (uint8_t)ci;
-			uint64_t x = rise_hash(c.p1, c.rise);
-			s->b_hash[b] = x;
-			__builtin_prefetch(&s->t.slots[(size_t)x & (s->t.cap - 1)]);
-			if (++s->nb == BATCH && flush_rises(s) != 0)
-				return -1;
-		}
-	}
-	return flush_rises(s);
-}
-
-static int phase3(search *s)
-{
-	free(s->crec); /* phase 1's last records */
-	s->crec = NULL;
-	s->used = 0;   /* the budget holds for each phase */
-	s->cnode = calloc(1, sizeof *s->cnode); /* the root: state 0 of level 0, rise 0, apex 0 */
-	if (!s->cnode) {
-		s->overflow = 2;
-		return -1;
-	}
-	s->cn = 1;
-	s->bcap = 0;
-	for (int k = 0; k < s->horizon; k++) {
-		s->bn = 0;
-		s->nb = 0;
-		if (table_begin(s, s->cn) != 0 || expand_rises(s, k) != 0) {
-			s->overflow_frame = k;
-			return -1;
-		}
-		s->hparent[k + 1] = s->bparent;
-		s->hcombo[k + 1] = s->bcombo;
-		s->bparent = NULL;
-		s->bcombo = NULL;
-		free(s->cnode);
-		s->cnode = (rnode *)(void *)s->brec;
-		s->cn = s->bn;
-		s->brec = NULL;
-		free(s->bhash);
-		s->bhash = NULL;
-		s->bcap = 0;
-		s->used += s->bn;
-		s->out->rise_nodes += s->bn;
-	}
-	return 0;
-}
-
-/* ---- graph mode ----
- * A model's step does not read the frame number, so a state's future does not depend on the
- * frame it is reached on -- only the frame limit does.  When the limit does not bind (every
- * sequence has landed by the last frame: the states reached form a DAG and its longest path to a
- * state still in the air is shorter than the limit), the search runs on the graph of distinct
- * states without frame layers: phase 1 finds the states (breadth first) and their children, the
- * DAG's topological order and each state's longest depth (dmax); phase 2 goes backward (highest
- * future height, fewest / most frames to landing); phase 3 follows (state, rise so far) nodes in
- * dmax order, each carrying the ranges of its prefixes' lengths and apex frames: an outcome's
- * airtime range is the prefix range plus the continuation's (prefix and continuation are
- * independent).  Otherwise (a cycle, a state still in the air at the limit, or the budget) the
- * frame-layered search above runs. */
-
-enum { G_OK = 0, G_FALLBACK = 1, G_FAIL = -1 };
-
-static int g_grow_states(search *s)
-{
-	if (s->gn + 1 > s->max_states)
-		return G_FALLBACK; /* the layered search reports what fits */
-	if (s->gn + 1 >= NONE)
-		return G_FALLBACK;
-	if (s->gn < s->gcap)
-		return G_OK;
-	size_t cap = s->gcap ? 2 * s->gcap : 1024;
-	if (cap > s->max_states)
-		cap = (size_t)s->max_states;
-	if (grow_arr((void **)&s->grec, cap, s->rec_size) || grow_arr((void **)&s->ghash, cap, 8) ||
-	    grow_arr((void **)&s->gheight, cap, 8) || grow_arr((void **)&s->gflags, cap, 1) ||
-	    grow_arr((void **)&s->gdmin, cap, 4) ||
-	    grow_arr((void **)&s->gchild, cap * (size_t)s->nc, 4)) {
-		s->overflow = 2;
-		return G_FAIL;
-	}
-	s->gcap = cap;
-	return G_OK;
-}
-
-/* The index of a state (took: 0, 1, or 2 for the root, which is never merged), added if new. */
-static int64_t g_insert(search *s, unsigned took, const unsigned char *st, int64_t height,
-			uint8_t flags, int32_t depth, int *rc)
-{
-	uint64_t x = state_hash(took, st, s->key_size), tag = x & SLOT_TAG_MASK;
-	size_t mask = s->t.cap - 1, j = (size_t)x & mask;
-	for (;;) {
-		uint64_t v = s->t.slots[j];
-		if (slot_gen(v) != s->t.gen)
-			break;
-		if ((v & SLOT_TAG_MASK) == tag) {
-			size_t i = (size_t)(v & 0xffffffffu) - 1;
-			const unsigned char *r = s->grec + i * s->rec_size;
-			if (r[0] == took && memcmp(r + REC1_HDR, st, s->key_size) == 0)
-				return (int64_t)i;
-		}
-		j = (j + 1) & mask;
-	}
-	if ((*rc = g_grow_states(s)) != G_OK)
-		return -1;
-	size_t i = s->gn++;
-	unsigned char *r = s->grec + i * s->rec_size;
-	memset(r, 0, s->rec_size);
-	r[0] = (unsigned char)took;
-	memcpy(r + REC1_HDR, st, s->m->state_size);
-	s->ghash[i] = x;
-	s->gheight[i] = height;
-	s->gflags[i] = flags;
-	s->gdmin[i] = depth;
-	for (int c = 0; c < s->nc; c++)
-		s->gchild[i * (size_t)s->nc + (size_t)c] = NONE;
-	s->t.slots[j] = s->t.gen << SLOT_GEN_SHIFT | tag | (uint64_t)(i + 1);
-	if (s->gn * 10 > s->t.cap * 7 && table_grow_n(s, s->ghash, s->gn) != 0) {
-		*rc = G_FAIL;
-		return -1;
-	}
-	return (int64_t)i;
-}
-
-/* Phase 1: every state, breadth first; then the topological order and dmax. */
-static int g_states(search *s)
-{
-	const js_model *m = s->m;
-	_Alignas(16) unsigned char st[JS_STATE_MAX];
-	js_obs ob;
-	int rc = G_OK;
-	if (table_begin(s, 1024) != 0)
-		return G_FAIL;
-	memset(st, 0, sizeof st);
-	m->init(st, s->out->axis);
-	if (g_insert(s, 2, st, 0, 0, 0, &rc) < 0)
-		return rc;
-	for (size_t i = 0; i < s->gn; i++) {
-		uint8_t fl = s->gflags[i];
-		if (fl & N_LANDED)
-			continue;
-		if (s->gdmin[i] >= s->n_frames)
-			return G_FALLBACK; /* in the air (or not yet off) after the last frame */
-		for (int ci = 0; ci < s->nc; ci++) {
-			unsigned c = s->combos[ci];
-			if (i == 0 && !(c & JS_IN_JUMP))
-				continue;
-			memcpy(st, s->grec + i * s->rec_size + REC1_HDR, m->state_size);
-			m->step(st, c);
-			m->observe(st, &ob);
-			int took = (fl & N_TOOK_OFF) || !ob.grounded;
-			uint8_t f2 = (uint8_t)(took ? N_TOOK_OFF | (ob.grounded ? N_LANDED : 0) : 0);
-			int64_t j = g_insert(s, (unsigned)took, st, ob.height, f2, s->gdmin[i] + 1, &rc);
-			if (j < 0)
-				return rc;
-			s->gchild[i * (size_t)s->nc + (size_t)ci] = (uint32_t)j;
-		}
-	}
-	s->out->states = s->gn;
-	s->out->peak_nodes = s->gn;
-	/* Kahn's topological order (a cycle falls back) and the longest depths */
-	uint32_t *indeg = calloc(s->gn, sizeof *indeg);
-	s->gorder = malloc(s->gn * sizeof *s->gorder);
-	s->gdmax = calloc(s->gn, sizeof *s->gdmax);
-	if (!indeg || !s->gorder || !s->gdmax) {
-		free(indeg);
-		s->overflow = 2;
-		return G_FAIL;
-	}
-	for (size_t i = 0; i < s->gn * (size_t)s->nc; i++)
-		if (s->gchild[i] != NONE)
-			indeg[s->gchild[i]]++;
-	size_t head = 0, tail = 0;
-	s->gorder[tail++] = 0;
-	while (head < tail) {
-		uint32_t u = s->gorder[head++];
-		for (int ci = 0; ci < s->nc; ci++) {
-			uint32_t w = s->gchild[(size_t)u * (size_t)s->nc + (size_t)ci];
-			if (w == NONE)
-				continue;
-			if (s->gdmax[u] + 1 > s->gdmax[w])
-				s->gdmax[w] = s->gdmax[u] + 1;
-			if (--indeg[w] == 0)
-				s->gorder[tail++] = w;
-		}
-	}
-	free(indeg);
-	if (tail != s->gn)
-		return G_FALLBACK; /* a cycle: arbitrarily long sequences */
-	for (size_t i = 0; i < s->gn; i++)
-		if (!(s->gflags[i] & N_LANDED) && s->gdmax[i] >= s->n_frames)
-			return G_FALLBACK; /* some sequence is still in the air at the limit */
-	return G_OK;
-}
-
-/* Phase 2: backward in topological order. */
-static int g_backward(search *s)
-{
-	s->gmaxfut = malloc(s->gn * sizeof *s->gmaxfut);
-	s->gtmin = malloc(s->gn * sizeof *s->gtmin);
-	s->gtmax = malloc(s->gn * sizeof *s->gtmax);
-	s->gwl = calloc(s->gn, 1);
-	if (!s->gmaxfut || !s->gtmin || !s->gtmax || !s->gwl) {
-		s->overflow = 2;
-		return G_FAIL;
-	}
-	for (size_t o = s->gn; o-- > 0;) {
-		uint32_t u = s->gorder[o];
-		int64_t mf = INT64_MIN;
-		int32_t tmin = INT32_MAX, tmax = -1;
-		if (!(s->gflags[u] & N_LANDED))
-			for (int ci = 0; ci < s->nc; ci++) {
-				uint32_t w = s->gchild[(size_t)u * (size_t)s->nc + (size_t)ci];
-				if (w == NONE)
-					continue;
-				if ((s->gflags[w] & N_TOOK_OFF) && s->gheight[w] > mf)
-					mf = s->gheight[w];
-				int32_t lo = 1, hi = 1;
-				if (!(s->gflags[w] & N_LANDED)) {
-					if (s->gmaxfut[w] > mf)
-						mf = s->gmaxfut[w];
-					lo = 1 + s->gtmin[w];
-					hi = 1 + s->gtmax[w];
-				}
-				if (lo < tmin) {
-					tmin = lo;
-					s->gwl[u] = (uint8_t)ci;
-				}
-				if (hi > tmax)
-					tmax = hi;
-			}
-		s->gmaxfut[u] = mf;
-		s->gtmin[u] = tmin;
-		s->gtmax[u] = tmax;
-	}
-	return G_OK;
-}
-
-static int g_rise_insert(search *s, const grnode *c)
-{
-	uint64_t x = rise_hash(c->v, c->rise), tag = x & SLOT_TAG_MASK;
-	size_t mask = s->t.cap - 1, j = (size_t)x & mask;
-	for (;;) {
-		uint64_t v = s->t.slots[j];
-		if (slot_gen(v) != s->t.gen)
-			break;
-		if ((v & SLOT_TAG_MASK) == tag) {
-			grnode *o = &s->grn[(v & 0xffffffffu) - 1];
-			if (o->v == c->v && o->rise == c->rise) {
-				o->amin = c->amin < o->amin ? c->amin : o->amin;
-				o->amax = c->amax > o->amax ? c->amax : o->amax;
-				o->dmin = c->dmin < o->dmin ? c->dmin : o->dmin;
-				o->dmax = c->dmax > o->dmax ? c->dmax : o->dmax;
-				return 0;
-			}
-		}
-		j = (j + 1) & mask;
-	}
-	if (s->grn_n + 1 > s->max_states) {
-		s->overflow = 1;
-		return -1;
-	}
-	if (s->grn_n == s->grn_cap) {
-		size_t cap = s->grn_cap ? 2 * s->grn_cap : 1024;
-		if (cap > s->max_states)
-			cap = (size_t)s->max_states;
-		if (grow_arr((void **)&s->grn, cap, sizeof *s->grn) ||
-		    grow_arr((void **)&s->grn_hash, cap, 8)) {
-			s->overflow = 2;
-			return -1;
-		}
-		s->grn_cap = cap;
-	}
-	size_t i = s->grn_n++;
-	s->grn[i] = *c;
-	s->grn_hash[i] = x;
-	s->t.slots[j] = s->t.gen << SLOT_GEN_SHIFT | tag | (uint64_t)(i + 1);
-	int32_t b = s->gdmax[c->v];
-	if (s->gbucket_n[b] == s->gbucket_cap[b]) {
-		size_t cap = s->gbucket_cap[b] ? 2 * s->gbucket_cap[b] : 64;
-		if (grow_arr((void **)&s->gbucket[b], cap, 4)) {
-			s->overflow = 2;
-			return -1;
-		}
-		s->gbucket_cap[b] = cap;
-	}
-	s->gbucket[b][s->gbucket_n[b]++] = (uint32_t)i;
-	s->out->rise_nodes = s->grn_n;
-	if (s->grn_n * 10 > s->t.cap * 7 && table_grow_n(s, s->grn_hash, s->grn_n) != 0)
-		return -1;
-	return 0;
-}
-
-/* Phase 3: (state, rise so far) nodes in dmax order until the rise is settled. */
-static int g_rises(search *s)
-{
-	size_t nb = (size_t)s->n_frames + 1;
-	s->gbucket = calloc(nb, sizeof *s->gbucket);
-	s->gbucket_n = calloc(nb, sizeof *s->gbucket_n);
-	s->gbucket_cap = calloc(nb, sizeof *s->gbucket_cap);
-	if (!s->gbucket || !s->gbucket_n || !s->gbucket_cap) {
-		s->overflow = 2;
-		return -1;
-	}
-	free(s->t.slots); /* a fresh table for the rise nodes */
-	s->t.slots = NULL;
-	s->t.cap = 0;
-	if (table_begin(s, 1024) != 0)
-		return -1;
-	grnode root = { .rise = 0, .v = 0, .parent = NONE };
-	if (g_rise_insert(s, &root) != 0)
-		return -1;
-	for (size_t b = 0; b < nb; b++) {
-		s->overflow_frame = (int)b;
-		for (size_t k = 0; k < s->gbucket_n[b]; k++) {
-			uint32_t q = s->gbucket[b][k];
-			grnode p = s->grn[q]; /* a copy: inserts may move the array */
-			for (int ci = 0; ci < s->nc; ci++) {
-				uint32_t w = s->gchild[(size_t)p.v * (size_t)s->nc + (size_t)ci];
-				if (w == NONE)
-					continue;
-				uint8_t fw = s->gflags[w];
-				grnode c = { .rise = 0, .v = w, .parent = q, .ci = (uint8_t)ci,
-					     .dmin = (int16_t)(p.dmin + 1), .dmax = (int16_t)(p.dmax + 1) };
-				if (fw & N_TOOK_OFF) { /* js_acc_frame */
-					c.rise = p.rise;
-					c.amin = p.amin;
-					c.amax = p.amax;
-					if (s->gheight[w] > c.rise) {
-						c.rise = s->gheight[w];
-						c.amin = p.dmin; /* the frame of this input: the depth */
-						c.amax = p.dmax;
-					}
-					if (fw & N_LANDED) {
-						if (add_outcome(s, c.rise, c.amin, c.amax, c.dmin, c.dmax, 0, q,
-								(uint8_t)ci, w, W_DIRECT))
-							return -1;
-						continue;
-					}
-					if (c.rise >= s->gmaxfut[w]) {
-						if (add_outcome(s, c.rise, c.amin, c.amax,
-								c.dmin + s->gtmin[w], c.dmax + s->gtmax[w], 0,
-								q, (uint8_t)ci, w, W_LAND))
-							return -1;
-						continue;
-					}
-				}
-				if (g_rise_insert(s, &c) != 0)
-					return -1;
-			}
-		}
-	}
-	return 0;
-}
-
-static void g_free(search *s)
-{
-	free(s->grec);
-	free(s->ghash);
-	free(s->gheight);
-	free(s->gmaxfut);
-	free(s->gflags);
-	free(s->gwl);
-	free(s->gchild);
-	free(s->gorder);
-	free(s->gdmin);
-	free(s->gdmax);
-	free(s->gtmin);
-	free(s->gtmax);
-	free(s->grn);
-	free(s->grn_hash);
-	for (int b = 0; s->gbucket && b <= s->n_frames; b++)
-		free(s->gbucket[b]);
-	free(s->gbucket);
-	free(s->gbucket_n);
-	free(s->gbucket_cap);
-	s->grec = NULL;
-	s->ghash = NULL;
-	s->gheight = s->gmaxfut = NULL;
-	s->gflags = s->gwl = NULL;
-	s->gchild = s->gorder = NULL;
-	s->gdmin = s->gdmax = s->gtmin = s->gtmax = NULL;
-	s->grn = NULL;
-	s->grn_hash = NULL;
-	s->gbucket = NULL;
-	s->gbucket_n = s->gbucket_cap = NULL;
-	s->gn = s->gcap = s->grn_n = s->grn_cap = 0;
-}
-
-/* A cheap look for a sequence still in the air (or not yet off) after the last frame: holds of
- * every length and some random sequences through the reference.  Finding one means graph mode
- * would fall back, so it is not tried; finding none proves nothing (graph mode checks). */
-static int limit_binds(const search *s)
-{
-	const js_model *m = s->m;
-	uint8_t *in = malloc((size_t)s->n_frames);
-	if (!in)
-		return 0;
-	uint64_t seed = 0x243f6a8885a308d3ULL;
-	int binds = 0;
-	for (int t = 0; t < 96 && !binds; t++) {
-		for (int f = 0; f < s->n_frames; f++) {
-			if (t < 32) { /* hold for 4t frames, nothing else */
-				in[f] = (uint8_t)(f < 4 * t || f == 0 ? JS_IN_JUMP : 0);
-				continue;
-			}
-			seed ^= seed << 13;
-			seed ^= seed >> 7;
-			seed ^= seed << 17;
-			in[f] = (uint8_t)s->combos[(seed >> 32) % (uint64_t)s->nc];
-		}
-		in[0] |= JS_IN_JUMP;
-		js_acc a;
-		js_reference_run(m, s->out->axis, in, s->n_frames, &a);
-		binds = !a.landed;
-	}
-	free(in);
-	return binds;
-}
-
-/* Runs graph mode: G_OK (results in the entries), G_FALLBACK (use the layered search; nothing
- * kept), G_FAIL (out of memory; s->overflow set). */
-static int graph_search(search *s)
-{
-	s->graph = 1;
-	int rc = limit_binds(s) ? G_FALLBACK : g_states(s);
-	if (rc == G_OK)
-		rc = g_backward(s);
-	if (rc == G_OK && g_rises(s) != 0) {
-		rc = s->overflow == 2 ? G_FAIL : G_OK; /* a budget stop keeps its (real) outcomes */
-		s->overflow_phase = 3;
-	}
-	if (rc == G_FALLBACK) {
-		g_free(s);
-		s->graph = 0;
-		s->overflow = 0;
-		s->out->states = s->out->peak_nodes = s->out->rise_nodes = 0;
-		s->n_ents = 0;
-		if (s->emap)
-			memset(s->emap_idx, 0, s->emap_cap * sizeof *s->emap_idx);
-		free(s->t.slots);
-		s->t.slots = NULL;
-		s->t.cap = 0;
-		s->t.gen = 0;
-	}
-	return rc;
-}
-
-/* One search into out (out->axis set): the frame-layered one, or (graph) graph mode, which
- * marks out incomplete when it does not apply. */
-static void run_search(const js_model *m, const js_reach_opts *o, unsigned inputs, int graph,
-		       uint64_t max_states, js_reach_set *out)
-{
+	int graph = mode == JS_REACH_GRAPH;
 	double t0 = now_s();
 	search *s = calloc(1, sizeof *s);
 	if (!s) {
 		snprintf(out->message, sizeof out->message, "reach %s: out of memory", m->id);
 		out->seconds = now_s() - t0;
-		return;
+		return 0;
 	}
+	s->probing = mode == JS_REACH_AUTO;
 	s->m = m;
 	s->out = out;
-	s->rec_size = rec1_size_of(m);
+	s->n = o->n_frames;
+	s->inputs = inputs;
+	s->rec_size = rec_size_of(m);
 	s->key_size = key_size_of(m);
-	s->max_states = max_states;
-	s->n_frames = o->n_frames;
-	/* the button combinations, ascending as input bytes */
+	s->max_nodes = o->max_states;
+	s->max_bytes = o->max_memory ? o->max_memory : js_reach_default_memory();
+	s->big_lock = big_lock;
+	s->settle = m->settle && !o->no_settle;
+	/* kept per node: h, a, par, pc, fl (22), settle range (4), and the backward estimate: ba,
+	 * lofs, lcnt, one list entry (23); the child slots are counted when allocated */
+	s->node_bytes = 22 + (s->settle ? 4 : 0) + 23;
 	unsigned c = 0;
-	do {
+	do { /* the button combinations, ascending as input bytes */
 		s->combos[s->nc++] = c;
 		c = (c - inputs) & inputs;
 	} while (c != 0);
 	s->lv = calloc((size_t)o->n_frames + 1, sizeof *s->lv);
-	s->hparent = calloc((size_t)o->n_frames + 1, sizeof *s->hparent);
-	s->hcombo = calloc((size_t)o->n_frames + 1, sizeof *s->hcombo);
-	if (!s->lv || !s->hparent || !s->hcombo) {
-		s->overflow = 2;
-		goto done;
-	}
-	if (graph) {
-		if (graph_search(s) == G_FALLBACK)
-			s->overflow = 1; /* not applicable: the caller keeps the layered results */
-		goto done;
-	}
-	out->layered = 1;
-	if (phase1(s) != 0) {
-		/* cut short: search the frames built so far (landings in them are exact) */
-		s->overflow_phase = 1;
-		s->overflow_frame = s->horizon;
-		s->truncated = 1;
-		int ov = s->overflow;
-		s->overflow = 0;
-		free(s->lv[s->horizon].child);
-		s->lv[s->horizon].child = NULL; /* the last level built is the horizon: leaves */
-		for (int k = s->horizon + 1; k <= s->n_frames; k++)
-			memset(&s->lv[k], 0, sizeof s->lv[k]);
-		if (phase2(s) == 0)
-			phase3(s);
-		if (!s->overflow)
-			s->overflow = ov;
-		goto done;
-	}
-	if (phase2(s) != 0) {
-		s->overflow_phase = 2;
-		s->overflow_frame = 0;
-		goto done;
-	}
-	if (phase3(s) != 0)
-		s->overflow_phase = 3;
+	int rc = -1;
+	if (!s->lv)
+		s->overflow = OV_ALLOC;
+	else if (graph)
+		rc = graph_search(s);
 	else
-		for (size_t i = 0; i < s->lv[s->horizon].n; i++) {
-			uint8_t fl = s->lv[s->horizon].flags[i];
-			out->airborne_at_limit += (fl & N_TOOK_OFF) && !(fl & N_LANDED);
-			out->no_takeoff += !(fl & N_TOOK_OFF);
-		}
-done:
+		rc = layered_search(s);
+	int to_graph = s->to_graph;
+	if (to_graph)
+		goto done;
+	if (rc != 0 && !s->overflow)
+		s->overflow = OV_ALLOC;
 	out->frames_done = s->overflow ? s->overflow_frame : o->n_frames;
-	if (finish_rises(s) != 0 && !s->overflow)
-		s->overflow = 2;
+	if (rc == 0 && finish_rises(s, graph ? witness_graph : witness_layered) != 0 && !s->overflow)
+		s->overflow = OV_ALLOC;
 	out->complete = !s->overflow;
 	if (s->overflow) {
 		char label[200];
 		js_reach_set_label(m, out, label, sizeof label);
-		const char *why = s->overflow == 1 ? "state budget exceeded"
-				  : s->overflow == 3 ? "2^32 states in one frame"
-						     : "out of memory";
+		char budget[80];
+		if (s->overflow == OV_NODES)
+			snprintf(budget, sizeof budget, "node budget exceeded (--max-states %llu)",
+				 (unsigned long long)s->max_nodes);
+		else if (s->overflow == OV_MEMORY)
+			snprintf(budget, sizeof budget, "memory budget exceeded (--max-memory %zuM)",
+				 s->max_bytes >> 20);
+		else
+			snprintf(budget, sizeof budget, "out of memory");
 		snprintf(out->message, sizeof out->message,
-			 "reach %s %s: %s (--max-states %llu) %s %d of %d after %llu states and %llu "
-			 "rise nodes; incomplete: only %d rises, of sequences that landed %s", m->id,
-			 label, why, (unsigned long long)s->max_states,
-			 s->overflow_phase == 3 ? (s->graph ? "following rises at depth"
-							    : "following rises at frame")
-						: "exploring states at frame",
-			 out->frames_done, o->n_frames, (unsigned long long)out->states,
-			 (unsigned long long)out->rise_nodes, out->n_rises,
-			 s->graph ? "(airtime ranges partial)" : "by then");
+			 "reach %s %s: %s at frame %d of %d (%s search, %llu states); incomplete: "
+			 "%d rises, those of the sequences that landed by frame %d", m->id, label,
+			 budget, out->frames_done, o->n_frames, graph ? "graph" : "layered",
+			 (unsigned long long)out->states, out->n_rises, out->frames_done);
 	}
-	g_free(s);
-	for (int k = 0; k <= o->n_frames && s->lv; k++) {
-		level *L = &s->lv[k];
-		free(L->height);
-		free(L->flags);
-		free(L->child);
-		free(L->maxfut);
-		free(L->tmin);
-		free(L->tmax);
-		free(L->wl);
-		free(L->wo);
-		if (s->hparent)
-			free(s->hparent[k]);
-		if (s->hcombo)
-			free(s->hcombo[k]);
-	}
+done:
+	if (s->big)
+		omp_unset_lock(big_lock);
+	graph_free(s);
+	free(s->pslot);
+	free(s->prec);
+	for (int k = 0; k <= o->n_frames && s->lv; k++)
+		level_free(&s->lv[k]);
 	free(s->lv);
-	free(s->hparent);
-	free(s->hcombo);
 	free(s->t.slots);
 	free(s->brec);
 	free(s->bhash);
-	free(s->bheight);
-	free(s->bflags);
-	free(s->bparent);
-	free(s->bcombo);
 	free(s->crec);
-	free(s->cnode);
-	free(s->ents);
-	free(s->emap);
-	free(s->emap_idx);
+	res_free(&s->R);
 	free(s);
 	out->seconds = now_s() - t0;
+	return to_graph;
 }
 
-int js_reach_one(const js_model *m, const int32_t *axis_values, const js_reach_opts *o,
-		 js_reach_set *out)
+/* Clears out for another search, keeping its axis values and adding its time. */
+static double reset_set(js_reach_set *out)
+{
+	double t = out->seconds;
+	int32_t axis[JS_MAX_AXES];
+	memcpy(axis, out->axis, sizeof axis);
+	js_reach_set_free(out);
+	memset(out, 0, sizeof *out);
+	memcpy(out->axis, axis, sizeof axis);
+	return t;
+}
+
+static int reach_one(const js_model *m, const int32_t *axis_values, const js_reach_opts *o,
+		     omp_lock_t *big_lock, js_reach_set *out)
 {
 	memset(out, 0, sizeof *out);
 	for (int a = 0; a < m->n_axes && a < JS_MAX_AXES; a++)
@@ -1384,28 +1843,26 @@ int js_reach_one(const js_model *m, const int32_t *axis_values, const js_reach_o
 			 JS_MAX_FRAMES);
 		return -1;
 	}
-	uint64_t budget = o->max_states ? o->max_states : JS_REACH_DEFAULT_MAX_STATES;
-	if (o->mode == JS_REACH_GRAPH) {
-		run_search(m, o, inputs, 1, budget, out);
+	if (run_search(m, o, inputs, o->mode, big_lock, out) != 1)
 		return 0;
-	}
-	run_search(m, o, inputs, 0, budget, out);
-	if (out->complete || o->mode == JS_REACH_LAYERED)
-		return 0;
-	/* Second chance: graph mode, within a quarter of the budget (it keeps every state). */
-	js_reach_set g;
-	memset(&g, 0, sizeof g);
-	memcpy(g.axis, out->axis, sizeof g.axis);
-	run_search(m, o, inputs, 1, budget / 4 ? budget / 4 : 1, &g);
-	if (g.complete) {
-		g.seconds += out->seconds;
-		js_reach_set_free(out);
-		*out = g;
-	} else {
-		out->seconds += g.seconds;
-		js_reach_set_free(&g);
+	/* AUTO: the states repeat over the frames, so the graph search */
+	double t = reset_set(out);
+	run_search(m, o, inputs, JS_REACH_GRAPH, big_lock, out);
+	out->seconds += t;
+	if (!out->complete) {
+		/* the graph search keeps nothing partial: the layered search keeps the jumps that
+		 * landed within the frames its budget holds */
+		t = reset_set(out);
+		run_search(m, o, inputs, JS_REACH_LAYERED, big_lock, out);
+		out->seconds += t;
 	}
 	return 0;
+}
+
+int js_reach_one(const js_model *m, const int32_t *axis_values, const js_reach_opts *o,
+		 js_reach_set *out)
+{
+	return reach_one(m, axis_values, o, NULL, out);
 }
 
 void js_reach_set_free(js_reach_set *s)
@@ -1425,6 +1882,36 @@ void js_reach_free(js_reach *r)
 	memset(r, 0, sizeof *r);
 }
 
+/* A copy of src's results for another start condition with the same initial state. */
+static int copy_set(const js_model *m, js_reach_set *dst, const js_reach_set *src)
+{
+	int32_t axis[JS_MAX_AXES];
+	memcpy(axis, dst->axis, sizeof axis);
+	*dst = *src;
+	memcpy(dst->axis, axis, sizeof axis);
+	dst->rises = calloc(src->n_rises ? (size_t)src->n_rises : 1, sizeof *dst->rises);
+	dst->n_rises = 0;
+	if (!dst->rises)
+		return -1;
+	for (int i = 0; i < src->n_rises; i++) {
+		dst->rises[i] = src->rises[i];
+		dst->rises[i].witness = malloc((size_t)src->rises[i].witness_len);
+		if (!dst->rises[i].witness)
+			return -1;
+		dst->n_rises = i + 1;
+		memcpy(dst->rises[i].witness, src->rises[i].witness, (size_t)src->rises[i].witness_len);
+	}
+	dst->seconds = 0;
+	if (!dst->complete) { /* the message names this start */
+		char label[120];
+		js_reach_set_label(m, dst, label, sizeof label);
+		const char *p = strstr(src->message, ": ");
+		snprintf(dst->message, sizeof dst->message, "reach %s %s%.250s", m->id, label,
+			 p ? p : "");
+	}
+	return 0;
+}
+
 int js_reach_run(const js_grid *g, const js_reach_opts *o, js_reach *r, char *err, size_t errn)
 {
 	const js_model *m = g->model;
@@ -1433,8 +1920,8 @@ int js_reach_run(const js_grid *g, const js_reach_opts *o, js_reach *r, char *er
 	js_reach_opts oo = *o;
 	if (!oo.n_frames)
 		oo.n_frames = g->n_frames;
-	if (!oo.max_states)
-		oo.max_states = JS_REACH_DEFAULT_MAX_STATES;
+	if (!oo.max_memory)
+		oo.max_memory = js_reach_default_memory();
 	oo.inputs = reach_inputs(m, o);
 	if (oo.n_frames < 1 || oo.n_frames > JS_MAX_FRAMES) {
 		snprintf(err, errn, "reach %s: frame limit %d outside 1..%d", m->id, oo.n_frames,
@@ -1448,6 +1935,7 @@ int js_reach_run(const js_grid *g, const js_reach_opts *o, js_reach *r, char *er
 	r->n_frames = oo.n_frames;
 	r->inputs = oo.inputs;
 	r->max_states = oo.max_states;
+	r->max_memory = oo.max_memory;
 	size_t n = 1;
 	for (int a = 0; a < m->n_axes; a++) {
 		if (m->axes[a].input_bit) {
@@ -1461,22 +1949,29 @@ int js_reach_run(const js_grid *g, const js_reach_opts *o, js_reach *r, char *er
 	}
 	r->n_sets = n;
 	r->sets = calloc(n, sizeof *r->sets);
-	if (!r->sets) {
+	size_t *first = malloc(n * sizeof *first); /* the first start with the same initial state */
+	unsigned char *init = malloc(n * JS_STATE_MAX);
+	if (!r->sets || !first || !init) {
+		free(first);
+		free(init);
+		free(r->sets);
+		r->sets = NULL;
 		snprintf(err, errn, "reach %s: out of memory for %zu start conditions", m->id, n);
 		return -1;
 	}
-	/* as many searches at once as the memory budget holds by the estimate */
-	int nt = oo.threads > 0 ? oo.threads : omp_get_max_threads();
-	size_t mem = oo.mem_budget ? oo.mem_budget : JS_REACH_DEFAULT_MEM;
-	double per = (double)oo.max_states * (double)js_reach_node_bytes(m);
-	double fit = per > 0 ? (double)mem / per : (double)nt;
-	if (fit < (double)nt)
-		nt = fit < 1 ? 1 : (int)fit;
-	if ((size_t)nt > n)
-		nt = (int)n;
-	r->threads_used = nt;
-	double t0 = now_s();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
+	/* starts with equal initial states are searched once: a hash of the states */
+	size_t hcap = 16;
+	while (hcap < 2 * n)
+		hcap *= 2;
+	size_t *hslot = calloc(hcap, sizeof *hslot);
+	if (!hslot) {
+		free(first);
+		free(init);
+		free(r->sets);
+		r->sets = NULL;
+		snprintf(err, errn, "reach %s: out of memory for %zu start conditions", m->id, n);
+		return -1;
+	}
 	for (size_t i = 0; i < n; i++) {
 		int32_t ax[JS_MAX_AXES] = { 0 };
 		size_t k = i;
@@ -1486,7 +1981,41 @@ int js_reach_run(const js_grid *g, const js_reach_opts *o, js_reach *r, char *er
 			ax[a] = r->lo[a] + (int32_t)(k % len);
 			k /= len;
 		}
-		js_reach_one(m, ax, &oo, &r->sets[i]);
+		memcpy(r->sets[i].axis, ax, sizeof ax);
+		unsigned char *st = init + i * JS_STATE_MAX;
+		start_state(m, ax, st);
+		first[i] = i;
+		size_t j = (size_t)state_hash(0, st, m->state_size) & (hcap - 1);
+		while (hslot[j]) {
+			size_t q = hslot[j] - 1;
+			if (memcmp(init + q * JS_STATE_MAX, st, m->state_size) == 0) {
+				first[i] = q;
+				break;
+			}
+			j = (j + 1) & (hcap - 1);
+		}
+		if (first[i] == i)
+			hslot[j] = i + 1;
+	}
+	free(hslot);
+	free(init);
+	int nt = oo.threads > 0 ? oo.threads : omp_get_max_threads();
+	if ((size_t)nt > n)
+		nt = (int)n;
+	r->threads_used = nt;
+	omp_lock_t big;
+	omp_init_lock(&big);
+	/* large blocks straight from and back to the system: a search's gigabytes are not kept
+	 * in an arena after it (glibc's threshold would otherwise grow with every free) */
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
+	double t0 = now_s();
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
+	for (size_t i = 0; i < n; i++) {
+		if (first[i] != i)
+			continue;
+		int32_t ax[JS_MAX_AXES];
+		memcpy(ax, r->sets[i].axis, sizeof ax);
+		reach_one(m, ax, &oo, &big, &r->sets[i]);
 		if (oo.progress) {
 			char label[200];
 			js_reach_set_label(m, &r->sets[i], label, sizeof label);
@@ -1496,7 +2025,18 @@ int js_reach_run(const js_grid *g, const js_reach_opts *o, js_reach *r, char *er
 				r->sets[i].seconds, r->sets[i].complete ? "" : " (incomplete)");
 		}
 	}
+	omp_destroy_lock(&big);
+	int rc = 0;
+	for (size_t i = 0; i < n; i++)
+		if (first[i] != i && copy_set(m, &r->sets[i], &r->sets[first[i]]) != 0)
+			rc = -1;
+	free(first);
 	r->seconds = now_s() - t0;
+	if (rc != 0) {
+		js_reach_free(r);
+		snprintf(err, errn, "reach %s: out of memory copying the results", m->id);
+		return -1;
+	}
 	for (size_t i = 0; i < n; i++)
 		r->incomplete += !r->sets[i].complete;
 	return 0;

@@ -6,49 +6,43 @@
  * frame) whose frame-0 input has the jump bit -- the take-off press comes on frame 0, as in a
  * hold sweep, so results compare with sweeps; the other buttons are free on frame 0 too.  Account
  * each sequence exactly as a sweep lane (model.h's js_acc: rise, apex_frame, airtime, took-off /
- * landed; a press that re-launches on the landing frame is no landing).  The result is, per
- * distinct rise of the sequences that took off: the airtime range over those that landed, the
- * apex_frame range over all of them, whether only sequences still in the air at the frame limit
- * reach it (flag JS_FLAG_NOT_LANDED), and one witness input sequence (frame 0 through its landing
- * frame, or all n frames if it did not land) that `jumpsweep trace --seq` replays to that rise.
+ * landed, and the landing rule: a jump ends on the frame that lands it, even when that frame's
+ * press relaunches).  The result is, per distinct rise of the sequences that took off: the
+ * airtime range over those that landed, the apex_frame range over all of them, whether only
+ * sequences still in the air at the frame limit reach it (flag JS_FLAG_NOT_LANDED), and one
+ * witness input sequence (frame 0 through its landing frame, or all n frames if it did not land)
+ * that `jumpsweep trace --seq` replays to that rise.
  *
- * How (frame-layered search, sweep/reach.c).  Breadth first over frames, never over the 2^n
- * sequences, in three phases:
- *   1. forward: the distinct model states of each frame (deduplicated by value: the state's first
- *      key_size bytes and js_acc's took_off, in an open-addressing hash of fixed-size records),
- *      each expanded with every combination of the buttons (2^popcount(inputs), ascending as
- *      bytes; frame 0 only those with the jump bit), keeping each state's height, flags and
- *      children; a landed state is terminal;
- *   2. backward, per state and frame: the highest height any continuation reaches, the earliest
- *      and latest landing airtime, whether some continuation is still in the air at the limit
- *      (and the first input of each, for witnesses);
- *   3. forward over (state, rise so far) nodes -- two paths to one state with different past
- *      maxima have different rises -- with the apex frame carried as a min/max range (it does
- *      not change the future, so merging keeps the per-rise apex range exact).  A node whose rise
- *      so far is at least the highest height of every continuation is settled: its rise is final,
- *      its airtimes are phase 2's, and it is not followed further.  So only rising nodes are
- *      followed and the rise dimension does not multiply the falling part of the jump.
- * Witness: the first node found (frame, node order, input order: deterministic), its path back
- * through first-found parents, then phase 2's continuation.
+ * How (sweep/reach.c): a search whose cost follows the distinct states, never the 2^n sequences
+ * nor the distinct rises so far.  A node is a distinct (state, took_off) -- deduplicated on the
+ * state's first key_size bytes -- reached after some frame; landed states are not kept (a
+ * landing is an edge of its parent with the landing frame's height).  The outcome of a path is
+ * the largest height on it (floor 0), so rise r is reachable iff some node of height r has
+ *   A <= r: the least, over the paths that reach it, of the highest height before it, and
+ *   B <= r: the least, over its continuations, of the highest height after it,
+ * the prefix and the continuation being independent given the node (a bottleneck pass forward,
+ * one backward).  The first such node on a path (A < r) gives the apex frame; the landing frames
+ * come from a short list per node of (highest later height, landing frame) pairs that are best
+ * for the earliest or the latest landing.  Two searches compute this:
+ *   - layered: nodes are (state, frame); A is kept while the frames are built, B and the lists
+ *     in one backward pass.  Its cost is the (state, frame) count;
+ *   - graph (frame-free): nodes are the distinct states; A is kept per state as a list of its
+ *     changes over the frames, and B (landing in exactly d frames / still in the air after d
+ *     frames) as lists over the frames left; a state is recomputed on a frame only when a
+ *     neighbour changed on the frame before.  Its cost is the distinct states times their
+ *     changes: it wins where one state is reached on many frames (smb1 swimming: 578 673
+ *     states against 82.5 M (state, frame) nodes) and loses on acyclic jumps.
+ * AUTO runs the layered search, and the graph search when the layered nodes of the first frames
+ * outnumber the distinct states by JS_REACH_GRAPH_RATIO (measured while the layered one builds).
+ * A model's settle hook (model.h) stops following a state from which nothing later is higher.
  *
- * Graph mode (second chance).  A step does not read the frame number, so when the frame limit
- * does not bind (the states reached form a DAG whose longest path to a state in the air is
- * shorter than the limit) the same three phases run on the distinct states without frame layers,
- * in topological order, carrying prefix-length ranges (an outcome's airtime range = prefix range
- * + continuation range, the two being independent).  It is tried only when the layered search
- * overflows its budget and a quick probe (holds and random sequences through the reference)
- * finds no sequence still in the air at the limit; it keeps its result only if it completes
- * within a quarter of the budget.  Otherwise the layered search's partial result stands.
- *
- * Bounded.  max_states caps, per start condition, the states of phase 1 and, separately, the
- * nodes of phase 3 (all frames together); it is checked before any array grows.  When phase 1
- * passes it at frame F, phases 2 and 3 run on frames 0..F-1 (continuations past F unknown); when
- * phase 3 passes it, it stops.  Either way the set is marked incomplete (complete = 0,
- * frames_done) and holds the rises of the sequences that landed so far (each one real, the set
- * possibly partial; airtime ranges may be partial too); message says so in one line.  An
- * allocation failure is reported the same way.  Start conditions run in parallel (OpenMP,
- * dynamic), as many at once as fit the memory budget by the estimate
- * max_states * js_reach_node_bytes(); results do not depend on the thread count. */
+ * Bounded.  max_memory (bytes) caps each search, max_states its nodes; both are checked before
+ * anything grows.  Past either, the search keeps the frames it has built: the set holds exactly
+ * the rises of the sequences that landed within them (each real; more budget never gives fewer
+ * rises), complete = 0, frames_done and a one-line message say so.  Start conditions run in
+ * parallel (OpenMP, dynamic); a search that grows past JS_REACH_BIG_BYTES waits until no other
+ * big one runs, so the peak is one budget plus the small ones.  Starts whose initial states are
+ * equal are searched once.  Results do not depend on the thread count. */
 #ifndef JS_REACH_H
 #define JS_REACH_H
 
@@ -59,28 +53,31 @@
 
 struct js_grid;
 
-/* Default budget: 40M states (and 40M rise nodes) per start condition.  A search measured about
- * 22 bytes per state + rise node (smb1 swimming: 432 MB for 10M + 10M); the estimate
- * js_reach_node_bytes (about 100 bytes for smb1) keeps two or three at once within
- * JS_REACH_DEFAULT_MEM, far below 24 GiB. */
-#define JS_REACH_DEFAULT_MAX_STATES 40000000ull
-/* Memory the concurrent searches may plan for together (by the per-search estimate). */
-#define JS_REACH_DEFAULT_MEM ((size_t)12 << 30)
+/* Default budgets: no node cap; memory: a third of the machine's RAM, at most 8 GiB. */
+#define JS_REACH_DEFAULT_MAX_STATES 0ull
+size_t js_reach_default_memory(void);
+/* A search this large waits for the other large ones (see above). */
+#define JS_REACH_BIG_BYTES ((size_t)256 << 20)
+/* AUTO: the graph search when the layered search's (state, frame) nodes exceed this many times
+ * the distinct states (checked once JS_REACH_GRAPH_PROBE nodes are built). */
+#define JS_REACH_GRAPH_RATIO 8
+#define JS_REACH_GRAPH_PROBE 2000000ull
 
 typedef struct js_reach_opts {
 	int n_frames;        /* frame limit, 1..JS_MAX_FRAMES */
-	uint64_t max_states; /* per start condition; 0: JS_REACH_DEFAULT_MAX_STATES */
+	uint64_t max_states; /* nodes per start condition; 0: no cap */
+	size_t max_memory;   /* bytes per start condition; 0: js_reach_default_memory() */
 	unsigned inputs;     /* buttons explored (must include JS_IN_JUMP); 0: the model's inputs */
 	int threads;         /* 0: OpenMP's default */
-	size_t mem_budget;   /* 0: JS_REACH_DEFAULT_MEM */
 	int progress;        /* 1: one line per start condition on stderr */
 	int mode;            /* JS_REACH_AUTO, or (tests) only one of the two searches */
+	int no_settle;       /* 1: ignore the model's settle hook (tests) */
 } js_reach_opts;
 
 enum {
-	JS_REACH_AUTO = 0,    /* frame-layered; graph mode as a second chance when that overflows */
-	JS_REACH_LAYERED = 1, /* frame-layered only */
-	JS_REACH_GRAPH = 2,   /* graph mode only (incomplete when it does not apply) */
+	JS_REACH_AUTO = 0,    /* layered, or graph when states repeat over frames (see above) */
+	JS_REACH_LAYERED = 1, /* the layered search only */
+	JS_REACH_GRAPH = 2,   /* the graph (frame-free) search only */
 };
 
 /* One distinct rise of one start condition. */
@@ -97,11 +94,15 @@ typedef struct js_reach_rise {
 typedef struct js_reach_set {
 	int32_t axis[JS_MAX_AXES]; /* the model's axis values (input axes 0) */
 	int complete;        /* 1: every sequence followed to its landing or the frame limit */
-	int layered;         /* 0: graph mode; 1: the frame-layered search */
+	int layered;         /* 1: the layered search; 0: the graph search */
 	int frames_done;     /* frames fully expanded (n_frames when complete) */
-	uint64_t states;     /* distinct states visited (phase 1), all frames */
-	uint64_t rise_nodes; /* distinct (state, rise so far) nodes followed (phase 3), all frames */
-	uint64_t peak_nodes; /* the states of the largest frame */
+	uint64_t states;     /* nodes kept: (state, frame) pairs (layered) or distinct states (graph),
+			      * airborne or before the take-off; landings are edges, not nodes */
+	uint64_t settled;    /* nodes the model's settle hook stopped following */
+	uint64_t peak_nodes; /* layered: the nodes of the largest frame; graph: the most states
+			      * reached on one frame */
+	uint64_t frame_nodes; /* (state, frame) pairs, all frames (the layered search's node count) */
+	size_t peak_bytes;   /* the search's largest memory use */
 	uint64_t airborne_at_limit; /* states still in the air after the last frame */
 	uint64_t no_takeoff; /* states still on the ground, never taken off, after the last frame */
 	double seconds;
@@ -116,6 +117,7 @@ typedef struct js_reach {
 	int n_frames;
 	unsigned inputs;
 	uint64_t max_states;
+	size_t max_memory;
 	int32_t lo[JS_MAX_AXES], hi[JS_MAX_AXES]; /* the grid's ranges (input axes: 0..0) */
 	int n_start_axes;                         /* the non-input axes, in model order */
 	int start_axis[JS_MAX_AXES];
@@ -126,14 +128,6 @@ typedef struct js_reach {
 	double seconds;      /* wall time of the whole run */
 } js_reach;
 
-/* map's default budget per start condition for a model with n_sets of them: a total of
- * JS_REACH_MAP_TOTAL states shared out, each within [JS_REACH_MAP_MIN, default], so that a model
- * whose state space explodes on many start conditions still finishes in about a minute. */
-#define JS_REACH_MAP_TOTAL 100000000ull
-#define JS_REACH_MAP_MIN 1000000ull
-uint64_t js_reach_map_states(size_t n_sets);
-/* Estimated bytes per node of one search at its peak (records of two frames, hash, history). */
-size_t js_reach_node_bytes(const js_model *m);
 /* One start condition (axis_values in model order).  Returns 0, or -1 if the options are bad
  * (message in s->message); a budget overflow or allocation failure returns 0 with complete = 0. */
 int js_reach_one(const js_model *m, const int32_t *axis_values, const js_reach_opts *o,
