@@ -136,6 +136,15 @@ static inline int32_t smw_pos16(uint16_t y_pos, uint8_t y_spx)
 
 #ifndef JS_LANE_SUFFIX /* ---- reference and metadata (compiled once) ---- */
 
+/* reach_canon (model.h): |X speed| reaches the vertical path only through the take-off row
+ * DATA_00D2BD[((x >> 2) & $FE) + spin] (smw_takeoff), which depends on x >> 3 alone, so the
+ * speeds of one row are one jump (64 speeds, 8 rows). */
+static void smw_reach_canon(void *vs)
+{
+	smw_state *s = vs;
+	s->x_speed_abs &= 0xf8;
+}
+
 static void smw_init(void *vs, const int32_t *ax)
 {
 	smw_state *s = vs;
@@ -357,6 +366,7 @@ const js_model js_model_smw = {
 		[8] = "fall_capped", [9] = "repress", [10] = "landing_jump",
 	},
 	.state_size = sizeof(smw_state),
+	.reach_canon = smw_reach_canon,
 	.key_size = offsetof(smw_state, frame_flags),
 	.init = smw_init,
 	.step = smw_step,
