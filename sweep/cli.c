@@ -470,9 +470,13 @@ static void print_reach_row(const js_model *m, const js_reach_set *s, int width)
 	snprintf(air, sizeof air, "%d..%d", (int)alo, (int)ahi);
 	if (!s->complete)
 		snprintf(status, sizeof status, "INCOMPLETE (frame %d)", s->frames_done);
-	else if (s->airborne_at_limit)
-		snprintf(status, sizeof status, "complete; %llu states in the air at the limit",
-			 (unsigned long long)s->airborne_at_limit);
+	else if (s->airborne_at_limit) {
+		int only_air = 0;
+		for (int i = 0; i < s->n_rises; i++)
+			only_air += (s->rises[i].flags & JS_FLAG_NOT_LANDED) != 0;
+		snprintf(status, sizeof status, "complete; %d rises only by jumps in the air at the "
+			 "limit", only_air);
+	}
 	else
 		snprintf(status, sizeof status, "complete");
 	printf("%-*s %7d %12s %12s %9s %12llu %8.3f  %s\n", width, label, s->n_rises, a, b, air,
@@ -579,8 +583,9 @@ static int cmd_map(const cli *c)
 		double seconds;
 	} reach_row;
 	reach_row *rows = calloc((size_t)js_n_models, sizeof *rows);
+	js_grid *grids = calloc((size_t)js_n_models, sizeof *grids);
 	int incomplete = 0;
-	if (!rows)
+	if (!rows || !grids)
 		die(EXIT_RUNTIME, "out of memory");
 	for (int i = 0; i < js_n_models; i++) {
 		const js_model *m = js_models[i];
@@ -616,44 +621,67 @@ static int cmd_map(const cli *c)
 		js_result_free(&r);
 		if (c->no_reach)
 			continue;
-		/* every model's default start conditions: the sweep's non-input axes */
+		grids[i] = g; /* the reachable sets: all models at once, below */
+	}
+	if (!c->no_reach) {
+		/* every model's default start conditions (the sweep's non-input axes) in one pool,
+		 * so that one model's long search runs beside the others' */
+		const js_grid **gp = malloc((size_t)js_n_models * sizeof *gp);
+		js_reach *all = calloc((size_t)js_n_models, sizeof *all);
+		char err[512];
+		if (!gp || !all)
+			die(EXIT_RUNTIME, "out of memory");
+		for (int i = 0; i < js_n_models; i++)
+			gp[i] = &grids[i];
 		js_reach_opts ro = reach_opts(c);
-		js_reach rr;
-		run_reach_or_die(&g, &ro, &rr);
-		write_reach_or_die(h, &rr);
-		reach_row *w = &rows[i];
-		w->sets = rr.n_sets;
-		w->incomplete = rr.incomplete;
-		fmt_budget(w->budget, sizeof w->budget, &rr);
-		w->seconds = rr.seconds;
-		w->lo = INT64_MAX;
-		w->hi = INT64_MIN;
-		w->rises_lo = INT_MAX;
-		for (size_t k = 0; k < rr.n_sets; k++) {
-			const js_reach_set *s = &rr.sets[k];
-			int64_t slo, shi;
-			js_reach_minmax(s, &slo, &shi);
-			if (s->n_rises) {
-				w->lo = slo < w->lo ? slo : w->lo;
-				w->hi = shi > w->hi ? shi : w->hi;
+		if (js_reach_run_many(gp, (size_t)js_n_models, &ro, all, err, sizeof err) != 0) {
+			char e2[512];
+			js_h5_close(h, 0, e2, sizeof e2);
+			die(EXIT_RUNTIME, "%s", err);
+		}
+		for (int i = 0; i < js_n_models; i++) {
+			const js_model *m = js_models[i];
+			js_reach rr = all[i];
+			write_reach_or_die(h, &rr);
+			reach_row *w = &rows[i];
+			w->sets = rr.n_sets;
+			w->incomplete = rr.incomplete;
+			fmt_budget(w->budget, sizeof w->budget, &rr);
+			w->seconds = 0; /* the model's searches, added up (they ran in one pool) */
+			for (size_t k = 0; k < rr.n_sets; k++)
+				w->seconds += rr.sets[k].seconds;
+			w->lo = INT64_MAX;
+			w->hi = INT64_MIN;
+			w->rises_lo = INT_MAX;
+			for (size_t k = 0; k < rr.n_sets; k++) {
+				const js_reach_set *s = &rr.sets[k];
+				int64_t slo, shi;
+				js_reach_minmax(s, &slo, &shi);
+				if (s->n_rises) {
+					w->lo = slo < w->lo ? slo : w->lo;
+					w->hi = shi > w->hi ? shi : w->hi;
+				}
+				w->rises_lo = s->n_rises < w->rises_lo ? s->n_rises : w->rises_lo;
+				w->rises_hi = s->n_rises > w->rises_hi ? s->n_rises : w->rises_hi;
+				w->states += s->states;
 			}
-			w->rises_lo = s->n_rises < w->rises_lo ? s->n_rises : w->rises_lo;
-			w->rises_hi = s->n_rises > w->rises_hi ? s->n_rises : w->rises_hi;
-			w->states += s->states;
+			if (w->lo > w->hi)
+				w->lo = w->hi = 0;
+			if (rr.incomplete) {
+				const js_reach_set *first = NULL;
+				for (size_t k = 0; k < rr.n_sets && !first; k++)
+					if (!rr.sets[k].complete)
+						first = &rr.sets[k];
+				fprintf(stderr,
+					"%s: reach %s: %d of %zu start conditions incomplete (budget %s "
+					"each; marked in /%s/reach/complete); first: %s\n", prog, m->id,
+					rr.incomplete, rr.n_sets, w->budget, m->id, first->message);
+				incomplete = 1;
+			}
+			js_reach_free(&rr);
 		}
-		if (w->lo > w->hi)
-			w->lo = w->hi = 0;
-		if (rr.incomplete) {
-			const js_reach_set *first = NULL;
-			for (size_t k = 0; k < rr.n_sets && !first; k++)
-				if (!rr.sets[k].complete)
-					first = &rr.sets[k];
-			fprintf(stderr, "%s: reach %s: %d of %zu start conditions incomplete (budget %s "
-					"each; marked in /%s/reach/complete); first: %s\n",
-				prog, m->id, rr.incomplete, rr.n_sets, w->budget, m->id, first->message);
-			incomplete = 1;
-		}
-		js_reach_free(&rr);
+		free(gp);
+		free(all);
 	}
 	close_or_die(h);
 	if (!c->quiet && !c->no_reach) {
@@ -681,6 +709,7 @@ static int cmd_map(const cli *c)
 		}
 	}
 	free(rows);
+	free(grids);
 	if (!c->quiet)
 		printf("wrote %s%s\n", path,
 		       incomplete ? " (some reachable sets incomplete: marked INCOMPLETE above)" : "");

@@ -1912,30 +1912,33 @@ static int copy_set(const js_model *m, js_reach_set *dst, const js_reach_set *sr
 	return 0;
 }
 
-int js_reach_run(const js_grid *g, const js_reach_opts *o, js_reach *r, char *err, size_t errn)
+/* One grid's start conditions: r's tables, and first[i], the first start with the same initial
+ * state (searched once).  Returns 0, or -1 with err set. */
+static int reach_prepare(const js_grid *g, const js_reach_opts *o, js_reach *r, js_reach_opts *oo,
+			 size_t **first_out, char *err, size_t errn)
 {
 	const js_model *m = g->model;
 	memset(r, 0, sizeof *r);
 	r->model = m;
-	js_reach_opts oo = *o;
-	if (!oo.n_frames)
-		oo.n_frames = g->n_frames;
-	if (!oo.max_memory)
-		oo.max_memory = js_reach_default_memory();
-	oo.inputs = reach_inputs(m, o);
-	if (oo.n_frames < 1 || oo.n_frames > JS_MAX_FRAMES) {
-		snprintf(err, errn, "reach %s: frame limit %d outside 1..%d", m->id, oo.n_frames,
+	*oo = *o;
+	if (!oo->n_frames)
+		oo->n_frames = g->n_frames;
+	if (!oo->max_memory)
+		oo->max_memory = js_reach_default_memory();
+	oo->inputs = reach_inputs(m, o);
+	if (oo->n_frames < 1 || oo->n_frames > JS_MAX_FRAMES) {
+		snprintf(err, errn, "reach %s: frame limit %d outside 1..%d", m->id, oo->n_frames,
 			 JS_MAX_FRAMES);
 		return -1;
 	}
-	if (!(oo.inputs & JS_IN_JUMP)) {
+	if (!(oo->inputs & JS_IN_JUMP)) {
 		snprintf(err, errn, "reach %s: the explored buttons must include the jump button", m->id);
 		return -1;
 	}
-	r->n_frames = oo.n_frames;
-	r->inputs = oo.inputs;
-	r->max_states = oo.max_states;
-	r->max_memory = oo.max_memory;
+	r->n_frames = oo->n_frames;
+	r->inputs = oo->inputs;
+	r->max_states = oo->max_states;
+	r->max_memory = oo->max_memory;
 	size_t n = 1;
 	for (int a = 0; a < m->n_axes; a++) {
 		if (m->axes[a].input_bit) {
@@ -1949,29 +1952,22 @@ int js_reach_run(const js_grid *g, const js_reach_opts *o, js_reach *r, char *er
 	}
 	r->n_sets = n;
 	r->sets = calloc(n, sizeof *r->sets);
-	size_t *first = malloc(n * sizeof *first); /* the first start with the same initial state */
+	size_t *first = malloc(n * sizeof *first);
 	unsigned char *init = malloc(n * JS_STATE_MAX);
-	if (!r->sets || !first || !init) {
+	size_t hcap = 16;
+	while (hcap < 2 * n)
+		hcap *= 2;
+	size_t *hslot = calloc(hcap, sizeof *hslot);
+	if (!r->sets || !first || !init || !hslot) {
 		free(first);
 		free(init);
+		free(hslot);
 		free(r->sets);
 		r->sets = NULL;
 		snprintf(err, errn, "reach %s: out of memory for %zu start conditions", m->id, n);
 		return -1;
 	}
 	/* starts with equal initial states are searched once: a hash of the states */
-	size_t hcap = 16;
-	while (hcap < 2 * n)
-		hcap *= 2;
-	size_t *hslot = calloc(hcap, sizeof *hslot);
-	if (!hslot) {
-		free(first);
-		free(init);
-		free(r->sets);
-		r->sets = NULL;
-		snprintf(err, errn, "reach %s: out of memory for %zu start conditions", m->id, n);
-		return -1;
-	}
 	for (size_t i = 0; i < n; i++) {
 		int32_t ax[JS_MAX_AXES] = { 0 };
 		size_t k = i;
@@ -1999,10 +1995,81 @@ int js_reach_run(const js_grid *g, const js_reach_opts *o, js_reach *r, char *er
 	}
 	free(hslot);
 	free(init);
-	int nt = oo.threads > 0 ? oo.threads : omp_get_max_threads();
-	if ((size_t)nt > n)
-		nt = (int)n;
-	r->threads_used = nt;
+	*first_out = first;
+	return 0;
+}
+
+/* The copies of equal starts and the counts, after the searches. */
+static int reach_finish(js_reach *r, size_t *first, char *err, size_t errn)
+{
+	int rc = 0;
+	for (size_t i = 0; i < r->n_sets; i++)
+		if (first[i] != i && copy_set(r->model, &r->sets[i], &r->sets[first[i]]) != 0)
+			rc = -1;
+	free(first);
+	if (rc != 0) {
+		snprintf(err, errn, "reach %s: out of memory copying the results", r->model->id);
+		js_reach_free(r);
+		return -1;
+	}
+	for (size_t i = 0; i < r->n_sets; i++)
+		r->incomplete += !r->sets[i].complete;
+	return 0;
+}
+
+int js_reach_run_many(const js_grid *const *g, size_t n_grids, const js_reach_opts *o,
+		      js_reach *r, char *err, size_t errn)
+{
+	size_t **first = calloc(n_grids ? n_grids : 1, sizeof *first);
+	js_reach_opts *oo = calloc(n_grids ? n_grids : 1, sizeof *oo);
+	size_t n_items = 0;
+	int rc = first && oo ? 0 : -1;
+	if (rc)
+		snprintf(err, errn, "reach: out of memory");
+	for (size_t k = 0; k < n_grids && rc == 0; k++) {
+		rc = reach_prepare(g[k], o, &r[k], &oo[k], &first[k], err, errn);
+		if (rc == 0)
+			for (size_t i = 0; i < r[k].n_sets; i++)
+				n_items += first[k][i] == i;
+	}
+	/* the searches of every grid in one pool: (grid, start) items, grid by grid */
+	size_t (*item)[2] = rc == 0 ? malloc((n_items ? n_items : 1) * sizeof *item) : NULL;
+	if (rc == 0 && !item) {
+		snprintf(err, errn, "reach: out of memory");
+		rc = -1;
+	}
+	if (rc != 0) {
+		for (size_t k = 0; k < n_grids; k++) {
+			if (first && first[k]) {
+				free(first[k]);
+				js_reach_free(&r[k]);
+			}
+		}
+		free(first);
+		free(oo);
+		return -1;
+	}
+	/* grids with the longest frame limit first (their searches tend to be the longest: sotn's
+	 * 512 frames), so that the pool does not end on one long search */
+	size_t q = 0;
+	int lim = JS_MAX_FRAMES + 1;
+	while (q < n_items) {
+		int next = 0;
+		for (size_t k = 0; k < n_grids; k++)
+			if (r[k].n_frames < lim && r[k].n_frames > next)
+				next = r[k].n_frames;
+		for (size_t k = 0; k < n_grids; k++)
+			if (r[k].n_frames == next)
+				for (size_t i = 0; i < r[k].n_sets; i++)
+					if (first[k][i] == i) {
+						item[q][0] = k;
+						item[q++][1] = i;
+					}
+		lim = next;
+	}
+	int nt = o->threads > 0 ? o->threads : omp_get_max_threads();
+	if ((size_t)nt > n_items)
+		nt = n_items ? (int)n_items : 1;
 	omp_lock_t big;
 	omp_init_lock(&big);
 	/* large blocks straight from and back to the system: a search's gigabytes are not kept
@@ -2010,34 +2077,40 @@ int js_reach_run(const js_grid *g, const js_reach_opts *o, js_reach *r, char *er
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	double t0 = now_s();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
-	for (size_t i = 0; i < n; i++) {
-		if (first[i] != i)
-			continue;
+	for (size_t t = 0; t < n_items; t++) {
+		size_t k = item[t][0], i = item[t][1];
+		const js_model *m = r[k].model;
+		js_reach_set *set = &r[k].sets[i];
 		int32_t ax[JS_MAX_AXES];
-		memcpy(ax, r->sets[i].axis, sizeof ax);
-		reach_one(m, ax, &oo, &big, &r->sets[i]);
-		if (oo.progress) {
+		memcpy(ax, set->axis, sizeof ax);
+		reach_one(m, ax, &oo[k], &big, set);
+		if (oo[k].progress) {
 			char label[200];
-			js_reach_set_label(m, &r->sets[i], label, sizeof label);
+			js_reach_set_label(m, set, label, sizeof label);
 #pragma omp critical(js_reach_progress)
 			fprintf(stderr, "reach %s %s: %d rises, %llu states, %.2f s%s\n", m->id, label,
-				r->sets[i].n_rises, (unsigned long long)r->sets[i].states,
-				r->sets[i].seconds, r->sets[i].complete ? "" : " (incomplete)");
+				set->n_rises, (unsigned long long)set->states, set->seconds,
+				set->complete ? "" : " (incomplete)");
 		}
 	}
 	omp_destroy_lock(&big);
-	int rc = 0;
-	for (size_t i = 0; i < n; i++)
-		if (first[i] != i && copy_set(m, &r->sets[i], &r->sets[first[i]]) != 0)
+	double secs = now_s() - t0;
+	free(item);
+	free(oo);
+	for (size_t k = 0; k < n_grids; k++) {
+		r[k].threads_used = nt;
+		r[k].seconds = secs;
+		if (reach_finish(&r[k], first[k], err, errn) != 0)
 			rc = -1;
-	free(first);
-	r->seconds = now_s() - t0;
-	if (rc != 0) {
-		js_reach_free(r);
-		snprintf(err, errn, "reach %s: out of memory copying the results", m->id);
-		return -1;
 	}
-	for (size_t i = 0; i < n; i++)
-		r->incomplete += !r->sets[i].complete;
-	return 0;
+	free(first);
+	if (rc != 0)
+		for (size_t k = 0; k < n_grids; k++)
+			js_reach_free(&r[k]);
+	return rc;
+}
+
+int js_reach_run(const js_grid *g, const js_reach_opts *o, js_reach *r, char *err, size_t errn)
+{
+	return js_reach_run_many(&g, 1, o, r, err, errn);
 }

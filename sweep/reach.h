@@ -57,7 +57,7 @@ struct js_grid;
 #define JS_REACH_DEFAULT_MAX_STATES 0ull
 size_t js_reach_default_memory(void);
 /* A search this large waits for the other large ones (see above). */
-#define JS_REACH_BIG_BYTES ((size_t)256 << 20)
+#define JS_REACH_BIG_BYTES ((size_t)2 << 30)
 /* AUTO: the graph search when the layered search's (state, frame) nodes exceed this many times
  * the distinct states (checked once JS_REACH_GRAPH_PROBE nodes are built). */
 #define JS_REACH_GRAPH_RATIO 8
@@ -137,6 +137,11 @@ int js_reach_one(const js_model *m, const int32_t *axis_values, const js_reach_o
  * for the tables). */
 int js_reach_run(const struct js_grid *g, const js_reach_opts *o, js_reach *r, char *err,
 		 size_t errn);
+/* The start conditions of several grids (map: every model) in one pool of threads, so that a
+ * model's long search runs beside the others'; r[k] as js_reach_run gives for g[k] (seconds: the
+ * whole pool's wall time).  Returns 0, or -1 with err set and nothing left allocated. */
+int js_reach_run_many(const struct js_grid *const *g, size_t n_grids, const js_reach_opts *o,
+		      js_reach *r, char *err, size_t errn);
 void js_reach_set_free(js_reach_set *s);
 void js_reach_free(js_reach *r);
 /* "vx=0 env=air": the start condition's non-input axes (names for named axes). */

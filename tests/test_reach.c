@@ -1082,6 +1082,11 @@ Test(reach, monotone_in_the_budget, .timeout = 600)
 		prev = s;
 	}
 	cr_assert_eq(prev.n_rises, 31702, "the complete swim set (the issue's figure)");
+	int only_air = 0;
+	for (int i = 0; i < prev.n_rises; i++)
+		only_air += (prev.rises[i].flags & JS_FLAG_NOT_LANDED) != 0;
+	cr_assert_eq(only_air, 26949, "rises reached only by jumps still in the air at frame 255 "
+		     "(the issue's figure)");
 	js_reach_set_free(&prev);
 }
 
@@ -1187,5 +1192,77 @@ Test(reach, settle_hook_fuzzed)
 			fired++;
 		}
 		cr_assert_gt(fired, 1000, "%s: the hook fired %d times", m->id, fired);
+	}
+}
+
+/* The landing rule (model.h) in every model family: a tap, then a press on the tap's own landing
+ * frame.  Where the frame still lands (the press does not act before the collision, as smb1's
+ * swim strokes and sotn's Leap Stone jump do), the jump ends on that frame whatever the press
+ * does: the same rise, apex and airtime as the tap alone.  Only smw and cv2 land and relaunch inside one frame (flag relaunch); every
+ * other model shows the landing frame grounded and takes the press as the next jump's.  The lane
+ * kernels agree on every path (tu_check_lanes).  Every default start of every model. */
+Test(reach, landing_rule_every_model)
+{
+	for (int mi = 0; mi < js_n_models; mi++) {
+		const js_model *m = js_models[mi];
+		js_grid g;
+		js_grid_default(&g, m);
+		int n = m->default_frames, relaunched = 0, cases = 0, air_actions = 0;
+		size_t nl = js_grid_lanes(&g), pl = (size_t)js_grid_pattern_len(&g);
+		int32_t *axes = malloc(nl / pl * (size_t)m->n_axes * sizeof *axes);
+		uint8_t *ins = malloc(nl / pl * (size_t)n);
+		for (size_t i = 0; i < nl; i += pl) {
+			int32_t ax[JS_MAX_AXES];
+			js_grid_lane_axes(&g, i, ax);
+			uint8_t *in = ins + (size_t)cases * (size_t)n;
+			memset(in, 0, (size_t)n);
+			in[0] = JS_IN_JUMP;
+			for (int a = 0; a < m->n_axes; a++)
+				if (m->axes[a].input_bit && ax[a])
+					for (int f = 0; f < n; f++)
+						in[f] |= (uint8_t)m->axes[a].input_bit;
+			js_acc tap, again;
+			js_reference_run(m, ax, in, n, &tap);
+			if (!tap.landed || tap.airtime < 2)
+				continue;
+			in[tap.airtime - 1] |= JS_IN_JUMP; /* the landing frame */
+			js_reference_run(m, ax, in, n, &again);
+			/* a press that acts before the frame's collision (smb1's swim stroke, sotn's
+			 * Leap Stone jump) keeps the character in the air: no landing to test */
+			{
+				_Alignas(16) unsigned char st[JS_STATE_MAX];
+				memset(st, 0, sizeof st);
+				m->init(st, ax);
+				js_obs o = { 0 };
+				for (int f = 0; f < tap.airtime; f++) {
+					m->step(st, in[f]);
+					m->observe(st, &o);
+				}
+				if (!o.grounded && !(o.flags & JS_FLAG_RELAUNCH)) {
+					in[tap.airtime - 1] &= (uint8_t)~JS_IN_JUMP;
+					air_actions++;
+					continue;
+				}
+			}
+			cr_assert(again.landed && again.airtime == tap.airtime && again.rise == tap.rise &&
+				  again.apex_frame == tap.apex_frame,
+				  "%s start %zu: a press on the landing frame %d changed the jump (airtime "
+				  "%d, rise %lld; the tap's %d, %lld)", m->id, i, tap.airtime - 1,
+				  again.airtime, (long long)again.rise, tap.airtime, (long long)tap.rise);
+			relaunched += (again.flags & JS_FLAG_RELAUNCH) != 0;
+			memcpy(axes + (size_t)cases * (size_t)m->n_axes, ax,
+			       (size_t)m->n_axes * sizeof *ax);
+			cases++;
+		}
+		int relaunches = !strcmp(m->id, "smw") || !strcmp(m->id, "cv2");
+		if (relaunches)
+			cr_assert_eq(relaunched, cases, "%s: every landing-frame press relaunches", m->id);
+		else
+			cr_assert_eq(relaunched, 0, "%s: no model but smw and cv2 relaunches", m->id);
+		cr_assert_gt(cases, 0, "%s: some start lands with the press on its landing frame (%d "
+			     "acted in the air)", m->id, air_actions);
+		cr_assert_gt(tu_check_lanes(m, (size_t)cases, axes, ins, n), 0, "%s lanes", m->id);
+		free(axes);
+		free(ins);
 	}
 }
