@@ -420,6 +420,29 @@ static int table_begin(search *s, size_t expect)
 	return 0;
 }
 
+/* The index of the record (took, key of st) with hash x among recs, or -1 with *slot the empty
+ * slot where it goes. */
+static int64_t table_find(const search *s, const unsigned char *recs, unsigned took,
+			  const unsigned char *st, uint64_t x, size_t *slot)
+{
+	uint64_t tag = x & SLOT_TAG_MASK;
+	size_t mask = s->t.cap - 1, j = (size_t)x & mask;
+	for (;;) {
+		uint64_t v = s->t.slots[j];
+		if (slot_gen(v) != s->t.gen)
+			break;
+		if ((v & SLOT_TAG_MASK) == tag) {
+			size_t i = (size_t)(v & 0xffffffffu) - 1;
+			const unsigned char *r = recs + i * s->rec_size;
+			if (r[0] == took && memcmp(r + REC_HDR, st, s->key_size) == 0)
+				return (int64_t)i;
+		}
+		j = (j + 1) & mask;
+	}
+	*slot = j;
+	return -1;
+}
+
 /* Doubles the table and re-inserts n nodes by their hashes. */
 static int table_grow(search *s, const uint64_t *hashes, size_t n)
 {
@@ -595,22 +618,8 @@ static int flush(search *s, int k)
 		uint32_t p = s->b_parent[b];
 		int64_t P = max64(L->a[p], L->h[p]);
 		uint64_t x = s->b_hash[b], tag = x & SLOT_TAG_MASK;
-		size_t mask = s->t.cap - 1, j = (size_t)x & mask;
-		int64_t found = -1;
-		for (;;) {
-			uint64_t v = s->t.slots[j];
-			if (slot_gen(v) != s->t.gen)
-				break;
-			if ((v & SLOT_TAG_MASK) == tag) {
-				size_t i = (size_t)(v & 0xffffffffu) - 1;
-				const unsigned char *r = s->brec + i * s->rec_size;
-				if (r[0] == s->b_took[b] && memcmp(r + REC_HDR, st, s->key_size) == 0) {
-					found = (int64_t)i;
-					break;
-				}
-			}
-			j = (j + 1) & mask;
-		}
+		size_t j = 0;
+		int64_t found = table_find(s, s->brec, s->b_took[b], st, x, &j);
 		if (found >= 0) {
 			if (P < N->a[found]) {
 				N->a[found] = P;
@@ -1150,20 +1159,11 @@ static int64_t g_insert(search *s, gsearch *g, unsigned took, const unsigned cha
 			int *is_new)
 {
 	uint64_t x = state_hash(took, st, s->key_size), tag = x & SLOT_TAG_MASK;
-	size_t mask = s->t.cap - 1, j = (size_t)x & mask;
+	size_t j = 0;
 	*is_new = 0;
-	for (;;) {
-		uint64_t v = s->t.slots[j];
-		if (slot_gen(v) != s->t.gen)
-			break;
-		if ((v & SLOT_TAG_MASK) == tag) {
-			size_t i = (size_t)(v & 0xffffffffu) - 1;
-			const unsigned char *r = g->rec + i * s->rec_size;
-			if (r[0] == took && memcmp(r + REC_HDR, st, s->key_size) == 0)
-				return (int64_t)i;
-		}
-		j = (j + 1) & mask;
-	}
+	int64_t found = table_find(s, g->rec, took, st, x, &j);
+	if (found >= 0)
+		return found;
 	if (g_room(s, g) != 0)
 		return -1;
 	size_t i = g->n++;
