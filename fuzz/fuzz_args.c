@@ -1,4 +1,4 @@
-/* fuzz/fuzz_args.c - the command-line value parsers (sweep/args.c, sweep/seq.c) on arbitrary
+/* fuzz/fuzz_args.c - the command-line value parsers (sweep/engine/args.c, sweep/engine/seq.c) on arbitrary
  * strings.  Byte 0 picks a model, byte 1 the parser; the rest is the string.  Properties, beyond
  * "no crash, no sanitizer report":
  *   - an accepted axis argument gives an axis of the model and lo <= hi within its range;

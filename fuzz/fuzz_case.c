@@ -1,4 +1,4 @@
-/* fuzz/fuzz_case.c - the reproducer text form (sweep/fuzzcase.c js_case_parse, what `jumpsweep
+/* fuzz/fuzz_case.c - the reproducer text form (sweep/engine/fuzzcase.c js_case_parse, what `jumpsweep
  * explain` reads) on arbitrary text.  An accepted case, written back with js_case_write and
  * read again, must give the same start state and inputs. */
 #include <stdio.h>

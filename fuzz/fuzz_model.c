@@ -1,6 +1,6 @@
 /* fuzz/fuzz_model.c - the differential and invariant fuzzer for every model.
  *
- * Input bytes decode into a js_case (sweep/fuzzcase.h): a model (the first byte, or
+ * Input bytes decode into a js_case (sweep/engine/fuzzcase.h): a model (the first byte, or
  * $JS_FUZZ_MODEL), a block of 1..64 lanes with axis values, start states set field by field
  * within the game's widths, and inputs.  Then:
  *   - the lane kernel on every ISA path this CPU runs must equal the reference in rise, apex

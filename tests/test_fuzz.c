@@ -1,4 +1,4 @@
-/* tests/test_fuzz.c - the fuzzing machinery (sweep/fuzzcase.c, fuzz/): decoding is total and
+/* tests/test_fuzz.c - the fuzzing machinery (sweep/engine/fuzzcase.c, fuzz/): decoding is total and
  * deterministic; every model's lane kernels agree with the reference from decoded cases; the
  * reproducer text form round-trips; smb1's rules break where the disassembly says; `jumpsweep
  * explain` writes a draft claim that `jumpsweep check` runs; claims "start" and its errors;

@@ -7,7 +7,7 @@ Run it with Debian's /usr/bin/python3 (python3-h5py, python3-numpy, python3-xarr
 xarray python3-netcdf4 and/or python3-h5netcdf), not a pyenv python without those packages.
 
 What it checks:
-  - the layout (sweep/h5.c): root attributes, the model group's attributes, one dimension scale
+  - the layout (sweep/engine/h5.c): root attributes, the model group's attributes, one dimension scale
     per axis and for the pattern, attached to every dimension of every data variable, units and
     long_name, dtypes, chunking + shuffle + deflate 4, no _FillValue;
   - xarray opens the group (every installed engine) with the right dims and coordinates;
@@ -159,7 +159,7 @@ DATA_VARS = {  # name -> (dtype, units or None = model-dependent)
 
 
 def check_layout(path, model, dims, command_word, tmpdir):
-    """The schema of sweep/h5.c in `path`, group `model`, expected dims [(name, len)]."""
+    """The schema of sweep/engine/h5.c in `path`, group `model`, expected dims [(name, len)]."""
     f = h5py.File(path, "r")
     # root attributes
     check_eq(attr_str(f, "created_by"), "jumpsweep", "root created_by")

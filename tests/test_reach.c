@@ -1,4 +1,4 @@
-/* tests/test_reach.c - every reachable apex (sweep/reach.c) against independent enumerations.
+/* tests/test_reach.c - every reachable apex (sweep/engine/reach.c) against independent enumerations.
  *
  * Soundness of the comparisons.  reach's result is defined (reach.h) as the image, grouped by
  * rise, of js_acc over ALL input sequences of n frames with the jump bit on frame 0.  So:

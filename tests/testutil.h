@@ -256,7 +256,7 @@ static inline int tu_check_random_lanes(const js_model *m, size_t n, int n_frame
 	return paths;
 }
 
-/* ---- hand-made fuzz cases (sweep/fuzzcase.h) ---- */
+/* ---- hand-made fuzz cases (sweep/engine/fuzzcase.h) ---- */
 
 /* A one-lane case of model id with every axis at its low default and n_frames without input. */
 static inline void tu_case(js_case *c, const char *id, int n_frames)

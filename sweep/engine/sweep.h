@@ -1,4 +1,4 @@
-/* sweep/sweep.h - grids of lanes (axes x jump pattern), running them, and their results. */
+/* sweep/engine/sweep.h - grids of lanes (axes x jump pattern), running them, and their results. */
 #ifndef JS_SWEEP_H
 #define JS_SWEEP_H
 
@@ -7,7 +7,7 @@
 
 #include "model.h"
 
-/* Input sequences: one byte of JS_IN_* bits per frame.  Text form (sweep/seq.c): one item per
+/* Input sequences: one byte of JS_IN_* bits per frame.  Text form (sweep/engine/seq.c): one item per
  * frame: '.' nothing, a button letter ('J' jump, 'D' down, 'Z' Z, 'B' B), or several buttons in
  * brackets ("[JD]" jump and down); a decimal count after an item repeats it; blanks are ignored.
  * "J10.5J" = jump held 10 frames, 5 up, 1 pressed; "[JZ]3" = jump and Z for 3 frames. */
@@ -18,7 +18,7 @@ void js_seq_format(const uint8_t *seq, int len, char *out, size_t n);
 /* One frame's input as a short name for traces: "-", "J", "D", "JD", "JZ", ... */
 const char *js_input_name(unsigned input);
 
-/* Command-line values (sweep/args.c): 0, or -1 with a one-line message in err. */
+/* Command-line values (sweep/engine/args.c): 0, or -1 with a one-line message in err. */
 void js_oneline(char *msg); /* control characters -> '?' (a message stays one line) */
 int js_parse_int(const char *s, const char *what, long *out, char *err, size_t n);
 /* A number within the axis range, or for a named axis one of its names. */
@@ -90,7 +90,7 @@ typedef struct js_run_opts {
 /* Runs every lane; the results are the same bits for any ISA and thread count. */
 void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r);
 
-/* ---- HDF5 (sweep/h5.c) ---- */
+/* ---- HDF5 (sweep/engine/h5.c) ---- */
 
 /* What the file records about the run. */
 typedef struct js_h5_meta {
@@ -109,7 +109,7 @@ int js_h5_write_reach(js_h5 *h, const struct js_reach *r, char *err, size_t errn
 /* Closes and renames to the final path (commit = 1), or closes and removes the temporary file. */
 int js_h5_close(js_h5 *h, int commit, char *err, size_t errn);
 
-/* ---- every reachable apex (sweep/reach.c) ---- */
+/* ---- every reachable apex (sweep/engine/reach.c) ---- */
 #include "reach.h"
 
 #endif

@@ -1,4 +1,4 @@
-/* sweep/run.c - running a grid: OpenMP over blocks of JS_BLOCK lanes.
+/* sweep/engine/run.c - running a grid: OpenMP over blocks of JS_BLOCK lanes.
  *
  * Each block is assembled (axis values and input bytes in SoA layout), stepped through all its
  * frames by the lane kernel (or lane by lane by the reference), and its results stored at the

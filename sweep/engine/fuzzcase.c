@@ -1,4 +1,4 @@
-/* sweep/fuzzcase.c - fuzz cases (see fuzzcase.h): decoding fuzzer bytes, the differential check
+/* sweep/engine/fuzzcase.c - fuzz cases (see fuzzcase.h): decoding fuzzer bytes, the differential check
  * of every lane-kernel path against the reference, invariants, and the text form. */
 #include "fuzzcase.h"
 

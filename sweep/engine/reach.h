@@ -1,4 +1,4 @@
-/* sweep/reach.h - every reachable apex: the exact set of distinct rises over all input sequences.
+/* sweep/engine/reach.h - every reachable apex: the exact set of distinct rises over all input sequences.
  *
  * What is computed.  For a model, a start condition (one value per non-input axis) and a frame
  * limit n, take EVERY input sequence of n frames over the buttons the model reads
@@ -13,7 +13,7 @@
  * witness input sequence (frame 0 through its landing frame, or all n frames if it did not land)
  * that `jumpsweep trace --seq` replays to that rise.
  *
- * How (sweep/reach.c): a search whose cost follows the distinct states, never the 2^n sequences
+ * How (sweep/engine/reach.c): a search whose cost follows the distinct states, never the 2^n sequences
  * nor the distinct rises so far.  A node is a distinct (state, took_off) -- deduplicated on the
  * state's first key_size bytes -- reached after some frame; landed states are not kept (a
  * landing is an edge of its parent with the landing frame's height).  The outcome of a path is

@@ -1,4 +1,4 @@
-/* sweep/commands.h - subcommands that live in their own file and parse their own options.
+/* sweep/commands/commands.h - subcommands that live in their own file and parse their own options.
  *
  * Adding one: write `int js_cmd_<name>(int argc, char **argv)` (argv[0] is the command name;
  * return the exit status: 0 ok, 1 run-time error, 2 usage error; print errors as one line
@@ -17,7 +17,7 @@ typedef struct js_command {
 int js_cmd_check(int argc, char **argv);
 int js_cmd_explain(int argc, char **argv);
 
-/* Validates a claims document in memory (sweep/check.c): 0, or -1 and a one-line message. */
+/* Validates a claims document in memory (sweep/commands/check.c): 0, or -1 and a one-line message. */
 #include <stddef.h>
 int js_claims_validate(const char *name, const char *text, size_t n, char *err, size_t errn);
 

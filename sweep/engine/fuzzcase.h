@@ -1,4 +1,4 @@
-/* sweep/fuzzcase.h - fuzz cases: a model, a block of lanes (axis values, start-state fields,
+/* sweep/engine/fuzzcase.h - fuzz cases: a model, a block of lanes (axis values, start-state fields,
  * inputs), and the checks the fuzzer (fuzz/) runs on them: the lane kernel on every ISA path
  * against the reference, bit for bit, frame by frame; the model's invariants; the fields' ranges.
  *

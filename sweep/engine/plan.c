@@ -1,4 +1,4 @@
-/* sweep/plan.c - grids: axes x jump pattern -> lanes. */
+/* sweep/engine/plan.c - grids: axes x jump pattern -> lanes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,7 +123,7 @@ void js_grid_block(const js_grid *g, const size_t *lanes, int32_t *const axis[JS
 	int32_t ax[JS_MAX_AXES] = { 0 };
 	size_t p = 0;
 	for (int l = 0; l < JS_BLOCK; l++) {
-		/* Lanes run pattern-major (sweep/run.c): the next lane is usually the next start
+		/* Lanes run pattern-major (sweep/engine/run.c): the next lane is usually the next start
 		 * condition with the same pattern, grid index + np: step the axis odometer instead
 		 * of dividing. */
 		if (l > 0 && lanes[l] == lanes[l - 1] + np) {

@@ -1,4 +1,4 @@
-/* sweep/trace.c - one jump frame by frame as CSV (the view a claim author checks against an
+/* sweep/engine/trace.c - one jump frame by frame as CSV (the view a claim author checks against an
  * emulator): frame, input, height in sub-units and units, grounded, then the model's own state
  * columns (its trace_header).  Stops after the landing frame or at the frame limit. */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* sweep/trace.h - one jump frame by frame as CSV. */
+/* sweep/engine/trace.h - one jump frame by frame as CSV. */
 #ifndef JS_TRACE_H
 #define JS_TRACE_H
 

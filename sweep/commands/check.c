@@ -1,4 +1,4 @@
-/* sweep/check.c - jumpsweep check: runs the claims files (claims/<game>.json, docs/claims.md) against
+/* sweep/commands/check.c - jumpsweep check: runs the claims files (claims/<game>.json, docs/claims.md) against
  * the models.
  *
  *   jumpsweep check [--claim ID]... [--game STEM]... [--format text|json|tap] [--claims DIR]
@@ -111,7 +111,7 @@ static const char *const measure_names[M_COUNT] = {
 	"column_step", "column_series", "column_max", "column_min", "flag",
 };
 
-/* The generic trace columns (sweep/trace.c), before the model's own. */
+/* The generic trace columns (sweep/engine/trace.c), before the model's own. */
 enum { COL_HEIGHT_SUB, COL_HEIGHT, COL_GROUNDED, COL_FLAGS, COL_GENERIC };
 static const char *const generic_cols[COL_GENERIC] = { "height_sub", "height", "grounded", "flags" };
 

@@ -1,4 +1,4 @@
-/* sweep/seq.c - input sequences in text form (see sweep.h): '.' nothing, a button letter, or
+/* sweep/engine/seq.c - input sequences in text form (see sweep.h): '.' nothing, a button letter, or
  * "[...]" several buttons, each optionally followed by a decimal repeat count; blanks ignored. */
 #include <ctype.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* sweep/args.c - command-line values: integers, axis values and NAME=A:B axis arguments.  They
+/* sweep/engine/args.c - command-line values: integers, axis values and NAME=A:B axis arguments.  They
  * report a bad value as one line in err and return -1 (the CLI prints it and exits 2); the
  * fuzz harness fuzz/fuzz_args.c drives them with arbitrary strings. */
 #include <errno.h>

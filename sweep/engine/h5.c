@@ -1,4 +1,4 @@
-/* sweep/h5.c - the HDF5 writer: one group per model, dimension scales, attributes, compression.
+/* sweep/engine/h5.c - the HDF5 writer: one group per model, dimension scales, attributes, compression.
  *
  * Layout (documented for users in the README; keep the names stable):
  *
@@ -679,7 +679,7 @@ out:
 	return rc;
 }
 
-/* ---- the reach group (sweep/reach.h) ----
+/* ---- the reach group (sweep/engine/reach.h) ----
  *
  *   /<model id>/reach/     attributes: description, n_frames, max_states, max_memory, inputs,
  *                          take_off,

@@ -1,4 +1,4 @@
-/* sweep/reach.c - every reachable apex: bottleneck passes over distinct states (reach.h). */
+/* sweep/engine/reach.c - every reachable apex: bottleneck passes over distinct states (reach.h). */
 #include "reach.h"
 
 #include <limits.h>

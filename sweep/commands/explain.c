@@ -1,5 +1,5 @@
-/* sweep/explain.c - `jumpsweep explain CASE`: a fuzz finding's reproducer (the text form of
- * sweep/fuzzcase.h) made readable: the model, the setup, the rule it breaks, the frame-by-frame
+/* sweep/commands/explain.c - `jumpsweep explain CASE`: a fuzz finding's reproducer (the text form of
+ * sweep/engine/fuzzcase.h) made readable: the model, the setup, the rule it breaks, the frame-by-frame
  * evidence from the reference, and a one-sentence claim; with --add, that claim as a draft in
  * the model's claims file, with a check that measures the evidence (so `jumpsweep check` keeps
  * verifying it).

@@ -1,4 +1,4 @@
-/* sweep/cli.c - the jumpsweep command line.
+/* sweep/commands/cli.c - the jumpsweep command line.
  *
  *   jumpsweep list [MODEL]
  *   jumpsweep sweep MODEL [--axis NAME=A[:B]]... [--hold A:B | --seq S... | --seq-file F] -o F
