@@ -17,6 +17,8 @@
 #define MAX_NODES 0x7fffffffu /* node indices stay below LAND */
 #define HMIN INT64_MIN        /* a height that does not count (before take-off), an empty suffix */
 #define HMAX INT64_MAX        /* no such path */
+#define PAR_SHIFT 28          /* layered par: node index | combo index << PAR_SHIFT */
+#define PAR_MASK ((1u << PAR_SHIFT) - 1)
 
 static inline int64_t max64(int64_t a, int64_t b)
 {
@@ -284,8 +286,9 @@ typedef struct level {
 	int64_t *h;      /* observe's height once took off; HMIN before the take-off */
 	int64_t *a;      /* A: the least over the paths to the node of the highest earlier height
 			  * (floor 0: a rise is never below 0) */
-	uint32_t *par;   /* a parent (level k - 1) that gives A, the first found */
-	uint8_t *pc;     /* the combo index of its input */
+	uint32_t *par;   /* a parent (level k - 1) that gives A, the first found, and the combo
+			  * index of its input in the top PAR_SHIFT bits (one read per frame when
+			  * a witness walks back) */
 	uint8_t *fl;     /* N_SETTLED, and the settling early input's combo index << 4 */
 	int16_t *slo, *shi; /* settled: the earliest and latest airtime (models with settle), until
 			     * the backward pass packs them into lofs (settle_lo, settle_hi); a
@@ -517,7 +520,7 @@ static int build_room(search *s, level *N)
 		s->overflow = OV_NODES;
 		return -1;
 	}
-	if (N->n + 1 >= MAX_NODES) {
+	if (N->n + 1 >= PAR_MASK) { /* par holds a node index below 2^28 */
 		s->overflow = OV_NODES;
 		return -1;
 	}
@@ -528,7 +531,7 @@ static int build_room(search *s, level *N)
 	size_t cap = s->bcap ? 2 * s->bcap : s->bcap_hint;
 	if (grow(s, (void **)&s->brec, cap, s->rec_size) || grow(s, (void **)&s->bhash, cap, 8) ||
 	    grow(s, (void **)&N->h, cap, 8) || grow(s, (void **)&N->a, cap, 8) ||
-	    grow(s, (void **)&N->par, cap, 4) || grow(s, (void **)&N->pc, cap, 1) ||
+	    grow(s, (void **)&N->par, cap, 4) ||
 	    grow(s, (void **)&N->fl, cap, 1) ||
 	    (s->settle && (grow(s, (void **)&N->slo, cap, 2) || grow(s, (void **)&N->shi, cap, 2))))
 		return -1;
@@ -623,8 +626,7 @@ static int flush(search *s, int k)
 		if (found >= 0) {
 			if (P < N->a[found]) {
 				N->a[found] = P;
-				N->par[found] = p;
-				N->pc[found] = s->b_ci[b];
+				N->par[found] = p | (uint32_t)s->b_ci[b] << PAR_SHIFT;
 			}
 		} else {
 			if (build_room(s, N) != 0)
@@ -638,8 +640,7 @@ static int flush(search *s, int k)
 			s->bhash[i] = x;
 			N->h[i] = s->b_took[b] ? s->b_height[b] : HMIN;
 			N->a[i] = P;
-			N->par[i] = p;
-			N->pc[i] = s->b_ci[b];
+			N->par[i] = p | (uint32_t)s->b_ci[b] << PAR_SHIFT;
 			N->fl[i] = 0;
 			if (s->settle && s->b_took[b])
 				try_settle(s, N, k + 1, i, st);
@@ -701,7 +702,6 @@ static void level_free(level *L)
 	free(L->h);
 	free(L->a);
 	free(L->par);
-	free(L->pc);
 	free(L->fl);
 	free(L->slo);
 	free(L->shi);
@@ -721,13 +721,12 @@ static int forward(search *s)
 	level *L0 = &s->lv[0];
 	L0->n = 1;
 	if (grow(s, (void **)&L0->h, 1, 8) || grow(s, (void **)&L0->a, 1, 8) ||
-	    grow(s, (void **)&L0->par, 1, 4) || grow(s, (void **)&L0->pc, 1, 1) ||
+	    grow(s, (void **)&L0->par, 1, 4) ||
 	    grow(s, (void **)&L0->fl, 1, 1) || grow(s, (void **)&s->crec, 1, s->rec_size))
 		return -1;
 	L0->h[0] = HMIN;
 	L0->a[0] = 0; /* js_acc's rise starts at 0 */
 	L0->par[0] = NONE;
-	L0->pc[0] = 0;
 	L0->fl[0] = 0;
 	memset(s->crec, 0, s->rec_size);
 	start_state(m, s->out->axis, s->crec + REC_HDR);
@@ -762,7 +761,6 @@ static int forward(search *s)
 		shrink(&N->h, N->n, 8);
 		shrink(&N->a, N->n, 8);
 		shrink(&N->par, N->n, 4);
-		shrink(&N->pc, N->n, 1);
 		shrink(&N->fl, N->n, 1);
 		shrink(&N->slo, N->n, 2);
 		shrink(&N->shi, N->n, 2);
@@ -991,8 +989,9 @@ static int witness_layered(const search *s, const entry *e, uint8_t *seq)
 {
 	uint32_t q = e->w_i;
 	for (int g = e->w_k; g >= 1; g--) {
-		seq[g - 1] = (uint8_t)s->combos[s->lv[g].pc[q]];
-		q = s->lv[g].par[q];
+		uint32_t p = s->lv[g].par[q];
+		seq[g - 1] = (uint8_t)s->combos[p >> PAR_SHIFT];
+		q = p & PAR_MASK;
 	}
 	if (e->w_kind == W_EDGE) {
 		seq[e->w_k] = (uint8_t)s->combos[e->w_c];
@@ -1755,9 +1754,9 @@ static int run_search(const js_model *m, const js_reach_opts *o, unsigned inputs
 	s->max_bytes = o->max_memory ? o->max_memory : js_reach_default_memory();
 	s->big_lock = big_lock;
 	s->settle = m->settle && !o->no_settle;
-	/* kept per node: h, a, par, pc, fl (22), settle range (4), and the backward estimate: ba,
+	/* kept per node: h, a, par, fl (21), settle range (4), and the backward estimate: ba,
 	 * lofs, lcnt, one list entry (23); the child slots are counted when allocated */
-	s->node_bytes = 22 + (s->settle ? 4 : 0) + 23;
+	s->node_bytes = 21 + (s->settle ? 4 : 0) + 23;
 	unsigned c = 0;
 	do { /* the button combinations, ascending as input bytes */
 		s->combos[s->nc++] = c;
