@@ -907,6 +907,9 @@ Test(reach, usage_errors, .init = setup, .fini = teardown)
 		"reach smb1 --seq J4",
 		"reach celeste --axis down=on",            /* a button, not a start condition */
 		"reach smb1 --max-states 0",
+		"reach smb1 --max-memory 12",             /* below 1M */
+		"reach smb1 --max-memory 4X",
+		"sweep smb1 --max-memory 1G -o x.h5",     /* reach and map only */
 		"reach smb1 --axis nope=1",
 		"sweep smb1 --max-states 5 -o x.h5",       /* reach and map only */
 		"sweep smb1 --rises -o x.h5",
@@ -918,6 +921,7 @@ Test(reach, usage_errors, .init = setup, .fini = teardown)
 		cr_expect_eq(lines(err_buf), 1, "`jumpsweep %s`: one line: %s", bad[i], err_buf);
 	}
 	cr_assert_eq(js("reach sonic1 -q"), 0);
+	cr_assert_eq(js("reach sonic1 -q --max-memory 64M"), 0);
 	cr_assert_eq(js("reach celeste --axis dt=fna --rises"), 0);
 }
 
