@@ -8,8 +8,8 @@
  *   jumpsweep map [-o atlas.h5] [--max-memory SIZE] [--max-states N] [--no-reach]
  *
  * Usage errors: one line on stderr, exit 2.  Runtime errors: one line, exit 1.  Output files are
- * written under a temporary name and renamed when complete.  reach exits 3 when the state
- * budget left a reachable set incomplete (the file is written, the sets marked); map, the main
+ * written under a temporary name and renamed when complete.  reach exits 3 when a budget
+ * (--max-memory, --max-states) left a reachable set incomplete (the file is written, the sets marked); map, the main
  * job, reports such sets on stderr and in its table and HDF5, and exits 0. */
 #include <errno.h>
 #include <getopt.h>
@@ -35,7 +35,7 @@ static const js_command js_commands[] = {
 
 #define EXIT_USAGE 2
 #define EXIT_RUNTIME 1
-#define EXIT_INCOMPLETE 3 /* reach / map: written, but a reachable set hit the state budget */
+#define EXIT_INCOMPLETE 3 /* reach: written, but a budget left a reachable set incomplete */
 
 static const char *prog = "jumpsweep";
 static char command_line[4096];
