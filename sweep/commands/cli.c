@@ -850,18 +850,23 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "--rises applies to reach only");
 	if (c.no_reach && !is_map)
 		die(EXIT_USAGE, "--no-reach applies to map only");
+	int (*cmd)(const cli *) = NULL;
 	if (strcmp(c.cmd, "list") == 0)
-		return cmd_list(&c);
-	if (strcmp(c.cmd, "sweep") == 0)
-		return cmd_sweep(&c);
-	if (strcmp(c.cmd, "trace") == 0)
-		return cmd_trace(&c);
-	if (strcmp(c.cmd, "reach") == 0)
-		return cmd_reach(&c);
-	if (strcmp(c.cmd, "map") == 0) {
+		cmd = cmd_list;
+	else if (strcmp(c.cmd, "sweep") == 0)
+		cmd = cmd_sweep;
+	else if (strcmp(c.cmd, "trace") == 0)
+		cmd = cmd_trace;
+	else if (strcmp(c.cmd, "reach") == 0)
+		cmd = cmd_reach;
+	else if (strcmp(c.cmd, "map") == 0) {
 		if (c.model_id)
 			die(EXIT_USAGE, "map takes no model (it runs them all)");
-		return cmd_map(&c);
-	}
-	die(EXIT_USAGE, "unknown command '%s' (list, sweep, trace, reach, map)", c.cmd);
+		cmd = cmd_map;
+	} else
+		die(EXIT_USAGE, "unknown command '%s' (list, sweep, trace, reach, map)", c.cmd);
+	int rc = cmd(&c);
+	free(c.axis_args); /* the argument tables (no leak for LeakSanitizer to report) */
+	free(c.seqs);
+	return rc;
 }
