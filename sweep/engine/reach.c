@@ -508,7 +508,6 @@ static void try_settle(search *s, level *L, int k, size_t j, const unsigned char
 	L->fl[j] = (uint8_t)(N_SETTLED | ce << 4);
 	L->slo[j] = (int16_t)(k + (de < dl ? de : dl));
 	L->shi[j] = (int16_t)(k + (de < dl ? dl : de));
-	s->out->settled++;
 }
 
 /* ---- the layered search: forward ---- */
@@ -757,7 +756,6 @@ static int forward(search *s)
 		free(s->bhash);
 		s->bhash = NULL;
 		s->bcap = 0;
-		s->out->frame_nodes += N->n;
 		shrink(&N->h, N->n, 8);
 		shrink(&N->a, N->n, 8);
 		shrink(&N->par, N->n, 4);

@@ -53,8 +53,8 @@
 
 struct js_grid;
 
-/* Default budgets: no node cap; memory: a third of the machine's RAM, at most 8 GiB. */
-#define JS_REACH_DEFAULT_MAX_STATES 0ull
+/* The default memory budget (js_reach_opts.max_memory 0): a third of the machine's RAM, at
+ * most 8 GiB.  There is no default node cap. */
 size_t js_reach_default_memory(void);
 /* A search this large waits for the other large ones (see above). */
 #define JS_REACH_BIG_BYTES ((size_t)2 << 30)
