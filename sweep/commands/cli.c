@@ -30,6 +30,7 @@
 static const js_command js_commands[] = {
 	{ "check", js_cmd_check, "run the claims files against the models" },
 	{ "explain", js_cmd_explain, "explain a fuzz finding's reproducer; --add makes it a draft claim" },
+	{ "find", js_cmd_find, "the input sequences for a given rise, or the nearest rises" },
 	{ NULL, NULL, NULL },
 };
 

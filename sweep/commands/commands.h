@@ -16,6 +16,7 @@ typedef struct js_command {
 
 int js_cmd_check(int argc, char **argv);
 int js_cmd_explain(int argc, char **argv);
+int js_cmd_find(int argc, char **argv);
 
 /* Validates a claims document in memory (sweep/commands/check.c): 0, or -1 and a one-line message. */
 #include <stddef.h>

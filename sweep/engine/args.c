@@ -2,6 +2,7 @@
  * report a bad value as one line in err and return -1 (the CLI prints it and exits 2); the
  * fuzz harness fuzz/fuzz_args.c drives them with arbitrary strings. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,4 +156,46 @@ int js_parse_int_range(const char *s, const char *what, long *lo, long *hi, char
 	if (rc)
 		js_oneline(err);
 	return rc;
+}
+
+/* "512M", "4G", "1000000": bytes, at least 1 MiB. */
+int js_parse_size(const char *s, const char *what, size_t *out, char *err, size_t n)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	unsigned shift = 0;
+	if (end != s && *end && !end[1]) {
+		shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20
+			: *end == 'G' || *end == 'g' ? 30 : 99;
+		end++;
+	}
+	if (end == s || *end || errno || shift == 99 || *s == '-' || (v << shift) >> shift != v ||
+	    (v << shift) < (1ull << 20)) {
+		snprintf(err, n, "%s %s: a size of at least 1M (bytes, or with K, M, G)", what, s);
+		js_oneline(err);
+		return -1;
+	}
+	*out = (size_t)(v << shift);
+	return 0;
+}
+
+/* A length in the model's unit ("67", "27.375", "-3") as sub-units: the least whole number of
+ * sub-units at or above it, *between = 1 when it is not a whole number of them. */
+int js_parse_length(const js_model *m, const char *s, const char *what, int64_t *sub, int *between,
+		    char *err, size_t n)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	double x = v * (double)m->sub_per_unit;
+	if (end == s || *end || errno || !(x > -9e15 && x < 9e15)) {
+		snprintf(err, n, "%s '%s': expected a length in %s (e.g. 16 or 27.375)", what, s, m->unit);
+		js_oneline(err);
+		return -1;
+	}
+	double c = ceil(x);
+	*sub = (int64_t)c;
+	*between = c != x;
+	return 0;
 }

@@ -10,25 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "reach_impl.h"
 #include "sweep.h"
 
-#define NONE UINT32_MAX
-#define LAND 0x80000000u      /* a child slot holding a landing edge: LAND | index into land[] */
-#define MAX_NODES 0x7fffffffu /* node indices stay below LAND */
-#define HMIN INT64_MIN        /* a height that does not count (before take-off), an empty suffix */
-#define HMAX INT64_MAX        /* no such path */
-#define PAR_SHIFT 28          /* layered par: node index | combo index << PAR_SHIFT */
-#define PAR_MASK ((1u << PAR_SHIFT) - 1)
-
-static inline int64_t max64(int64_t a, int64_t b)
-{
-	return a > b ? a : b;
-}
-
-static inline int64_t min64(int64_t a, int64_t b)
-{
-	return a < b ? a : b;
-}
 
 static double now_s(void)
 {
@@ -95,13 +79,6 @@ static uint64_t state_hash(unsigned took, const unsigned char *key, size_t key_s
 	return x;
 }
 
-/* ---- landing lists: (highest later height v, airtime t) pairs, kept when best for the earliest
- * or the latest landing at some threshold: sorted by v, then t; an entry stays if its t is below
- * every earlier entry's or above it.  Queries: the least / greatest t with v <= r. ---- */
-typedef struct __attribute__((packed)) lent {
-	int64_t v;
-	int16_t t; /* airtimes are at most JS_MAX_FRAMES */
-} lent;
 
 static int cmp_lent(const void *a, const void *b)
 {
@@ -141,46 +118,11 @@ static int lents_query(const lent *e, int n, int64_t r, int32_t *tmin, int32_t *
 	return any;
 }
 
-/* ---- the hash table: slots of generation (12 bits) | tag (20 bits) | index + 1 (32 bits).  A
- * slot of another generation (an earlier frame) counts as empty: no clearing per frame. ---- */
-#define SLOT_GEN_SHIFT 52
-#define SLOT_TAG_MASK 0x000fffff00000000ULL
-#define SLOT_MAX_GEN 4095u
-
-typedef struct table {
-	uint64_t *slots;
-	size_t cap;
-	uint64_t gen;
-} table;
-
 static inline uint64_t slot_gen(uint64_t v)
 {
 	return v >> SLOT_GEN_SHIFT;
 }
 
-/* ---- the results: distinct rises with their ranges and a witness ---- */
-enum {
-	W_EDGE,    /* the landing edge w_c of node (w_k, w_i) */
-	W_LAND,    /* node (w_k, w_i), then a continuation that lands (airtime w_t when >= 0) */
-	W_AIR,     /* node (w_k, w_i), then a continuation in the air through the last frame */
-};
-typedef struct entry {
-	int64_t rise;
-	int32_t air_min, air_max, apex_min, apex_max;
-	int landed;
-	int w_kind, w_k;
-	int32_t w_t;
-	uint32_t w_i;
-	uint8_t w_c;
-} entry;
-
-typedef struct results {
-	entry *ents;
-	size_t n, cap;
-	int64_t *map;
-	int32_t *map_idx;
-	size_t map_cap;
-} results;
 
 static entry *res_get(results *R, int64_t rise)
 {
@@ -277,92 +219,9 @@ static int cmp_rise(const void *a, const void *b)
 
 /* ---- the search ---- */
 
-enum { N_SETTLED = 1 };
-enum { OV_NONE, OV_NODES, OV_MEMORY, OV_ALLOC };
-
-/* Level k: the nodes after frames 0..k-1 (level 0: the start, standing before frame 0). */
-typedef struct level {
-	size_t n;
-	int64_t *h;      /* observe's height once took off; HMIN before the take-off */
-	int64_t *a;      /* A: the least over the paths to the node of the highest earlier height
-			  * (floor 0: a rise is never below 0) */
-	uint32_t *par;   /* a parent (level k - 1) that gives A, the first found, and the combo
-			  * index of its input in the top PAR_SHIFT bits (one read per frame when
-			  * a witness walks back) */
-	uint8_t *fl;     /* N_SETTLED, and the settling early input's combo index << 4 */
-	int16_t *slo, *shi; /* settled: the earliest and latest airtime (models with settle), until
-			     * the backward pass packs them into lofs (settle_lo, settle_hi); a
-			     * settled node's landing list is {(HMIN, lo), (HMIN, hi)}, not in the
-			     * pool */
-	uint32_t *child; /* [n * nc]: NONE, a node of level k + 1, or LAND | edge */
-	int64_t *land;   /* the landing edges' heights (the landing frame's) */
-	size_t nland, land_cap;
-	/* backward */
-	int64_t *ba;     /* the least highest later height over continuations in the air at the
-			  * limit (HMIN: the node is at the limit; HMAX: none); NULL when every
-			  * node's is HMAX (ba_of) */
-	uint32_t *lofs;  /* the landing list: pool[lofs .. lofs + lcnt) */
-	uint8_t *lcnt;
-	lent *pool;
-	size_t npool;
-} level;
-
-static inline int64_t ba_of(const level *L, size_t i)
-{
-	return L->ba ? L->ba[i] : HMAX;
-}
-
-static inline int16_t settle_lo(const level *L, size_t i)
-{
-	return (int16_t)(L->lofs[i] & 0xffffu);
-}
-
-static inline int16_t settle_hi(const level *L, size_t i)
-{
-	return (int16_t)(L->lofs[i] >> 16);
-}
-
-#define BATCH 32
-
-typedef struct search {
-	const js_model *m;
-	js_reach_set *out;
-	int n, nc, horizon, truncated, settle;
-	unsigned inputs;
-	unsigned combos[1 << JS_N_BUTTONS];
-	size_t rec_size, key_size;
-	uint64_t max_nodes, nodes;
-	size_t max_bytes, bytes, node_bytes;
-	omp_lock_t *big_lock;
-	int big;
-	int overflow, overflow_frame;
-	level *lv;
-	table t;
-	/* the level being built */
-	size_t bcap, bcap_hint; /* the hint: the expanded level's nodes times the inputs */
-	unsigned char *brec;
-	uint64_t *bhash;
-	unsigned char *crec; /* the records of the level being expanded */
-	results R;
-	/* the batch */
-	int nb;
-	uint32_t b_parent[BATCH];
-	uint8_t b_ci[BATCH], b_took[BATCH];
-	int64_t b_height[BATCH];
-	uint64_t b_hash[BATCH];
-	_Alignas(16) unsigned char b_state[BATCH][JS_STATE_MAX];
-	/* graph search (below) */
-	struct gsearch *g;
-	/* AUTO's probe: the distinct states among the first JS_REACH_GRAPH_PROBE layered nodes */
-	int probing, to_graph;
-	uint32_t *pslot;
-	size_t pcap, pn;
-	unsigned char *prec;
-} search;
-
 /* Memory accounting: a deterministic estimate of what the search holds (never the allocator's
  * view, which would depend on the other threads), checked before anything grows. */
-static int account(search *s, size_t more)
+int reach_account(search *s, size_t more)
 {
 	if (s->bytes + more > s->max_bytes) {
 		s->overflow = OV_MEMORY;
@@ -378,7 +237,7 @@ static int account(search *s, size_t more)
 	return 0;
 }
 
-static void unaccount(search *s, size_t less)
+void reach_unaccount(search *s, size_t less)
 {
 	s->bytes = less > s->bytes ? 0 : s->bytes - less;
 }
@@ -500,12 +359,14 @@ static void try_settle(search *s, level *L, int k, size_t j, const unsigned char
 	int dl = de ? rollout(s->m, st, l, left, L->h[j]) : 0;
 	if (!de || !dl)
 		return;
-	int ce = 0;
+	int ce = 0, cl = 0;
 	while (ce < s->nc && s->combos[ce] != e)
 		ce++;
-	if (ce == s->nc)
+	while (cl < s->nc && s->combos[cl] != l)
+		cl++;
+	if (ce == s->nc || cl == s->nc)
 		return;
-	L->fl[j] = (uint8_t)(N_SETTLED | ce << 4);
+	L->fl[j] = (uint8_t)(N_SETTLED | cl << 1 | ce << 4);
 	L->slo[j] = (int16_t)(k + (de < dl ? de : dl));
 	L->shi[j] = (int16_t)(k + (de < dl ? dl : de));
 }
@@ -523,7 +384,7 @@ static int build_room(search *s, level *N)
 		s->overflow = OV_NODES;
 		return -1;
 	}
-	if (account(s, s->node_bytes + s->rec_size + 24) != 0)
+	if (reach_account(s, s->node_bytes + s->rec_size + 24) != 0)
 		return -1;
 	if (N->n < s->bcap)
 		return 0;
@@ -542,7 +403,7 @@ static int add_land(search *s, level *L, int64_t h, uint32_t *slot)
 {
 	if (L->nland == L->land_cap) {
 		size_t cap = L->land_cap ? 2 * L->land_cap : 256;
-		if (account(s, (cap - L->land_cap) * 8) || grow(s, (void **)&L->land, cap, 8))
+		if (reach_account(s, (cap - L->land_cap) * 8) || grow(s, (void **)&L->land, cap, 8))
 			return -1;
 		L->land_cap = cap;
 	}
@@ -729,12 +590,12 @@ static int forward(search *s)
 	L0->fl[0] = 0;
 	memset(s->crec, 0, s->rec_size);
 	start_state(m, s->out->axis, s->crec + REC_HDR);
-	account(s, s->node_bytes);
+	reach_account(s, s->node_bytes);
 	for (int k = 0; k < s->n; k++) {
 		level *L = &s->lv[k];
 		s->horizon = k;
 		size_t cn = L->n * (size_t)s->nc;
-		if (account(s, cn * 4) != 0 || grow(s, (void **)&L->child, cn, 4))
+		if (reach_account(s, cn * 4) != 0 || grow(s, (void **)&L->child, cn, 4))
 			return -1;
 		memset(L->child, 0xff, cn * sizeof *L->child);
 		/* room for every child at once (untouched pages cost nothing); shrunk after */
@@ -748,8 +609,8 @@ static int forward(search *s)
 		}
 		level *N = &s->lv[k + 1];
 		/* the records of level k + 1 become the ones to expand */
-		unaccount(s, N->n * (s->rec_size + 24) + (L->n * s->rec_size));
-		account(s, N->n * s->rec_size);
+		reach_unaccount(s, N->n * (s->rec_size + 24) + (L->n * s->rec_size));
+		reach_account(s, N->n * s->rec_size);
 		free(s->crec);
 		s->crec = s->brec;
 		s->brec = NULL;
@@ -1047,7 +908,7 @@ static int glog_add(search *s, glog *L, uint32_t st, int32_t k, int64_t v)
 {
 	if (L->n == L->cap) {
 		size_t cap = L->cap ? 2 * L->cap : 4096;
-		if (account(s, (cap - L->cap) * sizeof(chg)) || grow(s, (void **)&L->c, cap, sizeof(chg)))
+		if (reach_account(s, (cap - L->cap) * sizeof(chg)) || grow(s, (void **)&L->c, cap, sizeof(chg)))
 			return -1;
 		L->cap = cap;
 	}
@@ -1139,7 +1000,7 @@ static int g_room(search *s, gsearch *g)
 	/* per state: record, hash, height, children, parents, the working values, and an estimate
 	 * of 12 logged changes */
 	size_t per = s->rec_size + 8 + 8 + 8 * (size_t)s->nc + 8 * 2 + 16 + 12 * sizeof(chg);
-	if (account(s, per) != 0)
+	if (reach_account(s, per) != 0)
 		return -1;
 	if (g->n < g->cap)
 		return 0;
@@ -1207,7 +1068,7 @@ static int g_discover(search *s, gsearch *g)
 				if (took && (ob.grounded || (ob.flags & JS_FLAG_RELAUNCH))) {
 					if (g->nland == g->land_cap) {
 						size_t cap = g->land_cap ? 2 * g->land_cap : 1024;
-						if (account(s, (cap - g->land_cap) * 8) ||
+						if (reach_account(s, (cap - g->land_cap) * 8) ||
 						    grow(s, (void **)&g->land, cap, 8))
 							return -1;
 						g->land_cap = cap;
@@ -1540,6 +1401,14 @@ static int graph_search(search *s)
 	return 0;
 }
 
+void reach_graph_view(const search *s, gsearch_view *v)
+{
+	v->n = s->g->n;
+	v->h = s->g->h;
+	v->child = s->g->child;
+	v->land = s->g->land;
+}
+
 /* The prefix to state x at level k (frames 0..k-1), through parents whose P equals A. */
 static void g_prefix(const search *s, uint32_t x, int32_t k, uint8_t *seq)
 {
@@ -1731,9 +1600,10 @@ static int layered_search(search *s)
  * (layered with the probe).  Returns 1 when AUTO's probe asks for the graph search instead
  * (out is then untouched but for the time). */
 static int run_search(const js_model *m, const js_reach_opts *o, unsigned inputs, int mode,
-		      omp_lock_t *big_lock, js_reach_set *out)
+		      omp_lock_t *big_lock, js_reach_set *out, const js_find_query *fq,
+		      js_find_answer *fa)
 {
-	int graph = mode == JS_REACH_GRAPH;
+	int graph = mode == JS_REACH_GRAPH, find_rc = 0;
 	double t0 = now_s();
 	search *s = calloc(1, sizeof *s);
 	if (!s) {
@@ -1776,6 +1646,13 @@ static int run_search(const js_model *m, const js_reach_opts *o, unsigned inputs
 	out->frames_done = s->overflow ? s->overflow_frame : o->n_frames;
 	if (rc == 0 && finish_rises(s, graph ? witness_graph : witness_layered) != 0 && !s->overflow)
 		s->overflow = OV_ALLOC;
+	if (fq && rc == 0 && s->overflow != OV_ALLOC) {
+		/* find: the witness passes over the levels, while they are still here */
+		int ov = s->overflow;
+		s->overflow = 0;
+		find_rc = find_answer(s, fq, fa);
+		s->overflow = ov;
+	}
 	out->complete = !s->overflow;
 	if (s->overflow) {
 		char label[200];
@@ -1811,7 +1688,7 @@ done:
 	res_free(&s->R);
 	free(s);
 	out->seconds = now_s() - t0;
-	return to_graph;
+	return find_rc ? -1 : to_graph;
 }
 
 /* Clears out for another search, keeping its axis values and adding its time. */
@@ -1840,17 +1717,17 @@ static int reach_one(const js_model *m, const int32_t *axis_values, const js_rea
 			 JS_MAX_FRAMES);
 		return -1;
 	}
-	if (run_search(m, o, inputs, o->mode, big_lock, out) != 1)
+	if (run_search(m, o, inputs, o->mode, big_lock, out, NULL, NULL) != 1)
 		return 0;
 	/* AUTO: the states repeat over the frames, so the graph search */
 	double t = reset_set(out);
-	run_search(m, o, inputs, JS_REACH_GRAPH, big_lock, out);
+	run_search(m, o, inputs, JS_REACH_GRAPH, big_lock, out, NULL, NULL);
 	out->seconds += t;
 	if (!out->complete) {
 		/* the graph search keeps nothing partial: the layered search keeps the jumps that
 		 * landed within the frames its budget holds */
 		t = reset_set(out);
-		run_search(m, o, inputs, JS_REACH_LAYERED, big_lock, out);
+		run_search(m, o, inputs, JS_REACH_LAYERED, big_lock, out, NULL, NULL);
 		out->seconds += t;
 	}
 	return 0;
@@ -1860,6 +1737,49 @@ int js_reach_one(const js_model *m, const int32_t *axis_values, const js_reach_o
 		 js_reach_set *out)
 {
 	return reach_one(m, axis_values, o, NULL, out);
+}
+
+int js_find_one(const js_model *m, const int32_t *axis_values, const js_reach_opts *o,
+		const js_find_query *q, js_reach_set *out, js_find_answer *a)
+{
+	memset(a, 0, sizeof *a);
+	memset(out, 0, sizeof *out);
+	for (int i = 0; i < m->n_axes && i < JS_MAX_AXES; i++)
+		out->axis[i] = m->axes[i].input_bit ? 0 : axis_values[i];
+	unsigned inputs = reach_inputs(m, o);
+	if (o->n_frames < 1 || o->n_frames > JS_MAX_FRAMES || !(inputs & JS_IN_JUMP) ||
+	    m->state_size == 0 || m->state_size > JS_STATE_MAX) {
+		snprintf(a->message, sizeof a->message,
+			 "find %s: bad options (frames 1..%d, inputs with the jump button)", m->id,
+			 JS_MAX_FRAMES);
+		return -1;
+	}
+	/* AUTO as reach_one chooses (find.c walks the levels; settled nodes end in constant
+	 * inputs) */
+	js_reach_opts oo = *o;
+	if (!oo.max_memory)
+		oo.max_memory = js_reach_default_memory();
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
+	int rc = run_search(m, &oo, inputs, o->mode, NULL, out, q, a);
+	if (rc == 1) {
+		double t = reset_set(out);
+		rc = run_search(m, &oo, inputs, JS_REACH_GRAPH, NULL, out, q, a);
+		out->seconds += t;
+		if (rc == 0 && !out->complete) {
+			t = reset_set(out);
+			js_find_answer_free(a);
+			a->passes = 0;
+			rc = run_search(m, &oo, inputs, JS_REACH_LAYERED, NULL, out, q, a);
+			out->seconds += t;
+		}
+	}
+	if (rc != 0) {
+		js_find_answer_free(a);
+		if (!a->message[0])
+			snprintf(a->message, sizeof a->message, "find %s: out of memory", m->id);
+		return -1;
+	}
+	return 0;
 }
 
 void js_reach_set_free(js_reach_set *s)

@@ -149,4 +149,64 @@ void js_reach_set_label(const js_model *m, const js_reach_set *s, char *buf, siz
 /* Min and max rise over a set (0, 0 when empty). */
 void js_reach_minmax(const js_reach_set *s, int64_t *lo, int64_t *hi);
 
+/* ---- jumpsweep find: the input for a given rise (sweep/engine/find.c) ----
+ *
+ * Over the same search (layered, the settle hook off so that every continuation is a node), a
+ * pass per question picks, among the sequences of one start condition whose rise is r, whose
+ * apex frame (the first frame at r) lies in apex_lo..apex_hi and whose airtime lies in
+ * air_lo..air_hi, the CANONICAL one: the fewest button-frames held (a frame with jump and down
+ * held counts 2), then the fewest presses (a button going down; on frame 0 every held button is
+ * a press: the character stands with every button up before it), then the first in
+ * lexicographic order of the input bytes frame by frame (jump 1, down 2, Z 4, B 8: "." before
+ * "J" before "D").  A landed sequence is preferred; one still in the air at the frame limit is
+ * the answer only when no sequence lands (and no airtime range was asked).  The pass is a
+ * backward minimum over (node, reached r yet, previous input), then a forward walk that takes
+ * the smallest input keeping the minimum; each witness is replayed through the reference
+ * before it is returned.  Besides the canonical witness, the shortest and the longest airtime
+ * of the rise under the same constraints get one (canonical among those airtimes).  When no
+ * sequence meets the question, the nearest rises below and above that do are answered. */
+#define JS_FIND_HIGHEST INT64_MIN /* js_find_query.rise: the highest rise meeting the rest */
+
+typedef struct js_find_query {
+	int64_t rise;              /* sub-units, or JS_FIND_HIGHEST */
+	int between;               /* 1: the rise asked lies strictly between rise - 1 and rise
+				    * (a length that is no whole number of sub-units): no exact
+				    * answer, the nearest below and above */
+	int32_t apex_lo, apex_hi;  /* the apex frame's range (0, JS_MAX_FRAMES: any) */
+	int32_t air_lo, air_hi;    /* the airtime's range; 0, 0: any, in the air at the limit too */
+} js_find_query;
+
+typedef struct js_find_witness {
+	int found;
+	int64_t rise;              /* sub-units */
+	int32_t apex_frame;
+	int32_t airtime;           /* 0: still in the air at the frame limit */
+	int held, presses;         /* button-frames held, presses */
+	int proven;                /* 1: canonical as defined above; 0: a witness that ends in a
+				    * settled state's constant input (the model's settle hook,
+				    * sotn) other than "nothing", not proven the cheapest */
+	int len;                   /* frames: the landing frame + 1, or the frame limit */
+	uint8_t *seq;              /* input bytes, frame 0 first */
+} js_find_witness;
+
+typedef struct js_find_answer {
+	int exact;                 /* 1: the rise asked (or, JS_FIND_HIGHEST, some rise) is found */
+	js_find_witness best;      /* the canonical witness of the rise */
+	js_find_witness shortest, longest; /* canonical among its shortest / longest airtimes */
+	js_find_witness below, above; /* not exact: the nearest rises meeting the constraints */
+	int passes;                /* witness passes run */
+	int settle_gap;            /* 1: some settled state could meet an airtime range only by
+				    * a continuation that is not a constant input: a "none" may
+				    * miss it (the settle hook: sotn; --no-settle is exact) */
+	char message[300];         /* why find failed (js_find_one returned -1) */
+} js_find_answer;
+
+/* The answer for one start condition.  set receives the start's reachable set (as
+ * js_reach_one's, from the layered search; complete = 0 when a budget cut it short: the answer
+ * then covers the sequences that landed within the frames searched).  Returns 0, or -1 with
+ * a->message (bad options, memory). */
+int js_find_one(const js_model *m, const int32_t *axis_values, const js_reach_opts *o,
+		const js_find_query *q, js_reach_set *set, js_find_answer *a);
+void js_find_answer_free(js_find_answer *a);
+
 #endif

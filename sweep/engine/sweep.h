@@ -29,6 +29,12 @@ int js_parse_int_range(const char *s, const char *what, long *lo, long *hi, char
 /* "NAME=A:B" or "NAME=A" (names too): the axis index and the inclusive range, lo <= hi. */
 int js_parse_axis_arg(const js_model *m, const char *arg, int *axis, int32_t *lo, int32_t *hi,
 		      char *err, size_t n);
+/* "512M", "4G", "1000000": bytes (K, M, G suffixes), at least 1 MiB. */
+int js_parse_size(const char *s, const char *what, size_t *out, char *err, size_t n);
+/* A length in the model's unit as sub-units: the least whole number of sub-units at or above
+ * it, *between = 1 when the length is not a whole number of them ("27.3" px in 1/256 px). */
+int js_parse_length(const js_model *m, const char *s, const char *what, int64_t *sub, int *between,
+		    char *err, size_t n);
 
 enum { JS_PATTERN_HOLD = 0, JS_PATTERN_SEQ = 1 };
 

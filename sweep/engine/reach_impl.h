@@ -1,0 +1,180 @@
+/* sweep/engine/reach_impl.h - the reach search's internals, shared by reach.c (the searches) and
+ * find.c (the witness passes of jumpsweep find over the layered search's levels).  Not an API:
+ * only those two files include it. */
+#ifndef JS_REACH_IMPL_H
+#define JS_REACH_IMPL_H
+
+#include <omp.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "reach.h"
+
+#define NONE UINT32_MAX
+#define LAND 0x80000000u      /* a child slot holding a landing edge: LAND | index into land[] */
+#define MAX_NODES 0x7fffffffu /* node indices stay below LAND */
+#define HMIN INT64_MIN        /* a height that does not count (before take-off), an empty suffix */
+#define HMAX INT64_MAX        /* no such path */
+#define PAR_SHIFT 28          /* layered par: node index | combo index << PAR_SHIFT */
+#define PAR_MASK ((1u << PAR_SHIFT) - 1)
+
+static inline int64_t max64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+
+static inline int64_t min64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+
+/* ---- landing lists: (highest later height v, airtime t) pairs, kept when best for the earliest
+ * or the latest landing at some threshold: sorted by v, then t; an entry stays if its t is below
+ * every earlier entry's or above it.  Queries: the least / greatest t with v <= r. ---- */
+typedef struct __attribute__((packed)) lent {
+	int64_t v;
+	int16_t t; /* airtimes are at most JS_MAX_FRAMES */
+} lent;
+
+
+/* ---- the hash table: slots of generation (12 bits) | tag (20 bits) | index + 1 (32 bits).  A
+ * slot of another generation (an earlier frame) counts as empty: no clearing per frame. ---- */
+#define SLOT_GEN_SHIFT 52
+#define SLOT_TAG_MASK 0x000fffff00000000ULL
+#define SLOT_MAX_GEN 4095u
+
+typedef struct table {
+	uint64_t *slots;
+	size_t cap;
+	uint64_t gen;
+} table;
+
+/* ---- the results: distinct rises with their ranges and a witness ---- */
+enum {
+	W_EDGE,    /* the landing edge w_c of node (w_k, w_i) */
+	W_LAND,    /* node (w_k, w_i), then a continuation that lands (airtime w_t when >= 0) */
+	W_AIR,     /* node (w_k, w_i), then a continuation in the air through the last frame */
+};
+typedef struct entry {
+	int64_t rise;
+	int32_t air_min, air_max, apex_min, apex_max;
+	int landed;
+	int w_kind, w_k;
+	int32_t w_t;
+	uint32_t w_i;
+	uint8_t w_c;
+} entry;
+
+typedef struct results {
+	entry *ents;
+	size_t n, cap;
+	int64_t *map;
+	int32_t *map_idx;
+	size_t map_cap;
+} results;
+
+
+enum { N_SETTLED = 1 };
+enum { OV_NONE, OV_NODES, OV_MEMORY, OV_ALLOC };
+
+/* Level k: the nodes after frames 0..k-1 (level 0: the start, standing before frame 0). */
+typedef struct level {
+	size_t n;
+	int64_t *h;      /* observe's height once took off; HMIN before the take-off */
+	int64_t *a;      /* A: the least over the paths to the node of the highest earlier height
+			  * (floor 0: a rise is never below 0) */
+	uint32_t *par;   /* a parent (level k - 1) that gives A, the first found, and the combo
+			  * index of its input in the top PAR_SHIFT bits (one read per frame when
+			  * a witness walks back) */
+	uint8_t *fl;     /* N_SETTLED, the settling late input's combo index << 1 and the early
+			  * one's << 4 */
+	int16_t *slo, *shi; /* settled: the earliest and latest airtime (models with settle), until
+			     * the backward pass packs them into lofs (settle_lo, settle_hi); a
+			     * settled node's landing list is {(HMIN, lo), (HMIN, hi)}, not in the
+			     * pool */
+	uint32_t *child; /* [n * nc]: NONE, a node of level k + 1, or LAND | edge */
+	int64_t *land;   /* the landing edges' heights (the landing frame's) */
+	size_t nland, land_cap;
+	/* backward */
+	int64_t *ba;     /* the least highest later height over continuations in the air at the
+			  * limit (HMIN: the node is at the limit; HMAX: none); NULL when every
+			  * node's is HMAX (ba_of) */
+	uint32_t *lofs;  /* the landing list: pool[lofs .. lofs + lcnt) */
+	uint8_t *lcnt;
+	lent *pool;
+	size_t npool;
+} level;
+
+static inline int64_t ba_of(const level *L, size_t i)
+{
+	return L->ba ? L->ba[i] : HMAX;
+}
+
+static inline int16_t settle_lo(const level *L, size_t i)
+{
+	return (int16_t)(L->lofs[i] & 0xffffu);
+}
+
+static inline int16_t settle_hi(const level *L, size_t i)
+{
+	return (int16_t)(L->lofs[i] >> 16);
+}
+
+#define BATCH 32
+
+typedef struct search {
+	const js_model *m;
+	js_reach_set *out;
+	int n, nc, horizon, truncated, settle;
+	unsigned inputs;
+	unsigned combos[1 << JS_N_BUTTONS];
+	size_t rec_size, key_size;
+	uint64_t max_nodes, nodes;
+	size_t max_bytes, bytes, node_bytes;
+	omp_lock_t *big_lock;
+	int big;
+	int overflow, overflow_frame;
+	level *lv;
+	table t;
+	/* the level being built */
+	size_t bcap, bcap_hint; /* the hint: the expanded level's nodes times the inputs */
+	unsigned char *brec;
+	uint64_t *bhash;
+	unsigned char *crec; /* the records of the level being expanded */
+	results R;
+	/* the batch */
+	int nb;
+	uint32_t b_parent[BATCH];
+	uint8_t b_ci[BATCH], b_took[BATCH];
+	int64_t b_height[BATCH];
+	uint64_t b_hash[BATCH];
+	_Alignas(16) unsigned char b_state[BATCH][JS_STATE_MAX];
+	/* graph search (below) */
+	struct gsearch *g;
+	/* AUTO's probe: the distinct states among the first JS_REACH_GRAPH_PROBE layered nodes */
+	int probing, to_graph;
+	uint32_t *pslot;
+	size_t pcap, pn;
+	unsigned char *prec;
+} search;
+
+/* Memory accounting (reach.c): a deterministic estimate, checked before anything grows. */
+int reach_account(search *s, size_t more);
+void reach_unaccount(search *s, size_t less);
+
+/* The graph search's states for find.c: heights (HMIN before the take-off), child slots
+ * [n * nc] (NONE, LAND | landing, or a state; state 0 is the start, on frame 0 only), and the
+ * landing heights. */
+typedef struct gsearch_view {
+	size_t n;
+	const int64_t *h;
+	const uint32_t *child;
+	const int64_t *land;
+} gsearch_view;
+void reach_graph_view(const search *s, gsearch_view *v);
+
+/* jumpsweep find (find.c): the answers to q over the levels of a finished layered search, whose
+ * rises are in s->out.  Returns 0, or -1 (allocation: s->overflow set). */
+int find_answer(search *s, const js_find_query *q, js_find_answer *a);
+
+#endif
