@@ -751,11 +751,12 @@ static int write_tas(const js_model *m, const int32_t *ax, const char *path, con
 		while (f + n < len && seq[f + n] == seq[f])
 			n++;
 		putf(&o, "%4d", n);
-		/* CelesteTAS' action order: ... D before J */
-		for (int b = JS_N_BUTTONS - 1; b >= 0; b--) {
-			int bb = b == 0 ? 1 : b == 1 ? 0 : b; /* Down (bit 1) first, then Jump (bit 0) */
-			if ((seq[f] >> bb & 1u) && name[bb][0])
-				putf(&o, ",%s", name[bb]);
+		/* CelesteTAS' action order (its Actions enum): Down before Jump */
+		static const int order[JS_N_BUTTONS] = { 1, 0, 2, 3 };
+		for (int i = 0; i < JS_N_BUTTONS; i++) {
+			int b = order[i];
+			if ((seq[f] >> b & 1u) && name[b][0])
+				putf(&o, ",%s", name[b]);
 		}
 		put(&o, "\n", 1);
 		f += n;
