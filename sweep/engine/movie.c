@@ -26,20 +26,28 @@ static const char *const fmt_ext[F_N] = { "bk2", "fm2", "m64", "tas" };
 enum { P_NONE, P_NES, P_SNES, P_GEN, P_GBA, P_N64, P_PSX, P_CELESTE };
 
 /* A BizHawk platform: the Header's Platform and Core, and the LogKey of the core's default
- * controller set-up (console group first, then P1...: BizHawk's ControllerDefinition order). */
+ * controller set-up (console group first, then P1...: BizHawk's ControllerDefinition order, axes
+ * before buttons within a group), read in TASEmulators/BizHawk: NESControllers.cs (ControllerNES
+ * ordinals; NESControlSettings: left pad, right port unplugged), BsnesControllers.cs (P1 order;
+ * SnesSyncSettings: right port None), GPGXControlConverter.cs (Power, Reset; Genesis6 pads,
+ * GPGXSyncSettings.UseSixButton true, two pads), MGBAHawk.cs (GBAController, the tilt and light
+ * axes), N64.ISettable.cs SetControllerButtons (N64SyncSettings: controller 1 only), Octoshock.cs
+ * CreateControllerDefinition (a digital pad in port 1: the DualShock adds sticks, L3, R3, MODE;
+ * docs/movies.md says to choose the pad). */
 typedef struct bk2_platform {
 	const char *platform, *core, *logkey;
 } bk2_platform;
 
 static const bk2_platform bk2_platforms[] = {
 	[P_NES] = { "NES", "NesHawk",
-		    "#Reset|Power|#P1 Up|P1 Down|P1 Left|P1 Right|P1 Start|P1 Select|P1 B|P1 A|"
-		    "#P2 Up|P2 Down|P2 Left|P2 Right|P2 Start|P2 Select|P2 B|P2 A|" },
+		    "#Reset|Power|#P1 Up|P1 Down|P1 Left|P1 Right|P1 Start|P1 Select|P1 B|P1 A|" },
 	[P_SNES] = { "SNES", "BSNESv115+",
 		     "#Reset|Power|#P1 Up|P1 Down|P1 Left|P1 Right|P1 Select|P1 Start|P1 Y|P1 B|P1 X|"
 		     "P1 A|P1 L|P1 R|" },
 	[P_GEN] = { "GEN", "Genplus-gx",
-		    "#Reset|Power|#P1 Up|P1 Down|P1 Left|P1 Right|P1 A|P1 B|P1 C|P1 Start|" },
+		    "#Power|Reset|#P1 Up|P1 Down|P1 Left|P1 Right|P1 A|P1 B|P1 C|P1 Start|P1 X|P1 Y|"
+		    "P1 Z|P1 Mode|#P2 Up|P2 Down|P2 Left|P2 Right|P2 A|P2 B|P2 C|P2 Start|P2 X|P2 Y|"
+		    "P2 Z|P2 Mode|" },
 	[P_GBA] = { "GBA", "mGBA",
 		    "#Tilt X|Tilt Y|Tilt Z|Light Sensor|Up|Down|Left|Right|Start|Select|B|A|L|R|Power|" },
 	[P_N64] = { "N64", "Mupen64Plus",
