@@ -202,12 +202,16 @@ Test(cli, movies)
 	snprintf(p, sizeof p, "%s/j.bk2", dir);
 	cr_expect_eq(stat(p, &st), 0, "j.bk2 not written");
 	cr_expect_eq(stray_files(), 2, "j.bk2 and j.csv only (no temporary file)");
+	cr_expect_eq(stat(p, &st) == 0 && st.st_size > 0, 1);
 	/* the hold's 40 frames, then up to the landing (airtime 53: README's worked example) */
 	cr_assert_eq(js("trace smb1 --axis vx=0 --seq-file j.bk2"), 0, "%s", err_buf);
 	char from_movie[sizeof out_buf];
 	snprintf(from_movie, sizeof from_movie, "%s", out_buf);
 	cr_assert_eq(js("trace smb1 --axis vx=0 --seq J40.13"), 0, "%s", err_buf);
 	cr_expect_str_eq(from_movie, out_buf, "the movie's trace differs from --seq J40.13");
+	/* sweep takes a movie as one sequence */
+	cr_assert_eq(js("sweep smb1 --axis vx=0 --axis env=air --seq-file j.bk2 -o s.h5"), 0, "%s",
+		     err_buf);
 	/* an explicit movie frame: from frame 39 of the movie the jump is J. */
 	cr_assert_eq(js("trace smb1 --axis vx=0 --seq-file j.bk2 --movie-frame 39 --frames 3"), 0,
 		     "%s", err_buf);
