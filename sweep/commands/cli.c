@@ -6,11 +6,11 @@
  *                         [--movie F.bk2|.fm2|.m64|.tas]
  *   jumpsweep reach MODEL [--axis NAME=A[:B]]... [--frames N] [--max-memory SIZE] [--max-states N]
  *                         [--rises] [-o F] [--movie DIR [--movie-format EXT]]
+ *   jumpsweep map [-o atlas.h5] [--max-memory SIZE] [--max-states N] [--no-reach]
  *
  * Emulator movies (sweep/engine/movie.c, docs/movies.md): trace --movie writes the traced input as
  * a movie; --seq-file reads a movie when its name ends in .bk2/.fm2/.m64/.tas, from the first
  * press of the jump button or from --movie-frame N; reach --movie DIR writes each rise's witness.
- *   jumpsweep map [-o atlas.h5] [--max-memory SIZE] [--max-states N] [--no-reach]
  *
  * Usage errors: one line on stderr, exit 2.  Runtime errors: one line, exit 1.  Output files are
  * written under a temporary name and renamed when complete.  reach exits 3 when a budget
@@ -126,7 +126,8 @@ static const struct option long_opts[] = {
 	{ "version", no_argument, 0, 'V' },        { "max-states", required_argument, 0, OPT_MAX_STATES },
 	{ "max-memory", required_argument, 0, OPT_MAX_MEMORY },
 	{ "rises", no_argument, 0, OPT_RISES },    { "no-reach", no_argument, 0, OPT_NO_REACH },
-	{ "movie", required_argument, 0, OPT_MOVIE }, { "movie-frame", required_argument, 0, OPT_MOVIE_FRAME },
+	{ "movie", required_argument, 0, OPT_MOVIE },
+	{ "movie-frame", required_argument, 0, OPT_MOVIE_FRAME },
 	{ "movie-format", required_argument, 0, OPT_MOVIE_FORMAT },
 	{ 0, 0, 0, 0 },
 };
