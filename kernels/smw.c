@@ -330,10 +330,10 @@ const js_model js_model_smw = {
 	.fps = 60.0988,
 	.frame = "NTSC frame (one game-loop pass, 60.0988 Hz)",
 	.movie = { .button = { "B" }, .jump_axis = "jump", .jump_by_value = { "B", "A" },
-		   .note = "jump=normal is B, jump=spin is A: CODE_00D5F2 starts the jump on byetudlrFrame "
-		   "($16) bit 7 (B) or axlr0000Frame ($18) bit 7 (A, spin), and the held gravity reads "
-		   "byetudlrHold ($15) / axlr0000Hold ($17) bit 7; the movie holds the button the axis "
-		   "names. The controller set-up runs once per game-loop frame: one .bk2 line per model "
+		   .note = "jump=normal is B, jump=spin is A: CODE_00D5F2 jumps when wm_JoyFrameA ($16, "
+		   "byetUDLR: bit 7 B) or wm_JoyFrameB ($18, axlr: bit 7 A) has bit 7, and CODE_00D630 "
+		   "makes it a spin when $18 bit 7 (A) is the press; the held gravity reads $15 / $17 "
+		   "bit 7. The movie holds the button the axis names. The controller set-up runs once per game-loop frame: one .bk2 line per model "
 		   "frame, frame 0 the line on which the button goes down; no lag frames in the model." },
 	.sources = "IsoFrieze/SMWDisX bank_00.asm (NTSC paths): CODE_00CD24, CODE_00DC2D, CODE_00DC4F, "
 		   "CODE_00E92B, DoPlayerCollision, CODE_00EDF7, CODE_00EED1, CODE_00EF38, CODE_00EF60, "
