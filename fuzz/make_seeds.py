@@ -9,7 +9,10 @@ directory corpus/model/<id>/ and its names in the dictionaries come from `jumpsw
   corpus/args/         axis arguments, input sequences, hold ranges (good and bad)
   corpus/claims/       small claims documents (good and bad)
   corpus/case/         reproducer texts
-  dict/*.dict          libFuzzer dictionaries: axis names and values, JSON keys, case keys
+  corpus/movie/        movies jumpsweep writes (every model with a format, each format), whole
+                       and cut short, behind fuzz_movie's two selector bytes
+  dict/*.dict          libFuzzer dictionaries: axis names and values, JSON keys, case keys,
+                       movie tokens
 """
 import os, random, re, subprocess, sys
 
@@ -105,6 +108,33 @@ write(os.path.join(corpus, 'case', 'smb1.case'), 'model smb1\naxes vx=0 env=air\
 write(os.path.join(corpus, 'case', 'plain.case'), '# a comment\nmodel celeste\nframes 40\ninput J40\n')
 write(os.path.join(corpus, 'case', 'bad.case'), 'model nope\nframes 0\n')
 
+def movie_seeds():
+    """fuzz_movie: byte 0 = the index among the models with a movie format (js_models order),
+    byte 1 = the format (bk2 fm2 m64 tas = 0..3) | start << 2 (4: the first press)."""
+    import tempfile
+    d = os.path.join(corpus, 'movie')
+    clear(d)
+    k, idx = 0, 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for m in ms:
+            wrote = False
+            for f, ext in enumerate(['bk2', 'fm2', 'm64', 'tas']):
+                path = os.path.join(tmp, 'm.' + ext)
+                r = subprocess.run([js, 'trace', m['id'], '--seq', 'J5.3J2', '--movie', path],
+                                   capture_output=True)
+                if r.returncode != 0:
+                    continue
+                wrote = True
+                data = open(path, 'rb').read()
+                write(os.path.join(d, '%03d' % k), bytes([idx, f | 4 << 2]) + data)
+                write(os.path.join(d, '%03d' % (k + 1)), bytes([idx, f]) + data[:len(data) // 2])
+                k += 2
+            idx += wrote
+    return k
+
+
+n_movie = movie_seeds()
+
 # Dictionaries.
 d = os.path.join(here, 'dict')
 os.makedirs(d, exist_ok=True)
@@ -130,4 +160,10 @@ with open(os.path.join(d, 'model.dict'), 'w') as f:
     for t in ['\\x00', '\\xff', '\\x7f', '\\x80', '\\x00\\x00\\x00\\x00', '\\xff\\xff\\xff\\xff',
               '\\x7f\\xff\\xff\\xff', '\\x80\\x00\\x00\\x00', '\\x01\\x00\\x00\\x00']:
         f.write('"%s"\n' % t)
-print('fuzz: %d models, %d arg seeds' % (len(ms), len(args)))
+with open(os.path.join(d, 'movie.dict'), 'w') as f:
+    for t in ['[Input]', '[/Input]', 'LogKey:', '#', '|', '|..|', '    0,', 'Platform ', 'NES', 'SNES',
+              'N64', 'GEN', 'GBA', 'PSX', 'Header.txt', 'Input Log.txt', 'PK\\x03\\x04',
+              'PK\\x01\\x02', 'PK\\x05\\x06', 'M64\\x1a', 'version 3', 'port0 1', '|0|',
+              '.......A', ',J', ',D', ',K', 'Repeat', 'Read', 'P1 A', 'P1 B', 'P1 Cross']:
+        f.write('"%s"\n' % t)
+print('fuzz: %d models, %d arg seeds, %d movie seeds' % (len(ms), len(args), n_movie))

@@ -8,7 +8,7 @@ for d in "$corpus"/model/*/; do
   JS_FUZZ_MODEL=$id "$bin/replay_model" "$d" >/dev/null
 done
 "$bin/replay_model" "$corpus/model-any" >/dev/null
-for t in args claims case; do
+for t in args claims case movie; do
   "$bin/replay_$t" "$corpus/$t" >/dev/null
 done
 echo "fuzz_replay: every corpus replayed"

@@ -375,6 +375,13 @@ const js_model js_model_banjo = {
 	.fps = 30.0,
 	.frame = "one game update (bsmethods.c func_80295C14): 2 VI fields by default (NTSC "
 		 "59.94 Hz / 2; PAL 50 Hz / 2); the dt axis sets the VI count and the TV system",
+	.movie = { .button = { "A" }, .frames = 2, .frames_axis = "dt",
+		   .frames_by_value = { 2, 2, 1, 1, 3, 3 }, .note = "A jumps: the ground states start "
+		   "bsjump on an A press; bsjump_update resets the gravity to -2700 on "
+		   "bakey_released(BUTTON_A) while rising, so holding A keeps -1350. One controller read per game update is assumed (UNCONFIRMED here): one .m64 "
+		   "sample per model frame; a .bk2 has a line per VI, the dt axis's 2 (ntsc, pal), 1 or 3 "
+		   "VIs per model frame, all written with the frame's input and read back as any. Frame 0 "
+		   "is the update with A newly down; lag frames are not modelled." },
 	.sources = "n64decomp/banjo-kazooie @d50e8071: src/core2/bs/jump.c (D_80364CD0 710, "
 		   "D_80364CD4 -1350, D_80364CE4 610; bsjump_init, bsjump_update, bsjump_end), "
 		   "src/core2/ba/physics.c (baphysics_default_gravity -2700, "

@@ -386,6 +386,11 @@ const js_model js_model_celeste = {
 	.tile = 8, /* px per level tile */
 	.fps = 60.0,
 	.frame = "one Engine.Update (fixed step; Engine.DeltaTime from axis dt)",
+	.movie = { .button = { "J|K", "D" }, .note = "CelesteTAS actions: J is Input.Jump (K the "
+		   "second jump binding, read back as jump), D is Down (Input.MoveY = 1, the fast fall "
+		   "NormalUpdate reads). One Engine.Update per .tas frame; frame 0 is the first frame with "
+		   "J (the press the jump buffer takes). The .tas holds the jump only: no Read, Repeat or "
+		   "console commands." },
 	.sources = "NoelFB/Celeste Source/Player/Player.cs: constants L23-28 L48-51, Update L603 "
 		   "(onGround L633-651, jumpGraceTimer L714-720, varJumpTimer L742-744, base.Update L908, "
 		   "MoveV L935), Jump L1660-1673, OnCollideV L2453-2640, NormalBegin L2760, NormalUpdate "

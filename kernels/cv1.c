@@ -185,6 +185,9 @@ const js_model js_model_cv1 = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one NMI, 60.0988 Hz)",
+	.movie = { .button = { "A" }, .note = "A jumps (B whips): the game's documented jump button; no "
+		   "public disassembly names the pad read (UNCONFIRMED label). One movie line per NTSC "
+		   "frame, frame 0 the line with A newly down; lag frames are not modelled." },
 	.sources = "No public disassembly. Seed claims 1 and 2 (Gravity page: Castlevania (USA) (Rev "
 		   "1) bank 6 $9B8D-$9BA4 table, $9B1E-$9B8A arc routine, $9B43-$9B5E the $80 marker "
 		   "step $F8) are the spec; RAM notes of nstbayless/CV1-controls rom-map.md / defs.asm "

@@ -236,6 +236,9 @@ const js_model js_model_cv2 = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one NMI, 60.0988 Hz)",
+	.movie = { .button = { "A" }, .note = "A jumps: UnknownContextCAD9_JoyButtons_80_A_pressed_Jump "
+		   "tests the new-press pad bit $80 (A). One movie line per NTSC frame, frame 0 the line "
+		   "with A newly down; lag frames are not modelled." },
 	.sources = "FoxCunning/Castlevania2 bank_3.asm: Simon's update (_81A1), _func_C57B, _loc_C632, "
 		   "_8655, _func_C4F3, _func_C879, _func_C85C, _loc_C658, _func_C227, _func_C2DE, "
 		   "_8373, SimonExecuteCurrentAction0_Idle, UnknownContextCAD9_JoyButtons_80_A_pressed_"

@@ -243,6 +243,9 @@ const js_model js_model_cv3 = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one NMI, 60.0988 Hz)",
+	.movie = { .button = { "A" }, .note = "A jumps (B attacks): playerState02_standIdle -> "
+		   "setStateJumpIfCanJump on an A press. One movie line per NTSC frame, frame 0 the line "
+		   "with A newly down; lag frames are not modelled." },
 	.sources = "vinheim3/castlevania3-disasm code/playerStateProcessing_b1c.s: processTrevorState, "
 		   "playerState02_standIdle (B28_1540, B28_154d), setStateJumpIfCanJump, "
 		   "returnClcIfCanJump, playerState06_jumpStart_exceptGrant, "

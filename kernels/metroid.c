@@ -299,6 +299,10 @@ const js_model js_model_metroid = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one UpdateSamus, 60.0988 Hz)",
+	.movie = { .button = { "A" }, .note = "A jumps (B fires): ReadOnePad once per frame, SamusStand "
+		   "-> SetSamusJump on the new-press A bit ($80), the jump's release test on A held. One "
+		   "movie line per model frame (UpdateSamus runs each NMI), frame 0 the line with A newly "
+		   "down; lag frames are not modelled." },
 	.sources = "nmikstas/metroid-disassembly Source_Files/Bank07.asm: ReadOnePad, UpdateWorld, "
 		   "UpdateSamus, GoSamusHandler, SamusStand, SetSamusJump (LCFC3, LCFF3), SamusJump, "
 		   "StopVertMovement (LD147), SetSamusData, LavaAndMoveCheck, SamusMoveVertically "

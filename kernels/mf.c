@@ -102,6 +102,10 @@ const js_model js_model_mf = {
 	.tile = 16, /* px per level tile */
 	.fps = 59.7275,
 	.frame = "GBA frame (one SamusUpdatePhysics, 59.7275 Hz)",
+	.movie = { .button = { "A" }, .note = "A jumps (B fires): SamusStanding / "
+		   "SamusSetForcedMovementForJumpingOrDropping test the new-press KEY_A, SamusMidAir the "
+		   "held A. One SamusUpdatePhysics per GBA frame: one .bk2 line per model frame, frame 0 the "
+		   "line with A newly down; lag frames are not modelled." },
 	.sources = "metroidret/mf asm/samus.s: SamusUpdatePhysics, SamusUpdate, SamusStanding, "
 		   "SamusSetForcedMovementForJumpingOrDropping, SetSamusPose, SamusUpdateJumpVelocity, "
 		   "SamusMidAir, SamusSpinning, SamusUpdateVelocityPosition, SamusCheckLandingCollision; "

@@ -141,6 +141,10 @@ const js_model js_model_mm1 = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one _run_megaman_on_stage, 60.0988 Hz)",
+	.movie = { .button = { "A" }, .note = "A jumps (B fires): _run_megaman_on_stage starts the jump on "
+		   "an A press (@start_jump_up) and the release rule tests A held. One pad read per NMI "
+		   "(_nmi_wait): one movie line per model frame, frame 0 the line with A newly down; lag "
+		   "frames (no logic) are not modelled." },
 	.sources = "lsmmega/mm1 engine/run_megaman.asm: _run_megaman_on_stage (@not_used, "
 		   "@start_jump_down, @start_landing, @bottom, @start_jump_up); "
 		   "engine/objects_vertical.asm: _objects_vertical_moving (@jump, @done, @is_background, "

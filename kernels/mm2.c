@@ -191,6 +191,10 @@ const js_model js_model_mm2 = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC display frame (60.0988 Hz); in water 1 in 5 runs no game logic",
+	.movie = { .button = { "A" }, .note = "A jumps (B fires): the player states read the new-press "
+		   "and held A bits of the pad byte. A model frame is a display frame, water's skipped "
+		   "logic frames included (frame_skip_table), so one movie line per model frame; frame 0 is "
+		   "the line with A newly down. Other lag frames are not modelled." },
 	.sources = "plasticsmoke/megaman2-disassembly-ca65 src/bank0E_game_engine.asm: "
 		   "main_game_loop (frame_skip_lo/hi), player_state_ptr_lo/hi (states 3, 5, 6, 8), "
 		   "player_state_common_exit, player_horiz_movement, player_ground_collision, "

@@ -139,6 +139,10 @@ const js_model js_model_mm3 = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (60.0988 Hz)",
+	.movie = { .button = { "A" }, .note = "A jumps (B fires): player_on_ground -> "
+		   "player_ground_normal_jump on an A press, the release cut on A up; read_controllers runs "
+		   "once per frame (prelude_setup_per_frame): one movie line per model frame, frame 0 the "
+		   "line with A newly down; lag frames are not modelled." },
 	.sources = "plasticsmoke/megaman3-disassembly-ca65 src/fixed/player_ground.asm: "
 		   "player_on_ground, player_ground_normal_jump, player_airborne; src/fixed/movement.asm: "
 		   "move_vertical_gravity, apply_y_velocity_rise, apply_y_velocity_fall, apply_gravity, "

@@ -135,6 +135,31 @@ typedef struct js_field {
 double js_field_get(const js_field *f, const void *state);
 void js_field_set(const js_field *f, void *state, double v);
 
+/* How a model's input bits map onto the platform controller's buttons, and how its frames line
+ * up with an emulator movie's frames (sweep/engine/movie.c, docs/movies.md).  Zero fields mean
+ * "none", so a model without a movie map is simply not writable as a movie. */
+typedef struct js_movie_map {
+	/* For input bit b (JS_IN_*): the controller button that presses it, in the emulator's
+	 * naming ("A", "B", "C", "Z", "Down", "Cross", "Jump"); several separated by '|' when the
+	 * game treats them alike (Genesis "A|B|C"): a movie is written with the first and read
+	 * back with any of them.  NULL for a bit the model does not read. */
+	const char *button[JS_N_BUTTONS];
+	/* A named axis whose value changes the jump button (smw: jump=spin is A, normal B): the
+	 * axis name and one button string per axis value (NULL entries: button[0]). */
+	const char *jump_axis;
+	const char *jump_by_value[JS_MAX_AXIS_NAMES];
+	/* Video frames per model frame in movies with one line per video frame or VI (.bk2 on
+	 * N64: sm64 and banjo run their logic every second VI); 0 or 1: one.  An axis may set it
+	 * (banjo's dt: 1, 2 or 3 VIs): frames_axis names it, frames_by_value per value.  Movies
+	 * with one record per input poll (.m64, .fm2, .tas) take one record per model frame. */
+	int frames;
+	const char *frames_axis;
+	uint8_t frames_by_value[JS_MAX_AXIS_NAMES];
+	/* Where the game reads the buttons (disassembly / decompilation labels), which movie frame
+	 * is frame 0 (the press), lag frames; what is unknown here and the convention taken. */
+	const char *note;
+} js_movie_map;
+
 typedef struct js_model {
 	const char *id;        /* stable name: CLI, HDF5 group, claim ids */
 	const char *game;
@@ -146,6 +171,7 @@ typedef struct js_model {
 				* comparing games; 0 where the game has none */
 	double fps;            /* frames (logic updates) per second */
 	const char *frame;     /* what one frame is, e.g. "NTSC frame (60.0988 Hz)" */
+	js_movie_map movie;    /* button map and frame alignment for emulator movies (above) */
 	const char *sources;   /* repositories and labels the reference follows */
 	const char *notes;     /* conventions, UNCONFIRMED items left out, etc. */
 	const char *const *claims; /* NULL-terminated claim ids the model covers */

@@ -95,6 +95,10 @@ const js_model js_model_mzm = {
 	.tile = 16, /* px per level tile */
 	.fps = 59.7275,
 	.frame = "GBA frame (one SamusUpdate, 59.7275 Hz)",
+	.movie = { .button = { "A" }, .note = "A jumps (B fires): SamusCheckJumping tests the new-press "
+		   "input for KEY_A, the mid-air poses the held A for the release. One SamusUpdate per GBA "
+		   "frame: one .bk2 line per model frame, frame 0 the line with A newly down; lag frames "
+		   "are not modelled." },
 	.sources = "metroidret/mzm src/samus.c: SamusUpdate, SamusUpdatePhysics, "
 		   "SamusExecutePoseHandler, SamusStanding, SamusCheckJumping, SamusSetPose, "
 		   "SamusCopyData, SamusSetMidAir, SamusMidAir, SamusSpinning, "

@@ -514,6 +514,9 @@ const js_model js_model_pop = {
 	.tile = 63, /* px per level tile (a floor row) */
 	.fps = 12,
 	.frame = "animation cycle (one DoKid; about 12 per second, not fixed)",
+	.movie = { .note = "No movie format: the Apple II game reads the keyboard or joystick "
+		   "(CTRL.S) on animation cycles of about 12 per second that are not tied to video frames, "
+		   "so no movie frame lines up with a model frame." },
 	.sources = "jmechner/Prince-of-Persia-Apple-II 01 POP Source/Source: SEQTABLE.S (standjump, "
 		   "runjump, highjump, hangdrop, running, runcyc1, stand, stepfall, fall1, stepfall2, "
 		   "stepfloat, jumpfall, rjumpfall, freefall, softland, medland, hardland), FRAMEDEF.S "

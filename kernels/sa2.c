@@ -336,6 +336,10 @@ const js_model js_model_sa2 = {
 	.tile = 8, /* px per level tile */
 	.fps = 59.7275,
 	.frame = "GBA frame (59.73 Hz)",
+	.movie = { .button = { "A" }, .note = "A jumps (the default controls; B attacks): Player_TryJump "
+		   "tests the pressed jump key and Player_Jumping the held one for the release cap. One "
+		   "Task_PlayerMain per GBA frame: one .bk2 line per model frame, frame 0 the line with A "
+		   "newly down; lag frames are not modelled." },
 	.sources = "SAT-R/sa2 (0b2a6bb7c) src/game/stage/player.c: Task_PlayerMain, "
 		   "Player_HandleInputs, Player_Idle, Player_TryJump, Player_InitJump, Player_Jumping, "
 		   "Player_TryMidAirAction, PLAYERFN_UPDATE_AIR_FALL_SPEED, PLAYERFN_UPDATE_POSITION, "

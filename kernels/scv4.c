@@ -247,6 +247,10 @@ const js_model js_model_scv4 = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (60.0988 Hz)",
+	.movie = { .button = { "B" }, .note = "B jumps in the default button setting (Y whips); no public "
+		   "disassembly names the pad read (UNCONFIRMED label) and the options screen can remap it. "
+		   "One .bk2 line per NTSC frame, frame 0 the line with B newly down; lag frames are not "
+		   "modelled." },
 	.sources = "No public disassembly. Seed claim 12 (Gravity page: Super Castlevania IV (USA) "
 		   "$00:A3FA-$A409 state 4, $00:A94D-$A9CF phase routine by $1F86, $00:A739-$A769 "
 		   "gravity + $0000.$6000 with the 8.0 cap) is the spec",

@@ -892,6 +892,14 @@ const js_model js_model_sm64 = {
 	.sub_per_unit = SM64_SUB_PER_UNIT,
 	.fps = 30.0,
 	.frame = "one execute_mario_action (30 Hz logic frame: two NTSC vertical blanks)",
+	.movie = { .button = { "A", NULL, "Z" }, .frames = 2, .note = "A jumps, Z is Z: "
+		   "update_mario_button_inputs (mario.c) sets INPUT_A_PRESSED / INPUT_A_DOWN from the "
+		   "controller's A_BUTTON (press and hold: the release divide) and INPUT_Z_PRESSED / "
+		   "INPUT_Z_DOWN from Z_TRIG (long jump, ground pound). The controllers are polled once per "
+		   "30 Hz game frame (read_controller_inputs, game_init.c): one .m64 sample per model frame; "
+		   "a .bk2 has a line per VI, two per model frame, both written with the frame's input "
+		   "(which VI of the pair polls is not known here) and read back as either. Frame 0 is the "
+		   "frame with A newly down; lag frames are not modelled." },
 	.sources = "n64decomp/sm64 @9921382: src/game/mario.c (set_mario_y_vel_based_on_fspeed L763, "
 		   "set_mario_action_airborne L776, set_mario_action L979, set_jump_from_landing L1018, "
 		   "update_mario_inputs L1373, execute_mario_action L1699), src/game/mario_step.c "

@@ -273,6 +273,11 @@ const js_model js_model_smb1 = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one NMI, 60.0988 Hz)",
+	.movie = { .button = { "A" }, .note = "A jumps (B runs): CheckForJumping tests A_B_Buttons & A_Button "
+		   "($80) against PreviousA_B_Buttons (SaveAB) for the press, and JumpSwimSub checks A still "
+		   "held for the gravity switch. The pads are read once per NMI frame, so one movie frame "
+		   "(.bk2 / .fm2 line) is one model frame and frame 0 is the movie frame on which A goes down. "
+		   "The model has no lag frame: splice where the game runs every frame." },
 	.sources = "Xkeeper0/smb1 src/prg.asm: CheckForJumping, ProcJumping, InitJS, GetYPhy, "
 		   "JumpSwimSub, MovePlayerVertically, ImposeGravitySprObj, ImposeGravity, ChkFootMTile, "
 		   "LandPlyr, SaveAB, DecTimers; tables JumpMForceData, FallMForceData, PlayerYSpdData, "

@@ -439,6 +439,9 @@ const js_model js_model_sms = {
 	.fps = 30.0,
 	.frame = "one TMario::playerControl (30 Hz logic frame: SMSGetVSyncTimesPerSec() = 60 / 2 on "
 		 "NTSC)",
+	.movie = { .button = { "A" }, .note = "A jumps (mInput bits in MarioMove.cpp, the A press for "
+		   "jumpProcess). GameCube: no format here writes it (Dolphin's .dtm is not supported); "
+		   "the logic runs at 30 Hz, two video frames per model frame." },
 	.sources = "doldecomp/sms @eaa222a: src/Player/MarioPhysics.cpp (isFallCancel L448, "
 		   "fallProcess L462, jumpProcess L486, checkGroundAtJumping L329), "
 		   "src/Player/MarioMove.cpp (setPlayerJumpSpeed L404, setStatusToJumping L409, "

@@ -329,6 +329,12 @@ const js_model js_model_smw = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one game-loop pass, 60.0988 Hz)",
+	.movie = { .button = { "B" }, .jump_axis = "jump", .jump_by_value = { "B", "A" },
+		   .note = "jump=normal is B, jump=spin is A: CODE_00D5F2 jumps when wm_JoyFrameA ($16, "
+		   "byetUDLR: bit 7 B) or wm_JoyFrameB ($18, axlr: bit 7 A) has bit 7, and CODE_00D630 "
+		   "makes it a spin when $18 bit 7 (A) is the press; the held gravity reads $15 / $17 "
+		   "bit 7. The movie holds the button the axis names. The controller set-up runs once per game-loop frame: one .bk2 line per model "
+		   "frame, frame 0 the line on which the button goes down; no lag frames in the model." },
 	.sources = "IsoFrieze/SMWDisX bank_00.asm (NTSC paths): CODE_00CD24, CODE_00DC2D, CODE_00DC4F, "
 		   "CODE_00E92B, DoPlayerCollision, CODE_00EDF7, CODE_00EED1, CODE_00EF38, CODE_00EF60, "
 		   "CODE_00CD82, CODE_00D5F2, CODE_00D630, CODE_00D7E4, CODE_00D8CD, CODE_00D928, "

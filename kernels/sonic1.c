@@ -152,6 +152,10 @@ const js_model js_model_sonic1 = {
 	.tile = 16, /* px per level tile */
 	.fps = 59.9227,
 	.frame = "NTSC frame (one VBlank, 59.92 Hz)",
+	.movie = { .button = { "A|B|C" }, .note = "A, B or C jump: Sonic_Jump tests v_jpadpress2 & btnABC "
+		   "and Sonic_JumpHeight v_jpadhold2 & btnABC (ReadJoypads once per VBlank). Written with "
+		   "A, read back from any of A, B, C; one .bk2 line per model frame, frame 0 the line on "
+		   "which the button goes down; lag frames are not modelled." },
 	.sources = "sonicretro/s1disasm (d42fbf6e): Sonic_Control, Sonic_Modes, Sonic_MdNormal, "
 		   "Sonic_Jump, Sonic_MdJump, Sonic_MdJump2, Sonic_JumpHeight, ObjectFall, Sonic_Floor, "
 		   "Sonic_HitFloor, FindFloor, FindFloor2, CalcAngle, Sonic_ResetOnFloor, Sonic_Water, "

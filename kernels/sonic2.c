@@ -114,6 +114,10 @@ const js_model js_model_sonic2 = {
 	.tile = 16, /* px per level tile */
 	.fps = 59.9227,
 	.frame = "NTSC frame (one VBlank, 59.92 Hz)",
+	.movie = { .button = { "A|B|C" }, .note = "A, B or C jump: Sonic_Jump / Tails_Jump test "
+		   "Ctrl_1_Press_Logical against the A, B and C masks, Sonic_JumpHeight the held bits. "
+		   "Written with A, read back from any of A, B, C; one .bk2 line per model frame, frame 0 "
+		   "the line on which the button goes down; lag frames are not modelled." },
 	.sources = "sonicretro/s2disasm (34fc7f1) s2.asm: Obj01_Control, Obj01_MdNormal_Checks, "
 		   "Obj01_MdNormal, Obj01_MdAir, Obj01_MdJump, Sonic_Jump, Sonic_JumpHeight, "
 		   "Sonic_UpVelCap, Sonic_CheckGoSuper, ObjectMoveAndFall, Sonic_DoLevelCollision, "

@@ -124,6 +124,11 @@ const js_model js_model_sonic3k = {
 	.tile = 16, /* px per level tile */
 	.fps = 59.9227,
 	.frame = "NTSC frame (one VBlank, 59.92 Hz)",
+	.movie = { .button = { "A|B|C" }, .note = "A, B or C jump: Sonic_Jump, Tails_Jump and "
+		   "Knuckles' jump test Ctrl_1_pressed_logical & button_ABC_mask, the jump-height routines "
+		   "the held bits (the air moves also take A, B or C). Written with A, read back from any of "
+		   "A, B, C; one .bk2 line per model frame, frame 0 the line on which the button goes down; "
+		   "lag frames are not modelled." },
 	.sources = "sonicretro/skdisasm sonic3k.asm (read in the forks Ushupiuck/skdisasm 038d24ed "
 		   "and murshies/skdisasm 01463781; s3.asm from sonicretro/skdisasm 55e85d8 agrees): "
 		   "Sonic_MdNormal, Sonic_MdAir, Sonic_MdJump, Sonic_Jump, Sonic_JumpHeight, "

@@ -358,6 +358,12 @@ const js_model js_model_sotn = {
 	.tile = 16, /* px per collision tile */
 	.fps = 59.94,
 	.frame = "NTSC frame (59.94 Hz); the player update runs once a frame",
+	.movie = { .button = { "Cross" }, .note = "Cross jumps in the default button configuration: "
+		   "the player's input check calls func_8010E83C (the jump) on g_Player.padTapped & "
+		   "PAD_CROSS, and the jump's release test reads PAD_CROSS held; the options menu can "
+		   "reassign the physical button, which a movie cannot know. One "
+		   "player update per NTSC frame: one .bk2 line per model frame, frame 0 the line with "
+		   "Cross newly down; lag frames are not modelled." },
 	.sources = "Xeeynamo/sotn-decomp src/dra/ (US): PlayerStepJump, PlayerStepStand, "
 		   "PlayerStepCrouch (71830.c); func_8010FDF8 (6FDF8.c); func_8010E83C, func_8010E940, "
 		   "func_8010E570, func_8010E470 (6E42C.c); the player update and CheckStageCollision "

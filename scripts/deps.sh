@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/deps.sh - install (as root, via apt-get) or name the Debian packages jumpsweep needs.
 set -euo pipefail
-pkgs=(gcc g++ make cmake pkg-config libhdf5-dev hdf5-tools libcriterion-dev libjansson-dev
+pkgs=(gcc g++ make cmake pkg-config libhdf5-dev hdf5-tools libcriterion-dev libjansson-dev zlib1g-dev
       python3 python3-numpy python3-h5py python3-xarray python3-netcdf4
       python3-matplotlib jupyter-nbconvert python3-nbclient python3-nbformat python3-ipykernel)
 # scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes, and clang's OpenMP.

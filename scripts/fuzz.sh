@@ -17,7 +17,7 @@ bash "$here/scripts/deps.sh" fuzz
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link -gline-tables-only"
 CC=clang cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DJS_FUZZ=ON -DJS_TESTS=OFF \
   -DJS_WERROR=OFF "-DCMAKE_C_FLAGS=$san" "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" >/dev/null
-cmake --build "$build" -j"$(nproc)" --target fuzz_model fuzz_args fuzz_claims fuzz_case jumpsweep
+cmake --build "$build" -j"$(nproc)" --target fuzz_model fuzz_args fuzz_claims fuzz_case fuzz_movie jumpsweep
 rm -rf "$build/work" "$build/artifacts" "$build/findings" "$build/logs"
 mkdir -p "$build/work" "$build/artifacts" "$build/findings" "$build/logs"
 export JS_FUZZ_FINDINGS=$build/findings
@@ -46,7 +46,7 @@ for d in "$here"/fuzz/corpus/model/*/; do
   id=$(basename "$d")
   jobs+=("JS_FUZZ_MODEL=$id run_one $id $build/fuzz/fuzz_model $here/fuzz/dict/model.dict $d")
 done
-for t in args claims case; do
+for t in args claims case movie; do
   jobs+=("run_one $t $build/fuzz/fuzz_$t $here/fuzz/dict/$t.dict $here/fuzz/corpus/$t")
 done
 status=0

@@ -191,3 +191,83 @@ Test(cli, sequence_forms)
 	cr_expect(strstr(out_buf, "\n5,-,") != NULL);
 	cr_expect(strstr(out_buf, "\n8,D,") != NULL);
 }
+
+/* Emulator movies (docs/movies.md): trace --movie writes one (and nothing else is left), a movie
+ * read back with --seq-file traces the same jump as the --seq it came from, and the errors. */
+Test(cli, movies)
+{
+	cr_assert_eq(js("trace smb1 --axis vx=0 --hold 40 --movie j.bk2 -o j.csv"), 0, "%s", err_buf);
+	char p[512];
+	struct stat st;
+	snprintf(p, sizeof p, "%s/j.bk2", dir);
+	cr_expect_eq(stat(p, &st), 0, "j.bk2 not written");
+	cr_expect_eq(stray_files(), 2, "j.bk2 and j.csv only (no temporary file)");
+	cr_expect_eq(stat(p, &st) == 0 && st.st_size > 0, 1);
+	/* the hold's 40 frames, then up to the landing (airtime 53: README's worked example) */
+	cr_assert_eq(js("trace smb1 --axis vx=0 --seq-file j.bk2"), 0, "%s", err_buf);
+	char from_movie[sizeof out_buf];
+	snprintf(from_movie, sizeof from_movie, "%s", out_buf);
+	cr_assert_eq(js("trace smb1 --axis vx=0 --seq J40.13"), 0, "%s", err_buf);
+	cr_expect_str_eq(from_movie, out_buf, "the movie's trace differs from --seq J40.13");
+	/* sweep takes a movie as one sequence */
+	cr_assert_eq(js("sweep smb1 --axis vx=0 --axis env=air --seq-file j.bk2 -o s.h5"), 0, "%s",
+		     err_buf);
+	/* an explicit movie frame: from frame 39 of the movie the jump is J. */
+	cr_assert_eq(js("trace smb1 --axis vx=0 --seq-file j.bk2 --movie-frame 39 --frames 3"), 0,
+		     "%s", err_buf);
+	cr_expect(strstr(out_buf, "\n0,J,") != NULL && strstr(out_buf, "\n1,-,") != NULL, "%s",
+		  out_buf);
+	/* the .fm2 of the same jump, and a CelesteTAS file */
+	cr_assert_eq(js("trace smb1 --axis vx=0 --seq J40.13 --movie j.fm2"), 0, "%s", err_buf);
+	cr_assert_eq(js("trace celeste --seq J10.5[JD]3 --movie c.tas"), 0, "%s", err_buf);
+	snprintf(p, sizeof p, "%s/c.tas", dir);
+	char tas[512];
+	slurp(p, tas, sizeof tas);
+	cr_expect(strstr(tas, "\n  10,J\n   5\n   3,D,J\n") != NULL, "%s", tas);
+	/* errors: the wrong platform (runtime), a truncated movie, an unknown extension (usage) */
+	int rc = js("trace sm64 --seq-file j.fm2");
+	cr_expect_eq(rc, 1, "wrong platform: exit %d", rc);
+	cr_expect(strstr(err_buf, "does not fit sm64") != NULL && lines(err_buf) == 1, "%s", err_buf);
+	rc = js("trace sm64 --movie j.fm2");
+	cr_expect_eq(rc, 1);
+	cr_expect(strstr(err_buf, "its formats: .bk2, .m64") != NULL, "%s", err_buf);
+	cr_assert_eq(system("cd /tmp && true"), 0);
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "head -c 200 '%s/j.bk2' > '%s/t.bk2'", dir, dir);
+	cr_assert_eq(system(cmd), 0);
+	rc = js("trace smb1 --seq-file t.bk2");
+	cr_expect_eq(rc, 1, "truncated: exit %d", rc);
+	cr_expect(strstr(err_buf, "truncated") != NULL && lines(err_buf) == 1, "%s", err_buf);
+	rc = js("trace smb1 --movie j.vbm");
+	cr_expect_eq(rc, 2);
+	cr_expect(strstr(err_buf, "unknown movie format") != NULL, "%s", err_buf);
+	rc = js("trace sms --movie s.bk2");
+	cr_expect_eq(rc, 1);
+	cr_expect(strstr(err_buf, "has no movie format") != NULL, "%s", err_buf);
+	rc = js("trace smb1 --seq J --movie-frame 3");
+	cr_expect_eq(rc, 2);
+	cr_expect(strstr(err_buf, "--movie-frame applies") != NULL, "%s", err_buf);
+	rc = js("sweep smb1 --seq J -o x.h5 --movie x.bk2");
+	cr_expect_eq(rc, 2);
+	cr_expect(strstr(err_buf, "--movie applies") != NULL, "%s", err_buf);
+}
+
+/* reach --movie DIR: one movie per rise, named by the start condition and the rise. */
+Test(cli, reach_movies)
+{
+	cr_assert_eq(js("reach smb1 --axis vx=0 --axis env=air --frames 64 --movie mv --movie-format fm2 -q"),
+		     0, "%s", err_buf);
+	char p[512];
+	struct stat st;
+	/* smb1 vx=0 in the air: the full hold rises 66 px = 16896/256 (README) */
+	snprintf(p, sizeof p, "%s/mv/smb1_vx=0_env=air_rise16896.fm2", dir);
+	cr_expect_eq(stat(p, &st), 0, "%s not written", p);
+	cr_assert_eq(js("trace smb1 --axis vx=0 --seq-file mv/smb1_vx=0_env=air_rise16896.fm2"), 0,
+		     "%s", err_buf);
+	/* the witness is J31.22 (reach --rises): released on frame 31, the apex frame */
+	cr_expect(strstr(out_buf, "\n31,-,16896,66.000000,") != NULL, "apex 16896 on frame 31: %s",
+		  out_buf);
+	int rc = js("reach smb1 --axis vx=0 --movie mv --movie-format m64");
+	cr_expect_eq(rc, 2);
+	cr_expect(strstr(err_buf, "does not fit smb1") != NULL, "%s", err_buf);
+}

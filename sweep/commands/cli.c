@@ -2,15 +2,21 @@
  *
  *   jumpsweep list [MODEL]
  *   jumpsweep sweep MODEL [--axis NAME=A[:B]]... [--hold A:B | --seq S... | --seq-file F] -o F
- *   jumpsweep trace MODEL [--axis NAME=V]... [--hold H | --seq S] [-o F.csv]
+ *   jumpsweep trace MODEL [--axis NAME=V]... [--hold H | --seq S | --seq-file F] [-o F.csv]
+ *                         [--movie F.bk2|.fm2|.m64|.tas]
  *   jumpsweep reach MODEL [--axis NAME=A[:B]]... [--frames N] [--max-memory SIZE] [--max-states N]
- *                         [--rises] [-o F]
+ *                         [--rises] [-o F] [--movie DIR [--movie-format EXT]]
  *   jumpsweep map [-o atlas.h5] [--max-memory SIZE] [--max-states N] [--no-reach]
+ *
+ * Emulator movies (sweep/engine/movie.c, docs/movies.md): trace --movie writes the traced input as
+ * a movie; --seq-file reads a movie when its name ends in .bk2/.fm2/.m64/.tas, from the first
+ * press of the jump button or from --movie-frame N; reach --movie DIR writes each rise's witness.
  *
  * Usage errors: one line on stderr, exit 2.  Runtime errors: one line, exit 1.  Output files are
  * written under a temporary name and renamed when complete.  reach exits 3 when a budget
  * (--max-memory, --max-states) left a reachable set incomplete (the file is written, the sets marked); map, the main
  * job, reports such sets on stderr and in its table and HDF5, and exits 0. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -19,10 +25,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "commands.h"
+#include "movie.h"
 #include "sweep.h"
 #include "trace.h"
 
@@ -75,9 +83,14 @@ static const char usage_text[] =
 	"  -s, --seq SEQ         an explicit input sequence (repeatable): one item per frame,\n"
 	"                        '.' nothing, 'J' jump, 'D' down, 'Z' Z, 'B' B, \"[JD]\" several;\n"
 	"                        a count repeats it: \"J10.5J3\" = 10 frames held, 5 up, 3 held\n"
-	"  -S, --seq-file FILE   input sequences, one per line ('#' comments)\n"
+	"  -S, --seq-file FILE   input sequences, one per line ('#' comments); a movie when FILE\n"
+	"                        ends in .bk2, .fm2, .m64 or .tas (docs/movies.md)\n"
+	"      --movie-frame N   --seq-file movie: the jump starts on movie frame N (0-based;\n"
+	"                        default: the first frame on which the jump button goes down)\n"
 	"  -f, --frames N        frame limit (default: the model's; at most 4096)\n"
 	"  -o, --output FILE     output file (sweep, reach, map: HDF5; trace: CSV, default stdout)\n"
+	"      --movie FILE      trace: also write the input as an emulator movie (.bk2 BizHawk,\n"
+	"                        .fm2 FCEUX, .m64 Mupen64, .tas CelesteTAS; the model's platform)\n"
 	"\n"
 	"reach and map options:\n"
 	"      --max-memory SIZE memory budget per start condition, bytes or with K, M, G\n"
@@ -86,6 +99,9 @@ static const char usage_text[] =
 	"                        budget the set keeps the jumps that landed by then and is\n"
 	"                        marked incomplete (reach: exit status 3)\n"
 	"      --rises           reach: print every rise with its airtime, apex and witness\n"
+	"      --movie DIR       reach: write every rise's witness as a movie into DIR\n"
+	"      --movie-format EXT  reach --movie: only this format (bk2, fm2, m64, tas; default:\n"
+	"                        every format of the model's platform)\n"
 	"      --no-reach        map: skip the reachable sets\n"
 	"\n"
 	"run options:\n"
@@ -99,7 +115,7 @@ static const char usage_text[] =
 	"  -V, --version         version\n";
 
 enum { OPT_ISA = 256, OPT_REFERENCE, OPT_PROGRESS, OPT_MAX_STATES, OPT_MAX_MEMORY, OPT_RISES,
-       OPT_NO_REACH };
+       OPT_NO_REACH, OPT_MOVIE, OPT_MOVIE_FRAME, OPT_MOVIE_FORMAT };
 
 static const struct option long_opts[] = {
 	{ "axis", required_argument, 0, 'a' },     { "hold", required_argument, 0, 'H' },
@@ -111,6 +127,9 @@ static const struct option long_opts[] = {
 	{ "version", no_argument, 0, 'V' },        { "max-states", required_argument, 0, OPT_MAX_STATES },
 	{ "max-memory", required_argument, 0, OPT_MAX_MEMORY },
 	{ "rises", no_argument, 0, OPT_RISES },    { "no-reach", no_argument, 0, OPT_NO_REACH },
+	{ "movie", required_argument, 0, OPT_MOVIE },
+	{ "movie-frame", required_argument, 0, OPT_MOVIE_FRAME },
+	{ "movie-format", required_argument, 0, OPT_MOVIE_FORMAT },
 	{ 0, 0, 0, 0 },
 };
 
@@ -130,6 +149,10 @@ typedef struct cli {
 	unsigned long long max_states; /* reach, map: 0 = no node cap */
 	size_t max_memory;             /* reach, map: 0 = the default */
 	int rises, no_reach;
+	const char *movie;        /* trace: movie file; reach: directory */
+	long movie_frame;         /* --seq-file movie: first movie frame, or JS_MOVIE_FIRST_PRESS */
+	int movie_frame_given;
+	const char *movie_format; /* reach --movie: one extension */
 } cli;
 
 static long parse_long(const char *s, const char *what)
@@ -203,6 +226,39 @@ static void add_seq(js_grid *g, const char *text, int n_frames)
 	g->n_seq++;
 }
 
+/* A movie as one sequence (movie.h): the axes that choose the buttons or the frame count must
+ * hold one value (the low end of the grid is taken). */
+static void load_seq_movie(js_grid *g, const char *path, int n_frames, long first_frame)
+{
+	const js_model *m = g->model;
+	const char *dep[2] = { m->movie.jump_axis, m->movie.frames_axis };
+	for (int i = 0; i < 2; i++) {
+		int a = dep[i] ? js_axis_find(m, dep[i]) : -1;
+		if (a >= 0 && g->lo[a] != g->hi[a])
+			die(EXIT_USAGE, "--seq-file %s: the movie's buttons depend on axis %s; give it one "
+					"value (--axis %s=...)", path, dep[i], dep[i]);
+	}
+	char err[512];
+	uint8_t *seq;
+	int len;
+	if (js_movie_read(m, g->lo, path, first_frame, &seq, &len, err, sizeof err) != 0)
+		die(EXIT_RUNTIME, "%s", err);
+	if (len > n_frames)
+		len = n_frames; /* the frame limit */
+	size_t cap = (size_t)len * 6 + 16;
+	char *text = malloc(cap);
+	g->seq = realloc(g->seq, (size_t)(g->n_seq + 1) * sizeof *g->seq);
+	g->seq_len = realloc(g->seq_len, (size_t)(g->n_seq + 1) * sizeof *g->seq_len);
+	g->seq_text = realloc(g->seq_text, (size_t)(g->n_seq + 1) * sizeof *g->seq_text);
+	if (!text || !g->seq || !g->seq_len || !g->seq_text)
+		die(EXIT_RUNTIME, "out of memory");
+	js_seq_format(seq, len, text, cap);
+	g->seq[g->n_seq] = seq;
+	g->seq_len[g->n_seq] = len;
+	g->seq_text[g->n_seq] = text;
+	g->n_seq++;
+}
+
 static void load_seq_file(js_grid *g, const char *path, int n_frames)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
@@ -244,7 +300,9 @@ static void build_grid(const cli *c, js_grid *g, int single)
 		g->pattern = JS_PATTERN_SEQ;
 		for (int i = 0; i < c->n_seqs; i++)
 			add_seq(g, c->seqs[i], g->n_frames);
-		if (c->seq_file)
+		if (c->seq_file && js_movie_is_path(c->seq_file))
+			load_seq_movie(g, c->seq_file, g->n_frames, c->movie_frame);
+		else if (c->seq_file)
 			load_seq_file(g, c->seq_file, g->n_frames);
 		if (single && g->n_seq != 1)
 			die(EXIT_USAGE, "trace takes one input sequence");
@@ -484,6 +542,55 @@ static void print_reach_row(const js_model *m, const js_reach_set *s, int width)
 	       (unsigned long long)s->states, s->seconds, status);
 }
 
+/* reach --movie DIR: every rise's witness as a movie, named by the start condition and the rise
+ * (DIR/smw_vx=48_jump=normal_spx=0_rise1072.bk2), in each format of the platform or the one
+ * --movie-format names. */
+static void write_reach_movies(const cli *c, const js_model *m, const js_reach *r)
+{
+	const char *formats = js_movie_formats(m);
+	char fmts[4][8];
+	int nf = 0;
+	if (c->movie_format) {
+		snprintf(fmts[0], sizeof fmts[0], "%s", c->movie_format[0] == '.' ? c->movie_format + 1
+								: c->movie_format);
+		nf = 1;
+	} else {
+		for (const char *p = formats; *p && nf < 4;) {
+			size_t n = strcspn(p, " ");
+			snprintf(fmts[nf++], sizeof fmts[0], "%.*s", (int)(n < 7 ? n : 7), p);
+			p += n + (p[n] == ' ');
+		}
+		if (nf == 0)
+			die(EXIT_USAGE, "reach --movie: %s (%s) has no movie format: %s", m->id, m->platform,
+			    m->movie.note ? m->movie.note : "no button map");
+	}
+	if (mkdir(c->movie, 0777) != 0 && errno != EEXIST)
+		die(EXIT_RUNTIME, "cannot create '%s': %s", c->movie, strerror(errno));
+	size_t written = 0;
+	for (size_t i = 0; i < r->n_sets; i++) {
+		const js_reach_set *s = &r->sets[i];
+		char label[200];
+		js_reach_set_label(m, s, label, sizeof label);
+		for (char *q = label; *q; q++)
+			if (!(isalnum((unsigned char)*q) || *q == '=' || *q == '-' || *q == '.'))
+				*q = '_';
+		for (int k = 0; k < s->n_rises; k++) {
+			const js_reach_rise *x = &s->rises[k];
+			for (int f = 0; f < nf; f++) {
+				char path[4096], err[512];
+				snprintf(path, sizeof path, "%s/%s_%s_rise%lld.%s", c->movie, m->id, label,
+					 (long long)x->rise, fmts[f]);
+				if (js_movie_write(m, s->axis, path, x->witness, x->witness_len, err,
+						   sizeof err) != 0)
+					die(EXIT_RUNTIME, "%s", err);
+				written++;
+			}
+		}
+	}
+	if (!c->quiet)
+		printf("wrote %zu movie%s into %s\n", written, written == 1 ? "" : "s", c->movie);
+}
+
 static int cmd_reach(const cli *c)
 {
 	if (!c->model_id)
@@ -502,6 +609,15 @@ static int cmd_reach(const cli *c)
 			die(EXIT_USAGE, "reach: axis %s is a button (%s), explored on every frame; it is "
 					"not a start condition", name,
 			    js_input_name(m->axes[a].input_bit));
+	}
+	if (c->movie) {
+		const char *fits = js_movie_formats(m);
+		const char *want = c->movie_format ? c->movie_format + (c->movie_format[0] == '.') : NULL;
+		if (!*fits)
+			die(EXIT_USAGE, "reach --movie: %s (%s) has no movie format", m->id, m->platform);
+		if (want && !strstr(fits, want))
+			die(EXIT_USAGE, "--movie-format %s does not fit %s (%s); its formats: %s", want,
+			    m->id, m->platform, fits);
 	}
 	js_grid g;
 	js_grid_default(&g, m);
@@ -555,6 +671,8 @@ static int cmd_reach(const cli *c)
 		if (h)
 			printf("wrote %s\n", c->output);
 	}
+	if (c->movie)
+		write_reach_movies(c, m, &r);
 	for (size_t i = 0; i < r.n_sets; i++)
 		if (!r.sets[i].complete)
 			fprintf(stderr, "%s: %s\n", prog, r.sets[i].message);
@@ -732,6 +850,22 @@ static int cmd_trace(const cli *c)
 		die(EXIT_RUNTIME, "out of memory");
 	js_grid_lane_axes(&g, 0, ax);
 	js_grid_lane_input(&g, 0, in);
+	if (c->movie) {
+		/* first, so that a movie that cannot be written leaves no trace output: the sequence
+		 * as given (clipped to the frame limit), or a hold's frames through the landing */
+		int len = g.n_frames;
+		if (g.pattern == JS_PATTERN_SEQ) {
+			len = g.seq_len[0] < g.n_frames ? g.seq_len[0] : g.n_frames;
+		} else {
+			js_acc acc;
+			js_reference_run(g.model, ax, in, g.n_frames, &acc);
+			if (acc.landed)
+				len = acc.airtime;
+		}
+		char err[512];
+		if (js_movie_write(g.model, ax, c->movie, in, len > 0 ? len : 1, err, sizeof err) != 0)
+			die(EXIT_RUNTIME, "%s", err);
+	}
 	FILE *out = stdout;
 	char tmp[4096] = "";
 	if (c->output && strcmp(c->output, "-") != 0) {
@@ -767,7 +901,7 @@ int main(int argc, char **argv)
 			if (strcmp(argv[1], k->name) == 0)
 				return k->fn(argc - 1, argv + 1);
 
-	cli c = { .isa = js_isa_current() };
+	cli c = { .isa = js_isa_current(), .movie_frame = JS_MOVIE_FIRST_PRESS };
 	c.axis_args = calloc((size_t)argc, sizeof *c.axis_args);
 	c.seqs = calloc((size_t)argc, sizeof *c.seqs);
 	if (!c.axis_args || !c.seqs)
@@ -825,6 +959,14 @@ int main(int argc, char **argv)
 		case OPT_MAX_MEMORY: c.max_memory = parse_size(optarg, "--max-memory"); break;
 		case OPT_RISES: c.rises = 1; break;
 		case OPT_NO_REACH: c.no_reach = 1; break;
+		case OPT_MOVIE: c.movie = optarg; break;
+		case OPT_MOVIE_FRAME:
+			c.movie_frame = parse_long(optarg, "--movie-frame");
+			if (c.movie_frame < 0)
+				die(EXIT_USAGE, "--movie-frame %s: a movie frame, 0 or more", optarg);
+			c.movie_frame_given = 1;
+			break;
+		case OPT_MOVIE_FORMAT: c.movie_format = optarg; break;
 		case 'h':
 			fputs(usage_text, stdout);
 			if (js_commands[0].name) {
@@ -851,6 +993,23 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "--rises applies to reach only");
 	if (c.no_reach && !is_map)
 		die(EXIT_USAGE, "--no-reach applies to map only");
+	int is_trace = strcmp(c.cmd, "trace") == 0;
+	if (c.movie && !is_trace && !is_reach)
+		die(EXIT_USAGE, "--movie applies to trace (a file) and reach (a directory) only");
+	if (c.movie && is_trace && !js_movie_is_path(c.movie))
+		die(EXIT_USAGE, "--movie %s: unknown movie format (the extension names it: .bk2, .fm2, "
+				".m64 or .tas)", c.movie);
+	if (c.movie_format && !(is_reach && c.movie))
+		die(EXIT_USAGE, "--movie-format applies to reach --movie only");
+	if (c.movie_format) {
+		char probe[32];
+		snprintf(probe, sizeof probe, "x.%s", c.movie_format[0] == '.' ? c.movie_format + 1
+									  : c.movie_format);
+		if (!js_movie_is_path(probe))
+			die(EXIT_USAGE, "--movie-format %s: unknown (bk2, fm2, m64, tas)", c.movie_format);
+	}
+	if (c.movie_frame_given && !(c.seq_file && js_movie_is_path(c.seq_file)))
+		die(EXIT_USAGE, "--movie-frame applies to a --seq-file movie (.bk2, .fm2, .m64, .tas)");
 	int (*cmd)(const cli *) = NULL;
 	if (strcmp(c.cmd, "list") == 0)
 		cmd = cmd_list;
