@@ -547,44 +547,19 @@ static void print_reach_row(const js_model *m, const js_reach_set *s, int width)
  * --movie-format names. */
 static void write_reach_movies(const cli *c, const js_model *m, const js_reach *r)
 {
-	const char *formats = js_movie_formats(m);
-	char fmts[4][8];
-	int nf = 0;
-	if (c->movie_format) {
-		snprintf(fmts[0], sizeof fmts[0], "%s", c->movie_format[0] == '.' ? c->movie_format + 1
-								: c->movie_format);
-		nf = 1;
-	} else {
-		for (const char *p = formats; *p && nf < 4;) {
-			size_t n = strcspn(p, " ");
-			snprintf(fmts[nf++], sizeof fmts[0], "%.*s", (int)(n < 7 ? n : 7), p);
-			p += n + (p[n] == ' ');
-		}
-		if (nf == 0)
-			die(EXIT_USAGE, "reach --movie: %s (%s) has no movie format: %s", m->id, m->platform,
-			    m->movie.note ? m->movie.note : "no button map");
-	}
-	if (mkdir(c->movie, 0777) != 0 && errno != EEXIST)
-		die(EXIT_RUNTIME, "cannot create '%s': %s", c->movie, strerror(errno));
 	size_t written = 0;
 	for (size_t i = 0; i < r->n_sets; i++) {
 		const js_reach_set *s = &r->sets[i];
 		char label[200];
 		js_reach_set_label(m, s, label, sizeof label);
-		for (char *q = label; *q; q++)
-			if (!(isalnum((unsigned char)*q) || *q == '=' || *q == '-' || *q == '.'))
-				*q = '_';
+		js_movie_name_part(label);
 		for (int k = 0; k < s->n_rises; k++) {
 			const js_reach_rise *x = &s->rises[k];
-			for (int f = 0; f < nf; f++) {
-				char path[4096], err[512];
-				snprintf(path, sizeof path, "%s/%s_%s_rise%lld.%s", c->movie, m->id, label,
-					 (long long)x->rise, fmts[f]);
-				if (js_movie_write(m, s->axis, path, x->witness, x->witness_len, err,
-						   sizeof err) != 0)
-					die(EXIT_RUNTIME, "%s", err);
-				written++;
-			}
+			char name[300], err[512];
+			snprintf(name, sizeof name, "%s_%s_rise%lld", m->id, label, (long long)x->rise);
+			if (js_movie_write_dir(m, s->axis, c->movie, c->movie_format, name, x->witness,
+					       x->witness_len, &written, err, sizeof err) != 0)
+				die(EXIT_RUNTIME, "%s", err);
 		}
 	}
 	if (!c->quiet)
@@ -611,13 +586,9 @@ static int cmd_reach(const cli *c)
 			    js_input_name(m->axes[a].input_bit));
 	}
 	if (c->movie) {
-		const char *fits = js_movie_formats(m);
-		const char *want = c->movie_format ? c->movie_format + (c->movie_format[0] == '.') : NULL;
-		if (!*fits)
-			die(EXIT_USAGE, "reach --movie: %s (%s) has no movie format", m->id, m->platform);
-		if (want && !strstr(fits, want))
-			die(EXIT_USAGE, "--movie-format %s does not fit %s (%s); its formats: %s", want,
-			    m->id, m->platform, fits);
+		char err[512];
+		if (js_movie_check_format(m, c->movie_format, err, sizeof err) != 0)
+			die(EXIT_USAGE, "reach --movie: %s", err);
 	}
 	js_grid g;
 	js_grid_default(&g, m);

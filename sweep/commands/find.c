@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "movie.h"
 #include "sweep.h"
 
 #define FX_OK 0
@@ -17,7 +18,7 @@
 #define FX_NONE 4
 
 static const char find_usage[] =
-	"usage: jumpsweep find MODEL (--rise N | --rise-sub N | --highest) [OPTIONS]\n"
+	"usage: jumpsweep find MODEL (--rise N | --rise-sub N | --highest | --seq-file F) [OPTIONS]\n"
 	"\n"
 	"The input sequences that give a jump of exactly that rise, per start condition, over ALL\n"
 	"input sequences (the jump pressed on frame 0, every button free on every frame after), or\n"
@@ -30,6 +31,10 @@ static const char find_usage[] =
 	"      --rise N           the rise in the model's unit (e.g. 67, 27.375)\n"
 	"      --rise-sub N       the rise in sub-units (1/sub_per_unit of the unit)\n"
 	"      --highest          the highest rise that meets the constraints below\n"
+	"  -S, --seq-file FILE    the rise of the jump in FILE: a movie (.bk2, .fm2, .m64, .tas;\n"
+	"                         from its first jump press, or --movie-frame N) or a text sequence\n"
+	"                         (its first line): is there a cheaper input for that jump?\n"
+	"      --movie-frame N    --seq-file movie: the jump starts on movie frame N (0-based)\n"
 	"      --apex-frame F[:G] the first frame at the rise lies in F..G (frame 0 is the press)\n"
 	"      --airtime A[:B]    the jump lands with an airtime in A..B frames\n"
 	"  -f, --frames N         frame limit (default: the model's)\n"
@@ -37,6 +42,9 @@ static const char find_usage[] =
 	"      --max-states N     node budget per start condition\n"
 	"      --no-settle        follow every state to its landing, also those the model's settle\n"
 	"                         hook proves can rise no more (sotn: slower, larger)\n"
+	"      --movie DIR        write each witness as a movie into DIR (every format of the\n"
+	"                         model's platform: docs/movies.md), named MODEL_START_riseN_WHAT\n"
+	"      --movie-format EXT only that format (bk2, fm2, m64, tas)\n"
 	"  -q, --quiet            only the witnesses, one line each\n"
 	"  -h, --help             this text\n"
 	"\n"
@@ -112,8 +120,56 @@ static int range_opt(const char *s, const char *what, int32_t *lo, int32_t *hi)
 	return 0;
 }
 
+/* --seq-file: the jump to match, from a movie (first press, or movie_frame) or the first
+ * sequence of a text file, read with the low end of each start axis (a movie's buttons may
+ * depend on an axis: smw's jump).  Returns 0, or -1 after printing the error. */
+static int read_given(const js_model *m, const js_grid *g, const char *path, long movie_frame,
+		      int n_frames, uint8_t **seq, int *len)
+{
+	char err[512];
+	if (js_movie_is_path(path)) {
+		if (js_movie_read(m, g->lo, path, movie_frame, seq, len, err, sizeof err) != 0) {
+			fx_err("%s", err, NULL);
+			return -1;
+		}
+		if (*len > n_frames)
+			*len = n_frames;
+		return 0;
+	}
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fx_err("cannot read '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int rc = -1;
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = 0;
+		char *p = line + strspn(line, " \t");
+		if (!*p || *p == '#')
+			continue;
+		*seq = malloc((size_t)n_frames);
+		if (!*seq || js_seq_parse(p, *seq, n_frames, len, err, sizeof err) != 0) {
+			fx_err("%s", *seq ? err : "out of memory", NULL);
+			free(*seq);
+			*seq = NULL;
+			break;
+		}
+		rc = 0;
+		break;
+	}
+	if (rc != 0 && !*seq && n < 0)
+		fx_err("'%s' holds no input sequence", path, NULL);
+	free(line);
+	fclose(f);
+	return rc;
+}
+
 enum { FO_RISE = 256, FO_RISE_SUB, FO_HIGHEST, FO_APEX, FO_AIR, FO_MAX_MEMORY, FO_MAX_STATES,
-       FO_NO_SETTLE };
+       FO_NO_SETTLE, FO_MOVIE, FO_MOVIE_FORMAT, FO_MOVIE_FRAME };
 
 int js_cmd_find(int argc, char **argv)
 {
@@ -126,10 +182,18 @@ int js_cmd_find(int argc, char **argv)
 		{ "max-memory", required_argument, 0, FO_MAX_MEMORY },
 		{ "max-states", required_argument, 0, FO_MAX_STATES },
 		{ "no-settle", no_argument, 0, FO_NO_SETTLE },
+		{ "seq-file", required_argument, 0, 'S' },
+		{ "movie-frame", required_argument, 0, FO_MOVIE_FRAME },
+		{ "movie", required_argument, 0, FO_MOVIE },
+		{ "movie-format", required_argument, 0, FO_MOVIE_FORMAT },
 		{ "quiet", no_argument, 0, 'q' },           { "help", no_argument, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
-	const char *model_id = NULL, *rise = NULL, *rise_sub = NULL;
+	const char *model_id = NULL, *rise = NULL, *rise_sub = NULL, *seq_file = NULL;
+	const char *movie_dir = NULL, *movie_format = NULL;
+	long movie_frame = JS_MOVIE_FIRST_PRESS;
+	uint8_t *given = NULL; /* --seq-file: the jump whose rise is asked */
+	int given_len = 0;
 	char **axis_args = calloc((size_t)argc + 1, sizeof *axis_args);
 	int n_axis = 0, quiet = 0, highest = 0, rc = FX_USAGE;
 	js_find_query q = { .apex_lo = 0, .apex_hi = JS_MAX_FRAMES };
@@ -142,7 +206,7 @@ int js_cmd_find(int argc, char **argv)
 	optind = 1;
 	opterr = 0;
 	int opt;
-	while ((opt = getopt_long(argc, argv, "+:a:f:qh", opts, NULL)) != -1 ||
+	while ((opt = getopt_long(argc, argv, "+:a:f:S:qh", opts, NULL)) != -1 ||
 	       (optind < argc && (opt = 0, 1))) {
 		if (opt == 0) {
 			if (model_id) {
@@ -200,6 +264,18 @@ int js_cmd_find(int argc, char **argv)
 			break;
 		}
 		case FO_NO_SETTLE: o.no_settle = 1; break;
+		case 'S': seq_file = optarg; break;
+		case FO_MOVIE: movie_dir = optarg; break;
+		case FO_MOVIE_FORMAT: movie_format = optarg; break;
+		case FO_MOVIE_FRAME: {
+			long v;
+			if (js_parse_int(optarg, "--movie-frame", &v, err, sizeof err) != 0 || v < 0) {
+				fx_err("--movie-frame %s: a movie frame, 0 or more", optarg, NULL);
+				goto out;
+			}
+			movie_frame = v;
+			break;
+		}
 		case 'q': quiet = 1; break;
 		case 'h': fputs(find_usage, stdout); rc = FX_OK; goto out;
 		case ':':
@@ -219,8 +295,22 @@ int js_cmd_find(int argc, char **argv)
 		fx_err("unknown model '%s' (see jumpsweep list)", model_id, NULL);
 		goto out;
 	}
-	if ((rise != NULL) + (rise_sub != NULL) + highest != 1) {
-		fx_err("find: give one of --rise N, --rise-sub N, --highest", NULL, NULL);
+	if ((rise != NULL) + (rise_sub != NULL) + highest + (seq_file != NULL) != 1) {
+		fx_err("find: give one of --rise N, --rise-sub N, --highest, --seq-file FILE", NULL,
+		       NULL);
+		goto out;
+	}
+	if (movie_frame != JS_MOVIE_FIRST_PRESS && !(seq_file && js_movie_is_path(seq_file))) {
+		fx_err("--movie-frame applies to --seq-file with a movie (.bk2, .fm2, .m64, .tas)", NULL,
+		       NULL);
+		goto out;
+	}
+	if (movie_format && !movie_dir) {
+		fx_err("--movie-format applies with --movie DIR", NULL, NULL);
+		goto out;
+	}
+	if (movie_dir && js_movie_check_format(m, movie_format, err, sizeof err) != 0) {
+		fx_err("find --movie: %s", err, NULL);
 		goto out;
 	}
 	if (rise && js_parse_length(m, rise, "--rise", &q.rise, &q.between, err, sizeof err) != 0) {
@@ -261,16 +351,22 @@ int js_cmd_find(int argc, char **argv)
 	}
 	if (!o.n_frames)
 		o.n_frames = g.n_frames;
+	if (seq_file && read_given(m, &g, seq_file, movie_frame, o.n_frames, &given, &given_len) != 0) {
+		rc = FX_USAGE;
+		goto out;
+	}
 
 	/* every start condition (the non-input axes, C order), one search each */
 	size_t n_starts = 1;
 	for (int a = 0; a < m->n_axes; a++)
 		if (!m->axes[a].input_bit)
 			n_starts *= (size_t)(g.hi[a] - g.lo[a] + 1);
-	char cons[160], asked[128];
+	char cons[160], asked[256];
 	describe(&q, cons, sizeof cons);
 	if (highest)
 		snprintf(asked, sizeof asked, "the highest rise");
+	else if (given)
+		asked[0] = 0; /* per start: the rise of the given jump */
 	else {
 		char len[96];
 		fmt_len(len, sizeof len, m, q.rise);
@@ -290,6 +386,26 @@ int js_cmd_find(int argc, char **argv)
 			size_t len = (size_t)(g.hi[a] - g.lo[a] + 1);
 			ax[a] = g.lo[a] + (int32_t)(k % len);
 			k /= len;
+		}
+		if (given) {
+			js_acc acc;
+			js_reference_run(m, ax, given, given_len, &acc);
+			if (!acc.took_off) {
+				char label[200] = "";
+				js_reach_set set0 = { 0 };
+				memcpy(set0.axis, ax, sizeof ax);
+				js_reach_set_label(m, &set0, label, sizeof label);
+				fx_err("find %s: the jump in the --seq-file never takes off", label, NULL);
+				rc = FX_FAIL;
+				break;
+			}
+			q.rise = acc.rise;
+			q.between = 0;
+			char len[96];
+			fmt_len(len, sizeof len, m, acc.rise);
+			snprintf(asked, sizeof asked, "the given jump's rise, %s (apex frame %d, %s %d)",
+				 len, (int)acc.apex_frame, acc.landed ? "airtime" : "in the air at frame",
+				 acc.landed ? (int)acc.airtime : given_len - 1);
 		}
 		js_reach_set set;
 		js_find_answer ans;
@@ -328,12 +444,38 @@ int js_cmd_find(int argc, char **argv)
 				       "their constant inputs unexplored: run with --no-settle for an exact "
 				       "answer)\n");
 		}
+		if (movie_dir) {
+			js_find_witness *ws[] = { &ans.best, &ans.shortest, &ans.longest, &ans.below,
+						  &ans.above };
+			const char *what[] = { "canonical", "shortest", "longest", "below", "above" };
+			size_t written = 0;
+			js_movie_name_part(label);
+			for (int w = 0; w < 5; w++) {
+				char name[300];
+				if (!ws[w]->found)
+					continue;
+				snprintf(name, sizeof name, "%s_%s_rise%lld_%s", m->id, label,
+					 (long long)ws[w]->rise, what[w]);
+				if (js_movie_write_dir(m, set.axis, movie_dir, movie_format, name,
+						       ws[w]->seq, ws[w]->len, &written, err,
+						       sizeof err) != 0) {
+					fx_err("%s", err, NULL);
+					rc = FX_FAIL;
+					break;
+				}
+			}
+			if (!quiet && rc == FX_OK)
+				printf("  wrote %zu movie%s into %s\n", written, written == 1 ? "" : "s",
+				       movie_dir);
+		}
 		if (!set.complete) {
 			any_incomplete = 1;
 			fprintf(stderr, "jumpsweep: %s\n", set.message);
 		}
 		js_find_answer_free(&ans);
 		js_reach_set_free(&set);
+		if (rc != FX_OK)
+			break;
 	}
 	js_grid_free_seqs(&g);
 	if (rc == FX_OK)
@@ -343,6 +485,7 @@ int js_cmd_find(int argc, char **argv)
 		rc = FX_FAIL;
 	}
 out:
+	free(given);
 	free(axis_args);
 	return rc;
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -1238,5 +1239,59 @@ int js_movie_read(const js_model *m, const int32_t *axis_values, const char *pat
 	free(fr.v);
 	*seq = out;
 	*len = (int)nf;
+	return 0;
+}
+
+int js_movie_check_format(const js_model *m, const char *format, char *err, size_t errn)
+{
+	const char *fits = js_movie_formats(m);
+	if (!*fits) {
+		snprintf(err, errn, "%s (%s) has no movie format: %s", m->id, m->platform,
+			 m->movie.note ? m->movie.note : "no button map");
+		return -1;
+	}
+	if (format) {
+		const char *want = format + (format[0] == '.');
+		size_t n = strlen(want);
+		for (const char *p = fits; *p;) {
+			size_t k = strcspn(p, " ");
+			if (k == n && strncasecmp(p, want, n) == 0)
+				return 0;
+			p += k + (p[k] == ' ');
+		}
+		snprintf(err, errn, "movie format %.16s does not fit %s (%s); its formats: %s", want,
+			 m->id, m->platform, fits);
+		return -1;
+	}
+	return 0;
+}
+
+void js_movie_name_part(char *s)
+{
+	for (; *s; s++)
+		if (!(isalnum((unsigned char)*s) || *s == '=' || *s == '-' || *s == '.'))
+			*s = '_';
+}
+
+int js_movie_write_dir(const js_model *m, const int32_t *axis_values, const char *dir,
+		       const char *format, const char *name, const uint8_t *seq, int len,
+		       size_t *written, char *err, size_t errn)
+{
+	if (js_movie_check_format(m, format, err, errn) != 0)
+		return -1;
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		snprintf(err, errn, "cannot create '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	const char *p = format ? format + (format[0] == '.') : js_movie_formats(m);
+	while (*p) {
+		size_t k = format ? strlen(p) : strcspn(p, " ");
+		char path[4096];
+		snprintf(path, sizeof path, "%s/%s.%.*s", dir, name, (int)(k < 8 ? k : 8), p);
+		if (js_movie_write(m, axis_values, path, seq, len, err, errn) != 0)
+			return -1;
+		(*written)++;
+		p += k + (p[k] == ' ');
+	}
 	return 0;
 }

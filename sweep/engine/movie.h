@@ -50,6 +50,19 @@ int js_movie_write(const js_model *m, const int32_t *axis_values, const char *pa
 int js_movie_read(const js_model *m, const int32_t *axis_values, const char *path,
 		  long first_frame, uint8_t **seq, int *len, char *err, size_t errn);
 
+/* 0 when format (an extension, with or without the dot; NULL: any) fits the model's platform,
+ * else -1 with a one-line message naming the formats that do. */
+int js_movie_check_format(const js_model *m, const char *format, char *err, size_t errn);
+/* Makes s (a start condition's label, "vx=48 jump=normal") fit a file name: every character
+ * but letters, digits, '=', '-' and '.' becomes '_'. */
+void js_movie_name_part(char *s);
+/* Writes seq as DIR/NAME.EXT for every format of the model's platform (format NULL) or for that
+ * format alone, creating DIR if needed; *written counts the files.  Returns 0, or -1 with a
+ * one-line message. */
+int js_movie_write_dir(const js_model *m, const int32_t *axis_values, const char *dir,
+		       const char *format, const char *name, const uint8_t *seq, int len,
+		       size_t *written, char *err, size_t errn);
+
 /* Video frames per model frame in a .bk2 (1 but on N64: 2 for sm64, banjo by its dt axis). */
 int js_movie_video_frames(const js_model *m, const int32_t *axis_values);
 
