@@ -271,3 +271,132 @@ Test(cli, reach_movies)
 	cr_expect_eq(rc, 2);
 	cr_expect(strstr(err_buf, "does not fit smb1") != NULL, "%s", err_buf);
 }
+
+/* ---- progress lines (sweep/engine/progress.h) ---- */
+
+/* Every line of s ends with a newline and none holds a '\r' (a pipe gets whole lines). */
+static void expect_whole_lines(const char *s, const char *what)
+{
+	cr_expect(s[0] != 0, "%s: no progress line", what);
+	cr_expect(s[0] == 0 || s[strlen(s) - 1] == '\n', "%s: the last line has no newline: %s", what, s);
+	cr_expect(strchr(s, '\r') == NULL, "%s: a '\\r' into a pipe: %s", what, s);
+}
+
+/* --progress into a pipe (here a file): whole lines, the last one the total.  smb1's default
+ * grid: vx 0..40 x env air|swim|whirlpool x hold 0..40 = 41 * 3 * 41 = 5043 lanes.  -q wins over
+ * --progress; without --progress a pipe or file gets nothing. */
+Test(cli, progress_lines)
+{
+	cr_assert_eq(js("sweep smb1 -o a.h5 --progress"), 0, "%s", err_buf);
+	expect_whole_lines(err_buf, "sweep --progress");
+	cr_expect(strncmp(err_buf, "sweep smb1: ", 12) == 0, "%s", err_buf);
+	const char *last = err_buf + strlen(err_buf) - 1;
+	while (last > err_buf && last[-1] != '\n')
+		last--;
+	cr_expect(strncmp(last, "sweep smb1: 5043/5043 lanes (100%), ", 36) == 0, "%s", last);
+	cr_expect(strstr(last, " lanes/s, ") != NULL, "the rate: %s", last);
+
+	cr_assert_eq(js("sweep smb1 -o b.h5 -q --progress"), 0, "%s", err_buf);
+	cr_expect_eq(err_buf[0], 0, "-q: %s", err_buf);
+	cr_assert_eq(js("sweep smb1 -o c.h5"), 0, "%s", err_buf);
+	cr_expect_eq(err_buf[0], 0, "no --progress, not a terminal: %s", err_buf);
+
+	/* map's sweeps: one line over every model's default grid */
+	cr_assert_eq(js("map --no-reach -o m.h5 --progress"), 0, "%s", err_buf);
+	expect_whole_lines(err_buf, "map --progress");
+	cr_expect(strstr(err_buf, "map: sweeps: ") != NULL, "%s", err_buf);
+	long total = 0;
+	for (const char *l = strchr(out_buf, '\n') + 1; *l && strncmp(l, "wrote ", 6) != 0;
+	     l = strchr(l, '\n') + 1) {
+		long lanes = 0;
+		/* the lanes column, third: after the id and the game (a game has no double space) */
+		const char *p = strstr(l, "  ");
+		cr_assert_not_null(p);
+		while (*p == ' ')
+			p++;
+		p = strstr(p, "  ");
+		cr_assert_not_null(p);
+		cr_assert_eq(sscanf(p, "%ld", &lanes), 1, "%.80s", l);
+		total += lanes;
+	}
+	char want[96];
+	snprintf(want, sizeof want, "map: sweeps: %ld/%ld lanes (100%%), ", total, total);
+	cr_expect(strstr(err_buf, want) != NULL, "'%s' not in %s", want, err_buf);
+	cr_assert_eq(js("map --no-reach -o n.h5"), 0, "%s", err_buf);
+	cr_expect_eq(err_buf[0], 0, "map, no --progress: %s", err_buf);
+	cr_assert_eq(js("map --no-reach -o q.h5 -q --progress"), 0, "%s", err_buf);
+	cr_expect_eq(err_buf[0], 0, "map -q: %s", err_buf);
+	cr_expect_eq(out_buf[0], 0, "map -q: no table: %s", out_buf);
+}
+
+/* ---- map's table ---- */
+
+/* map --no-reach: the sweep table's columns start at the same place on every line, whatever the
+ * unit ("world unit": sm64, sms, banjo; "px" elsewhere).  A column starts after two spaces; the
+ * header names where. */
+Test(cli, map_table_columns_line_up)
+{
+	cr_assert_eq(js("map --no-reach -o m.h5"), 0, "%s", err_buf);
+	int starts[16], n = 0;
+	const char *head = out_buf;
+	size_t head_len = strcspn(head, "\n");
+	for (size_t i = 0; i < head_len && n < 16; i++)
+		if (head[i] != ' ' && (i == 0 || (i >= 2 && head[i - 1] == ' ' && head[i - 2] == ' ')))
+			starts[n++] = (int)i;
+	cr_assert_eq(n, 7, "model, game, lanes, rise min, rise max, air max, seconds: %.*s", (int)head_len,
+		     head);
+	int rows = 0, world = 0;
+	for (const char *l = head + head_len + 1; *l && strncmp(l, "wrote ", 6) != 0;
+	     l = strchr(l, '\n') + 1) {
+		int len = (int)strcspn(l, "\n");
+		rows++;
+		world += strstr(l, "world unit") != NULL && strstr(l, "world unit") < l + len;
+		for (int k = 0; k < n; k++) {
+			int s = starts[k];
+			cr_expect(s < len && l[s] != ' ', "column %d does not start at %d: %.*s", k, s, len, l);
+			cr_expect(s == 0 || (l[s - 1] == ' ' && l[s - 2] == ' '),
+				  "column %d runs into column %d: %.*s", k - 1, k, len, l);
+		}
+		/* and nothing starts between the columns */
+		for (int i = 2; i < len; i++)
+			if (l[i] != ' ' && l[i - 1] == ' ' && l[i - 2] == ' ') {
+				int known = 0;
+				for (int k = 0; k < n; k++)
+					known |= starts[k] == i;
+				cr_expect(known, "a cell at %d, between the columns: %.*s", i, len, l);
+			}
+	}
+	cr_expect_eq(rows, js_n_models, "one row per model:\n%s", out_buf);
+	cr_expect_eq(world, 3, "sm64, sms and banjo in world units:\n%s", out_buf);
+}
+
+/* On a terminal (script(1) gives the command one): --progress draws from the start with '\r' and
+ * ends the line with a newline; a short run without --progress draws nothing (the line waits a
+ * second); -q nothing either. */
+Test(cli, progress_on_a_terminal)
+{
+	if (system("command -v script >/dev/null 2>&1") != 0) {
+		cr_skip_test("no script(1) to run a terminal");
+		return;
+	}
+	const char *bin = getenv("JS_BIN");
+	cr_assert_not_null(bin);
+	const char *forms[] = { "--progress", "", "-q --progress" };
+	for (int i = 0; i < 3; i++) {
+		char cmd[2048], p[512];
+		snprintf(cmd, sizeof cmd,
+			 "cd '%s' && script -qec \"'%s' sweep smb1 -o t%d.h5 %s\" /dev/null >tty.txt "
+			 "</dev/null",
+			 dir, bin, i, forms[i]);
+		cr_assert_eq(system(cmd), 0, "%s", cmd);
+		snprintf(p, sizeof p, "%s/tty.txt", dir);
+		slurp(p, out_buf, sizeof out_buf);
+		if (i == 0) {
+			cr_expect(strstr(out_buf, "\rsweep smb1: 5043/5043 lanes (100%), ") != NULL, "%s",
+				  out_buf);
+			cr_expect(out_buf[0] && out_buf[strlen(out_buf) - 1] == '\n', "%s", out_buf);
+		} else {
+			cr_expect(strstr(out_buf, "sweep smb1") == NULL, "`%s`: %s", forms[i], out_buf);
+		}
+	}
+}

@@ -1128,26 +1128,210 @@ static void join_figures(const ck_claim *cl, const ck_result *res, char *got, ch
 	}
 }
 
-static void print_text(const ck_claim *cl, ck_result *const *res, int n, int passed, int failed)
+/* ---- the text report: a claim's sentence, then one labelled figure per check ---- */
+
+/* The input in words: "no press", "tap" (hold 1), "hold 40", "seq J10.5J3". */
+static void fmt_input_label(const ck_check *c, char *buf, size_t n)
 {
-	char got[2048], want[2048], what[512], diff[2048];
+	if (strcmp(c->input_text, "hold 0") == 0)
+		snprintf(buf, n, "no press");
+	else if (strcmp(c->input_text, "hold 1") == 0)
+		snprintf(buf, n, "tap");
+	else
+		snprintf(buf, n, "%s", c->input_text);
+}
+
+static int same_start(const ck_check *a, const ck_check *b)
+{
+	return a->has_start == b->has_start &&
+	       (!a->has_start || memcmp(a->start, b->start, a->m->state_size) == 0);
+}
+
+/* A check's label within its claim: what sets it apart from the claim's other checks (the model,
+ * the axes, the start state and the frame limit, each only where the checks differ), the input,
+ * then what is measured:
+ *   "tap rise", "dt=exact hold 60 airtime", "hold 1 speed_sub after frame 0",
+ *   "hold 1 speed_sub change on frame 1", "hold 1 speed_sub after frames 31..34",
+ *   "hold 1 highest speed_sub in the air", "hold 1 flag fall_cap". */
+static void fmt_label(const ck_claim *cl, int k, char *buf, size_t n)
+{
+	const ck_check *c = &cl->checks[k];
+	const js_model *m = c->m;
+	int models_vary = 0, start_varies = 0, frames_vary = 0;
+	for (int j = 0; j < cl->n_checks; j++) {
+		const ck_check *o = &cl->checks[j];
+		models_vary |= o->m != m;
+		if (o->m == m)
+			start_varies |= !same_start(o, c);
+		frames_vary |= o->m == m && o->n_frames != c->n_frames;
+	}
+	size_t len = 0;
+	buf[0] = 0;
+#define ADD(...)                                                                        \
+	do {                                                                            \
+		if (len < n)                                                            \
+			len += (size_t)snprintf(buf + len, n - len, __VA_ARGS__);       \
+	} while (0)
+	if (models_vary)
+		ADD("%s ", m->id);
+	for (int a = 0; a < m->n_axes; a++) {
+		int varies = 0;
+		for (int j = 0; j < cl->n_checks; j++)
+			varies |= cl->checks[j].m == m && cl->checks[j].ax[a] != c->ax[a];
+		if (!varies)
+			continue;
+		const js_axis *ax = &m->axes[a];
+		if (ax->n_names && c->ax[a] >= 0 && c->ax[a] < ax->n_names)
+			ADD("%s=%s ", ax->name, ax->names[c->ax[a]]);
+		else
+			ADD("%s=%d ", ax->name, c->ax[a]);
+	}
+	if (start_varies)
+		ADD("%s ", c->has_start ? "from its start" : "from standing");
+	if (frames_vary)
+		ADD("frames %d ", c->n_frames);
+	char in[128];
+	fmt_input_label(c, in, sizeof in);
+	ADD("%s ", in);
+	switch (c->measure) {
+	case M_RISE:
+	case M_RISE_UNITS: ADD("rise"); break;
+	case M_APEX_FRAME: ADD("apex frame"); break;
+	case M_AIRTIME: ADD("airtime"); break;
+	case M_COLUMN: ADD("%s after frame %d", c->col_name, c->frame); break;
+	case M_COLUMN_STEP: ADD("%s change on frame %d", c->col_name, c->frame); break;
+	case M_COLUMN_SERIES: ADD("%s after frames %d..%d", c->col_name, c->from, c->to); break;
+	case M_COLUMN_MAX: ADD("highest %s in the air", c->col_name); break;
+	case M_COLUMN_MIN: ADD("lowest %s in the air", c->col_name); break;
+	case M_FLAG: ADD("flag %s", m->flag_names[c->flag_bit]); break;
+	}
+#undef ADD
+}
+
+/* The unit of a check's figure, "" when it has none (a frame number, a model column). */
+static void fmt_unit(const ck_check *c, char *buf, size_t n)
+{
+	buf[0] = 0;
+	if (c->measure == M_RISE_UNITS || c->col == COL_HEIGHT)
+		snprintf(buf, n, "%s", c->m->unit);
+	else if (c->measure == M_AIRTIME)
+		snprintf(buf, n, "frames");
+}
+
+/* A unit after a value: a unit that is a word is plural except after exactly 1 ("242 world
+ * units"); symbols stay ("66 px"). */
+static const char *unit_after(double v, const char *unit, char *buf, size_t n)
+{
+	int word = strlen(unit) > 3;
+	for (const char *p = unit; *p; p++)
+		word &= (*p >= 'a' && *p <= 'z') || *p == ' ';
+	if (!word || v == 1 || unit[strlen(unit) - 1] == 's')
+		return unit;
+	snprintf(buf, n, "%ss", unit);
+	return buf;
+}
+
+/* The measured figure with its unit: "7 px" (rise, whole pixels), "16896 (66 px)" (a rise or
+ * height_sub in sub-units, then in the unit), "15 frames", "[712 768 768 768]", "true". */
+static void fmt_figure(const ck_check *c, const ck_result *r, char *buf, size_t n)
+{
+	char got[1024], unit[64];
+	fmt_got(c, r, got, sizeof got);
+	fmt_unit(c, unit, sizeof unit);
+	int sub = (c->measure == M_RISE ||
+		   (c->col == COL_HEIGHT_SUB && (c->measure == M_COLUMN || c->measure == M_COLUMN_STEP ||
+						 c->measure == M_COLUMN_MAX || c->measure == M_COLUMN_MIN)));
+	if (sub && r->got.n == 1) {
+		char pl[80];
+		double units = r->got.v[0] / (double)c->m->sub_per_unit;
+		const char *u = unit_after(units, c->m->unit, pl, sizeof pl);
+		if (c->m->sub_per_unit == 1) {
+			snprintf(buf, n, "%s %s", got, u);
+		} else {
+			char x[64];
+			fmt_num(units, x, sizeof x);
+			snprintf(buf, n, "%s (%s %s)", got, x, u);
+		}
+	} else if (*unit && r->got.n > 0) {
+		char pl[80];
+		snprintf(buf, n, "%s %s", got,
+			 unit_after(r->got.n == 1 ? r->got.v[0] : 2, unit, pl, sizeof pl));
+	} else {
+		snprintf(buf, n, "%s", got);
+	}
+}
+
+/* Prints text word-wrapped at width columns, each line after indent spaces; only the text's first
+ * line (a sentence is one line; a longer text shows its first). */
+static void print_wrapped(const char *text, int indent, int width)
+{
+	size_t len = strcspn(text, "\n");
+	const char *p = text, *end = text + len;
+	while (p < end) {
+		while (p < end && *p == ' ')
+			p++;
+		if (p == end)
+			break;
+		size_t room = (size_t)(width - indent), take = (size_t)(end - p);
+		if (take > room) {
+			size_t cut = room;
+			while (cut > 0 && p[cut] != ' ')
+				cut--;
+			if (cut == 0) /* one word longer than the line */
+				for (cut = room; p + cut < end && p[cut] != ' '; cut++)
+					;
+			take = cut;
+		}
+		printf("%*s%.*s\n", indent, "", (int)take, p);
+		p += take;
+	}
+}
+
+/* One claim:
+ *   PASS smb1/fall-gravity                  (DRAFT for a passing draft, FAIL for any failure)
+ *     After the switch, gravity is ...      (the sentence, wrapped at 100 columns)
+ *       row 0 ... speed_frac change on frame 1  112 = 112
+ *       ...                                 (a failed check: "!=", then what it ran and why) */
+static void print_text(const ck_claim *cl, ck_result *const *res, int n, int passed, int failed,
+		       int drafts)
+{
+	char label[512], fig[2048], want[2048], what[512], diff[2048];
 	for (int i = 0; i < n; i++) {
 		const ck_claim *c = &cl[i];
-		int ok = 1;
+		int ok = 1, draft = strcmp(c->status, "draft") == 0;
 		for (int k = 0; k < c->n_checks; k++)
 			ok &= res[i][k].pass;
-		join_figures(c, res[i], got, want, sizeof got);
-		printf("%s %s  measured %s  expected %s%s\n", ok ? "PASS" : "FAIL", c->id, got, want,
-		       strcmp(c->status, "draft") == 0 ? "  (draft)" : "");
-		for (int k = 0; k < c->n_checks && !ok; k++) {
-			if (res[i][k].pass)
+		printf("%s %s%s\n", !ok ? "FAIL" : draft ? "DRAFT" : "PASS", c->id,
+		       !ok && draft ? "  (draft)" : "");
+		print_wrapped(c->sentence, 2, 100);
+		int w = 0;
+		for (int k = 0; k < c->n_checks; k++) {
+			fmt_label(c, k, label, sizeof label);
+			w = (int)strlen(label) > w ? (int)strlen(label) : w;
+		}
+		for (int k = 0; k < c->n_checks; k++) {
+			const ck_result *r = &res[i][k];
+			fmt_label(c, k, label, sizeof label);
+			fmt_figure(&c->checks[k], r, fig, sizeof fig);
+			fmt_want(&c->checks[k], want, sizeof want);
+			/* a series that matches shows once: "[712 768 768 768] = expected" */
+			char got[2048];
+			fmt_got(&c->checks[k], r, got, sizeof got);
+			int same = c->checks[k].measure == M_COLUMN_SERIES && strcmp(got, want) == 0;
+			printf("    %-*s  %s %s %s\n", w, label, fig, r->pass ? "=" : "!=",
+			       same ? "expected" : want);
+			if (r->pass)
 				continue;
 			fmt_what(&c->checks[k], what, sizeof what);
-			fmt_diff(&c->checks[k], &res[i][k], diff, sizeof diff);
-			printf("  check %d (%s): %s\n", k + 1, what, diff);
+			fmt_diff(&c->checks[k], r, diff, sizeof diff);
+			printf("      check %d (%s): %s\n", k + 1, what, diff);
 		}
 	}
-	printf("%d passed, %d failed\n", passed, failed);
+	printf("%d passed, %d failed", passed, failed);
+	if (drafts)
+		printf(", %d draft%s (not yet reviewed; %s)", drafts, drafts == 1 ? "" : "s",
+		       drafts == 1 ? "its checks pass" : "their checks pass");
+	printf("\n");
 }
 
 static json_t *json_num(double v)
@@ -1174,7 +1358,7 @@ static json_t *json_value(const double *v, int n, int is_bool, int series)
 static int print_json(const ck_claim *cl, ck_result *const *res, int n)
 {
 	json_t *out = json_array();
-	char what[512];
+	char what[512], label[512], figure[2048];
 	for (int i = 0; i < n; i++) {
 		const ck_claim *c = &cl[i];
 		json_t *o = json_object(), *checks = json_array();
@@ -1187,6 +1371,10 @@ static int print_json(const ck_claim *cl, ck_result *const *res, int n)
 			fmt_what(ch, what, sizeof what);
 			json_object_set_new(jc, "model", json_string(ch->m->id));
 			json_object_set_new(jc, "what", json_string(what));
+			fmt_label(c, k, label, sizeof label);
+			json_object_set_new(jc, "label", json_string(label));
+			fmt_figure(ch, r, figure, sizeof figure);
+			json_object_set_new(jc, "figure", json_string(figure));
 			json_object_set_new(jc, "measure", json_string(measure_names[ch->measure]));
 			json_object_set_new(jc, "verdict", json_string(r->pass ? "pass" : "fail"));
 			json_object_set_new(jc, "measured",
@@ -1236,7 +1424,8 @@ static void yaml_str(const char *s)
 	putchar('"');
 }
 
-static void print_tap(const ck_claim *cl, ck_result *const *res, int n, int passed, int failed)
+static void print_tap(const ck_claim *cl, ck_result *const *res, int n, int passed, int failed,
+		      int drafts)
 {
 	char got[2048], want[2048], what[512], diff[2048];
 	printf("TAP version 13\n1..%d\n", n);
@@ -1269,7 +1458,10 @@ static void print_tap(const ck_claim *cl, ck_result *const *res, int n, int pass
 		}
 		printf("  ...\n");
 	}
-	printf("# %d passed, %d failed\n", passed, failed);
+	printf("# %d passed, %d failed", passed, failed);
+	if (drafts)
+		printf(", %d draft%s", drafts, drafts == 1 ? "" : "s");
+	printf("\n");
 }
 
 /* ---- the command ---- */
@@ -1395,7 +1587,7 @@ int js_cmd_check(int argc, char **argv)
 		if (!n_ids || set.claims[k].selected)
 			run[n_run++] = set.claims[k];
 	ck_result **res = ck_alloc(sizeof *res * (size_t)(n_run ? n_run : 1));
-	int passed = 0, failed = 0;
+	int passed = 0, failed = 0, drafts = 0; /* passed: checked claims; drafts: passing drafts */
 	for (int i = 0; i < n_run; i++) {
 		res[i] = ck_alloc(sizeof **res * (size_t)run[i].n_checks);
 		int ok = 1;
@@ -1403,16 +1595,18 @@ int js_cmd_check(int argc, char **argv)
 			run_check(&run[i].checks[k], &res[i][k]);
 			ok &= res[i][k].pass;
 		}
-		passed += ok;
+		int draft = strcmp(run[i].status, "draft") == 0;
+		passed += ok && !draft;
+		drafts += ok && draft;
 		failed += !ok;
 	}
 	if (strcmp(format, "json") == 0) {
 		if (print_json(run, res, n_run) != 0)
 			ck_die("check: cannot write the report");
 	} else if (strcmp(format, "tap") == 0) {
-		print_tap(run, res, n_run, passed, failed);
+		print_tap(run, res, n_run, passed, failed, drafts);
 	} else {
-		print_text(run, res, n_run, passed, failed);
+		print_text(run, res, n_run, passed, failed, drafts);
 	}
 	if (fflush(stdout) != 0) {
 		fprintf(stderr, "jumpsweep: cannot write the report: %s\n", strerror(errno));

@@ -109,7 +109,8 @@ static const char usage_text[] =
 	"                        also $JUMPSWEEP_ISA)\n"
 	"      --reference       run the scalar reference instead of the lane kernel\n"
 	"  -j, --threads N       OpenMP threads (default: all)\n"
-	"      --progress        progress on stderr even when it is not a terminal\n"
+	"      --progress        a progress line on stderr from the start, also into a pipe or\n"
+	"                        a file (default: on a terminal, once the work has run a second)\n"
 	"  -q, --quiet           no progress, no summary\n"
 	"  -h, --help            this help\n"
 	"  -V, --version         version\n";
@@ -409,7 +410,7 @@ static int cmd_list(const cli *c)
 static js_run_opts run_opts(const cli *c, const char *label)
 {
 	js_run_opts o = { .reference = c->reference, .isa = c->isa, .threads = c->threads,
-			  .progress = c->quiet ? 0 : c->progress ? 2 : 1, .label = label };
+			  .progress = js_progress_mode(c->quiet, c->progress), .label = label };
 	return o;
 }
 
@@ -654,15 +655,47 @@ static int cmd_reach(const cli *c)
 
 /* ---- map ---- */
 
+static int imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* The reach table's columns, formatted first so that their widths come from the content. */
+enum { RT_MODEL, RT_STARTS, RT_RISES, RT_MIN, RT_MAX, RT_STATES, RT_SECONDS, RT_STATUS, RT_COLS };
+
 static int cmd_map(const cli *c)
 {
 	const char *path = c->output ? c->output : "atlas.h5";
 	if (c->n_axis_args || c->hold || c->n_seqs || c->seq_file || c->frames)
 		die(EXIT_USAGE, "map runs every model's default grid; use sweep for other grids");
 	js_h5 *h = open_output(c, path);
+	/* The sweep table prints a row as each model's sweep ends, so its columns are sized before
+	 * the first row from what is known then: the ids, the games, the lanes of each default
+	 * grid, the units ("world unit"), the frame limits.  A rise is "%.4f UNIT": room for 5
+	 * digits before the point (the largest default-grid rise, sm64's, has 3). */
+	uint64_t all_lanes = 0;
+	int w_id = (int)strlen("model"), w_game = (int)strlen("game"), w_lanes = (int)strlen("lanes");
+	int w_rise = (int)strlen("rise min"), w_air = (int)strlen("air max");
+	for (int i = 0; i < js_n_models; i++) {
+		const js_model *m = js_models[i];
+		js_grid g;
+		js_grid_default(&g, m);
+		size_t lanes = js_grid_lanes(&g);
+		all_lanes += lanes;
+		char buf[64];
+		w_id = imax(w_id, (int)strlen(m->id));
+		w_game = imax(w_game, (int)strlen(m->game));
+		w_lanes = imax(w_lanes, snprintf(buf, sizeof buf, "%zu", lanes));
+		w_rise = imax(w_rise, (int)strlen("99999.9999 ") + (int)strlen(m->unit));
+		w_air = imax(w_air, snprintf(buf, sizeof buf, "%d", g.n_frames));
+	}
 	if (!c->quiet)
-		printf("%-8s %-24s %8s %12s %12s %8s %8s\n", "model", "game", "lanes", "rise min",
-		       "rise max", "air max", "seconds");
+		printf("%-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %s\n", w_id, "model", w_game, "game", w_lanes,
+		       "lanes", w_rise, "rise min", w_rise, "rise max", w_air, "air max", "seconds");
+	/* one progress line over every model's sweep (on a terminal after a second; --progress) */
+	js_progress meter;
+	js_progress_start(&meter, "map: sweeps", "lanes", all_lanes,
+			  js_progress_mode(c->quiet, c->progress));
 	/* per model: the reachable sets' summary, printed after the sweeps */
 	typedef struct reach_row {
 		size_t sets;
@@ -685,6 +718,7 @@ static int cmd_map(const cli *c)
 		if (js_result_alloc(&r, js_grid_lanes(&g)) != 0)
 			die(EXIT_RUNTIME, "out of memory");
 		js_run_opts o = run_opts(c, m->id);
+		o.meter = &meter;
 		double t0 = now();
 		js_sweep_run(&g, &o, &r);
 		double t1 = now();
@@ -701,11 +735,13 @@ static int cmd_map(const cli *c)
 		if (lo > hi)
 			lo = hi = 0;
 		if (!c->quiet) {
-			char a[32], b[32];
-			snprintf(a, sizeof a, "%.4f %s", (double)lo / (double)m->sub_per_unit, m->unit);
-			snprintf(b, sizeof b, "%.4f %s", (double)hi / (double)m->sub_per_unit, m->unit);
-			printf("%-8s %-24.24s %8zu %12s %12s %8d %8.3f\n", m->id, m->game, r.n, a, b, air,
-			       t1 - t0);
+			char a[64], b[64], sec[32];
+			fmt_len(a, sizeof a, m, lo);
+			fmt_len(b, sizeof b, m, hi);
+			snprintf(sec, sizeof sec, "%.3f", t1 - t0);
+			js_progress_clear(&meter); /* the row, then the line again at the next tick */
+			printf("%-*s  %-*s  %-*zu  %-*s  %-*s  %-*d  %s\n", w_id, m->id, w_game, m->game,
+			       w_lanes, r.n, w_rise, a, w_rise, b, w_air, air, sec);
 			fflush(stdout);
 		}
 		js_result_free(&r);
@@ -713,6 +749,7 @@ static int cmd_map(const cli *c)
 			continue;
 		grids[i] = g; /* the reachable sets: all models at once, below */
 	}
+	js_progress_end(&meter);
 	if (!c->no_reach) {
 		/* every model's default start conditions (the sweep's non-input axes) in one pool,
 		 * so that one model's long search runs beside the others' */
@@ -777,26 +814,47 @@ static int cmd_map(const cli *c)
 	if (!c->quiet && !c->no_reach) {
 		printf("\nreachable apexes: all input sequences with the jump pressed on frame 0, per "
 		       "start condition (the default grid's non-input axes)\n");
-		printf("%-8s %6s %13s %12s %12s %12s %8s  %s\n", "model", "starts", "rises", "reach min",
-		       "reach max", "states", "seconds", "status");
+		static const char *const head[RT_COLS] = { "model",     "starts", "rises",   "reach min",
+							   "reach max", "states", "seconds", "status" };
+		char(*cell)[RT_COLS][96] = calloc((size_t)js_n_models, sizeof *cell);
+		int w[RT_COLS];
+		if (!cell)
+			die(EXIT_RUNTIME, "out of memory");
+		for (int k = 0; k < RT_COLS; k++)
+			w[k] = (int)strlen(head[k]);
 		for (int i = 0; i < js_n_models; i++) {
 			const js_model *m = js_models[i];
-			const reach_row *w = &rows[i];
-			char a[32], b[32], n[32], st[64];
-			fmt_len(a, sizeof a, m, w->lo);
-			fmt_len(b, sizeof b, m, w->hi);
-			if (w->rises_lo == w->rises_hi)
-				snprintf(n, sizeof n, "%d", w->rises_lo);
+			const reach_row *rw = &rows[i];
+			snprintf(cell[i][RT_MODEL], sizeof cell[i][0], "%s", m->id);
+			snprintf(cell[i][RT_STARTS], sizeof cell[i][0], "%zu", rw->sets);
+			if (rw->rises_lo == rw->rises_hi)
+				snprintf(cell[i][RT_RISES], sizeof cell[i][0], "%d", rw->rises_lo);
 			else
-				snprintf(n, sizeof n, "%d..%d", w->rises_lo, w->rises_hi);
-			if (w->incomplete)
-				snprintf(st, sizeof st, "%d INCOMPLETE (budget %s)", w->incomplete,
-					 w->budget);
+				snprintf(cell[i][RT_RISES], sizeof cell[i][0], "%d..%d", rw->rises_lo,
+					 rw->rises_hi);
+			fmt_len(cell[i][RT_MIN], sizeof cell[i][0], m, rw->lo);
+			fmt_len(cell[i][RT_MAX], sizeof cell[i][0], m, rw->hi);
+			snprintf(cell[i][RT_STATES], sizeof cell[i][0], "%llu",
+				 (unsigned long long)rw->states);
+			snprintf(cell[i][RT_SECONDS], sizeof cell[i][0], "%.3f", rw->seconds);
+			if (rw->incomplete)
+				snprintf(cell[i][RT_STATUS], sizeof cell[i][0], "%d INCOMPLETE (budget %s)",
+					 rw->incomplete, rw->budget);
 			else
-				snprintf(st, sizeof st, "complete");
-			printf("%-8s %6zu %13s %12s %12s %12llu %8.3f  %s\n", m->id, w->sets, n, a, b,
-			       (unsigned long long)w->states, w->seconds, st);
+				snprintf(cell[i][RT_STATUS], sizeof cell[i][0], "complete");
+			for (int k = 0; k < RT_COLS; k++)
+				w[k] = imax(w[k], (int)strlen(cell[i][k]));
 		}
+		for (int i = -1; i < js_n_models; i++) {
+			for (int k = 0; k < RT_COLS; k++) {
+				const char *t = i < 0 ? head[k] : cell[i][k];
+				if (k + 1 < RT_COLS)
+					printf("%-*s  ", w[k], t);
+				else
+					printf("%s\n", t);
+			}
+		}
+		free(cell);
 	}
 	free(rows);
 	free(grids);

@@ -82,6 +82,178 @@ static void describe_setup(const js_case *c, char *buf, size_t n)
 		snprintf(buf + k, n - k, ", input %s", *seq ? seq : "none");
 }
 
+/* ---- normal play: the field values a jump from standing reaches ----
+ *
+ * A fuzz finding starts from any state the fields' ranges allow (the game's widths), and most of
+ * those lie outside normal play: cv2's fall speed 127 px/frame, where the game caps a fall at 3.
+ * To say so in the draft, play_ranges walks every state the reference reaches from standing
+ * (init with the finding's axes) under every combination of the buttons the model reads on
+ * every frame, for the model's frame limit (landing and jumping again included), each distinct
+ * state once, and keeps each field's smallest and largest value.  A start field outside that
+ * range is one no jump from standing ever holds.  Fields on which the observed height depends
+ * (where the character is: y, y_frac, ...) are not judged: the level puts a floor at any
+ * height, and the model's one floor says nothing about where normal play stands. */
+
+#define PLAY_MAX_STATES (1u << 22) /* past this the ranges are not known: nothing is said */
+
+typedef struct play_set {
+	size_t key, size, n, cap; /* key bytes, state bytes, states kept, table slots */
+	size_t room;              /* states the array holds */
+	unsigned char *states;    /* [room * size] */
+	uint32_t *slot;           /* [cap]: index + 1, 0 empty */
+} play_set;
+
+static uint64_t play_hash(const unsigned char *p, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 1099511628211ULL;
+	return h;
+}
+
+/* Adds st; returns 1 when new, 0 when seen, -1 when the budget is spent. */
+static int play_add(play_set *s, const unsigned char *st)
+{
+	size_t i = (size_t)play_hash(st, s->key) & (s->cap - 1);
+	for (; s->slot[i]; i = (i + 1) & (s->cap - 1))
+		if (memcmp(s->states + (size_t)(s->slot[i] - 1) * s->size, st, s->key) == 0)
+			return 0;
+	if (s->n == PLAY_MAX_STATES)
+		return -1;
+	if (s->n == s->room) {
+		unsigned char *more = realloc(s->states, 2 * s->room * s->size);
+		if (!more)
+			return -1;
+		s->states = more;
+		s->room *= 2;
+	}
+	memcpy(s->states + s->n * s->size, st, s->size);
+	s->slot[i] = (uint32_t)++s->n;
+	return 1;
+}
+
+/* lo/hi: each field's range over the reachable states.  Returns 1 when the walk closed (no new
+ * state on the last frame: every input sequence, however long, is covered), 0 when it reached
+ * the frame limit, -1 when it ran out of its budget (nothing is known). */
+static int play_ranges(const js_model *m, const int32_t *axes, double *lo, double *hi)
+{
+	play_set s = { .key = m->key_size ? m->key_size : m->state_size, .size = m->state_size,
+		       .cap = 2 * (size_t)PLAY_MAX_STATES, .room = 4096 };
+	s.states = malloc(s.room * s.size);
+	s.slot = calloc(s.cap, sizeof *s.slot);
+	if (!s.states || !s.slot) {
+		free(s.states);
+		free(s.slot);
+		return -1;
+	}
+	_Alignas(64) unsigned char st[JS_STATE_MAX];
+	m->init(st, axes);
+	play_add(&s, st);
+	size_t from = 0; /* states from index from on are the last frame's new ones */
+	int rc = 0;
+	for (int f = 0; f < m->default_frames && rc == 0; f++) {
+		size_t to = s.n;
+		if (from == to) {
+			rc = 1;
+			break;
+		}
+		for (size_t k = from; k < to && rc == 0; k++)
+			for (unsigned in = 0;; in = (in - m->inputs) & m->inputs) { /* every subset */
+				memcpy(st, s.states + k * s.size, s.size);
+				m->step(st, in);
+				if (play_add(&s, st) < 0) {
+					rc = -1;
+					break;
+				}
+				if (in == m->inputs)
+					break;
+			}
+		from = to;
+	}
+	if (rc == 0 && from == s.n)
+		rc = 1;
+	if (rc >= 0)
+		for (int i = 0; i < m->n_fields; i++) {
+			lo[i] = INFINITY;
+			hi[i] = -INFINITY;
+			for (size_t k = 0; k < s.n; k++) {
+				double v = js_field_get(&m->fields[i], s.states + k * s.size);
+				lo[i] = v < lo[i] ? v : lo[i];
+				hi[i] = v > hi[i] ? v : hi[i];
+			}
+		}
+	free(s.states);
+	free(s.slot);
+	return rc;
+}
+
+/* Whether the observed height depends on field i in this state (a position, not judged). */
+static int is_position(const js_model *m, const void *start, int i)
+{
+	const js_field *fd = &m->fields[i];
+	_Alignas(64) unsigned char st[JS_STATE_MAX];
+	js_obs a, b;
+	double v = js_field_get(fd, start);
+	m->observe(start, &a);
+	memcpy(st, start, m->state_size);
+	js_field_set(fd, st, v + 1 <= fd->max ? v + 1 : v - 1);
+	m->observe(st, &b);
+	return a.height != b.height;
+}
+
+/* The sentence's addition for a start no jump from standing reaches:
+ * " Normal play does not reach this start: from standing (drop=0), whatever the input, speed
+ * stays within -4..3 and speed_frac within 0..248."  Empty when every judged field lies in range,
+ * when the case sets no field, or when the walk ran out of budget. */
+static void outside_play(const js_case *c, const char *axes_text, char *buf, size_t n)
+{
+	const js_model *m = c->m;
+	buf[0] = 0;
+	if (!c->set[0])
+		return;
+	double lo[JS_MAX_FIELDS], hi[JS_MAX_FIELDS];
+	int closed = play_ranges(m, c->axis[0], lo, hi);
+	if (closed < 0)
+		return;
+	_Alignas(64) unsigned char start[JS_STATE_MAX];
+	js_case_start(c, 0, start);
+	char list[1024] = "";
+	size_t k = 0;
+	int count = 0, total = 0;
+	for (int i = 0; i < m->n_fields; i++) {
+		double v = js_field_get(&m->fields[i], start);
+		if ((c->set[0] >> i & 1) && !is_position(m, start, i) && (v < lo[i] || v > hi[i]))
+			total++;
+	}
+	for (int i = 0; i < m->n_fields && k < sizeof list; i++) {
+		double v = js_field_get(&m->fields[i], start);
+		if (!(c->set[0] >> i & 1) || is_position(m, start, i) || !(v < lo[i] || v > hi[i]))
+			continue;
+		char a[48], b[48];
+		fmt_val(a, sizeof a, &m->fields[i], lo[i]);
+		fmt_val(b, sizeof b, &m->fields[i], hi[i]);
+		count++;
+		char range[120];
+		if (lo[i] == hi[i])
+			snprintf(range, sizeof range, "at %s", a);
+		else
+			snprintf(range, sizeof range, "within %s..%s", a, b);
+		k += (size_t)snprintf(list + k, sizeof list - k, "%s%s%s %s",
+				      count == 1 ? "" : count == total ? " and " : ", ", m->fields[i].name,
+				      count == 1 ? " stays" : "", range);
+	}
+	if (!total)
+		return;
+	if (closed)
+		snprintf(buf, n,
+			 " Normal play does not reach this start: from standing (%s), whatever the "
+			 "input, %s.", axes_text, list);
+	else
+		snprintf(buf, n,
+			 " Normal play does not reach this start within %d frames: from standing (%s), "
+			 "whatever the input, %s.", m->default_frames, axes_text, list);
+}
+
 /* The trace header's columns. */
 static int column_of(const js_model *m, const char *name)
 {
@@ -397,6 +569,23 @@ int js_cmd_explain(int argc, char **argv)
 		snprintf(sentence, sizeof sentence,
 			 "In %s, it is not true that %s: with %s, frame %d's step changes %s.", m->game,
 			 what, setup, b.frame, *change ? change : "nothing the model lists as a field");
+	{
+		char axes_text[512], outside[1536];
+		size_t ak = 0;
+		axes_text[0] = 0;
+		for (int a = 0; a < m->n_axes && ak < sizeof axes_text; a++) {
+			const js_axis *ax = &m->axes[a];
+			if (ax->n_names)
+				ak += (size_t)snprintf(axes_text + ak, sizeof axes_text - ak, "%s%s=%s",
+						       a ? " " : "", ax->name, ax->names[c->axis[0][a]]);
+			else
+				ak += (size_t)snprintf(axes_text + ak, sizeof axes_text - ak, "%s%s=%d",
+						       a ? " " : "", ax->name, c->axis[0][a]);
+		}
+		outside_play(c, axes_text, outside, sizeof outside);
+		size_t sl = strlen(sentence);
+		snprintf(sentence + sl, sizeof sentence - sl, "%s", outside);
+	}
 	printf("claim    %s\n", sentence);
 	if (!add) {
 		free(c);

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "sweep.h"
 
@@ -116,25 +115,33 @@ static block_buf *thread_buf(const js_grid *g)
 	return b;
 }
 
-static void show_progress(const js_run_opts *o, long d, long n_blocks)
+/* The lanes of block k, for the progress count. */
+static uint64_t block_lanes(size_t n, long k)
 {
-	fprintf(stderr, "\r%s: %ld/%ld blocks", o->label ? o->label : "sweep", d, n_blocks);
+	size_t first = (size_t)k * JS_BLOCK;
+	return (uint64_t)(n - first < JS_BLOCK ? n - first : JS_BLOCK);
 }
 
 void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
 {
 	size_t n = js_grid_lanes(g);
 	long n_blocks = (long)((n + JS_BLOCK - 1) / JS_BLOCK);
-	long done = 0;
-	int show = o->progress == 2 || (o->progress == 1 && isatty(STDERR_FILENO));
 	int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+	/* the caller's progress line (map: one over every model), else our own */
+	js_progress own, *pr = o->meter;
+	if (!pr && o->progress != JS_PROGRESS_OFF) {
+		char what[96];
+		snprintf(what, sizeof what, "sweep %s", o->label ? o->label : g->model->id);
+		js_progress_start(&own, what, "lanes", (uint64_t)n, o->progress);
+		pr = &own;
+	}
 
 	if (threads == 1 || n_blocks == 1) { /* no parallel region for one thread's work */
 		block_buf *b = thread_buf(g);
 		for (long k = 0; k < n_blocks; k++) {
 			run_block(g, o, b, (size_t)k * JS_BLOCK, r);
-			if (show && ((k + 1) % 64 == 0 || k + 1 == n_blocks))
-				show_progress(o, k + 1, n_blocks);
+			if (pr)
+				js_progress_step(pr, block_lanes(n, k));
 		}
 	} else {
 #pragma omp parallel num_threads(threads)
@@ -143,16 +150,11 @@ void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
 #pragma omp for schedule(dynamic, 4)
 			for (long k = 0; k < n_blocks; k++) {
 				run_block(g, o, b, (size_t)k * JS_BLOCK, r);
-				if (show) {
-					long d;
-#pragma omp atomic capture
-					d = ++done;
-					if (omp_get_thread_num() == 0 && (d % 64 == 0 || d == n_blocks))
-						show_progress(o, d, n_blocks);
-				}
+				if (pr)
+					js_progress_step(pr, block_lanes(n, k));
 			}
 		}
 	}
-	if (show)
-		fprintf(stderr, "\r%s: %ld/%ld blocks\n", o->label ? o->label : "sweep", n_blocks, n_blocks);
+	if (pr == &own)
+		js_progress_end(&own);
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "model.h"
+#include "progress.h"
 
 /* Input sequences: one byte of JS_IN_* bits per frame.  Text form (sweep/engine/seq.c): one item per
  * frame: '.' nothing, a button letter ('J' jump, 'D' down, 'Z' Z, 'B' B), or several buttons in
@@ -89,8 +90,10 @@ typedef struct js_run_opts {
 	int reference;  /* 1: the scalar reference, lane by lane; 0: the lane kernel */
 	js_isa isa;     /* lane kernel path */
 	int threads;    /* 0: OpenMP's default */
-	int progress;   /* 0: none; 1: on stderr when it is a terminal; 2: always */
-	const char *label; /* for the progress line */
+	int progress;   /* JS_PROGRESS_OFF / AUTO (a terminal, after a second) / ALWAYS (progress.h) */
+	const char *label; /* for the progress line: "sweep LABEL" (default the model id) */
+	js_progress *meter; /* non-NULL: count the lanes into this line instead (the caller starts
+			     * and ends it; progress and label are then unused) */
 } js_run_opts;
 
 /* Runs every lane; the results are the same bits for any ISA and thread count. */
