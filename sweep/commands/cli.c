@@ -481,7 +481,7 @@ static void fmt_len(char *buf, size_t n, const js_model *m, int64_t sub)
 static js_reach_opts reach_opts(const cli *c)
 {
 	js_reach_opts o = { .max_states = c->max_states, .max_memory = c->max_memory,
-			    .threads = c->threads, .progress = !c->quiet && c->progress };
+			    .threads = c->threads, .progress = js_progress_mode(c->quiet, c->progress) };
 	return o;
 }
 

@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "movie.h"
+#include "progress.h"
 #include "sweep.h"
 
 #define FX_OK 0
@@ -45,7 +46,8 @@ static const char find_usage[] =
 	"      --movie DIR        write each witness as a movie into DIR (every format of the\n"
 	"                         model's platform: docs/movies.md), named MODEL_START_riseN_WHAT\n"
 	"      --movie-format EXT only that format (bk2, fm2, m64, tas)\n"
-	"  -q, --quiet            only the witnesses, one line each\n"
+	"      --progress         a progress line on stderr (frames searched) also into a pipe\n"
+	"  -q, --quiet            only the witnesses, one line each; no progress line\n"
 	"  -h, --help             this text\n"
 	"\n"
 	"Exit status: 0 every start condition has the rise asked, 4 some have only nearest rises,\n"
@@ -169,7 +171,7 @@ static int read_given(const js_model *m, const js_grid *g, const char *path, lon
 }
 
 enum { FO_RISE = 256, FO_RISE_SUB, FO_HIGHEST, FO_APEX, FO_AIR, FO_MAX_MEMORY, FO_MAX_STATES,
-       FO_NO_SETTLE, FO_MOVIE, FO_MOVIE_FORMAT, FO_MOVIE_FRAME };
+       FO_NO_SETTLE, FO_MOVIE, FO_MOVIE_FORMAT, FO_MOVIE_FRAME, FO_PROGRESS };
 
 int js_cmd_find(int argc, char **argv)
 {
@@ -182,6 +184,7 @@ int js_cmd_find(int argc, char **argv)
 		{ "max-memory", required_argument, 0, FO_MAX_MEMORY },
 		{ "max-states", required_argument, 0, FO_MAX_STATES },
 		{ "no-settle", no_argument, 0, FO_NO_SETTLE },
+		{ "progress", no_argument, 0, FO_PROGRESS },
 		{ "seq-file", required_argument, 0, 'S' },
 		{ "movie-frame", required_argument, 0, FO_MOVIE_FRAME },
 		{ "movie", required_argument, 0, FO_MOVIE },
@@ -195,7 +198,7 @@ int js_cmd_find(int argc, char **argv)
 	uint8_t *given = NULL; /* --seq-file: the jump whose rise is asked */
 	int given_len = 0;
 	char **axis_args = calloc((size_t)argc + 1, sizeof *axis_args);
-	int n_axis = 0, quiet = 0, highest = 0, rc = FX_USAGE;
+	int n_axis = 0, quiet = 0, highest = 0, progress = 0, rc = FX_USAGE;
 	js_find_query q = { .apex_lo = 0, .apex_hi = JS_MAX_FRAMES };
 	js_reach_opts o = { 0 };
 	char err[512];
@@ -277,6 +280,7 @@ int js_cmd_find(int argc, char **argv)
 			break;
 		}
 		case 'q': quiet = 1; break;
+		case FO_PROGRESS: progress = 1; break;
 		case 'h': fputs(find_usage, stdout); rc = FX_OK; goto out;
 		case ':':
 			fx_err("option '%s' needs a value (see jumpsweep find --help)", argv[optind - 1], NULL);
@@ -351,6 +355,7 @@ int js_cmd_find(int argc, char **argv)
 	}
 	if (!o.n_frames)
 		o.n_frames = g.n_frames;
+	o.progress = js_progress_mode(quiet, progress);
 	if (seq_file && read_given(m, &g, seq_file, movie_frame, o.n_frames, &given, &given_len) != 0) {
 		rc = FX_USAGE;
 		goto out;

@@ -371,6 +371,16 @@ static void try_settle(search *s, level *L, int k, size_t j, const unsigned char
 	L->shi[j] = (int16_t)(k + (de < dl ? dl : de));
 }
 
+/* The progress line: this search has built `frames` of its frames (each search counts its frame
+ * limit; the rest is added when it ends). */
+static void meter_frame(search *s, int frames)
+{
+	if (!s->meter || frames <= s->meter_frames)
+		return;
+	js_progress_step(s->meter, (uint64_t)(frames - s->meter_frames));
+	s->meter_frames = frames;
+}
+
 /* ---- the layered search: forward ---- */
 
 /* Room for one more node in the level being built (k + 1). */
@@ -626,6 +636,7 @@ static int forward(search *s)
 		if (N->n > s->out->peak_nodes)
 			s->out->peak_nodes = N->n;
 		s->horizon = k + 1;
+		meter_frame(s, k + 1);
 	}
 	return 0;
 }
@@ -1088,6 +1099,7 @@ static int g_discover(search *s, gsearch *g)
 		}
 		lo = hi;
 		hi = g->n;
+		meter_frame(s, d + 1);
 	}
 	free(g->rec);
 	g->rec = NULL;
@@ -1621,6 +1633,7 @@ static int run_search(const js_model *m, const js_reach_opts *o, unsigned inputs
 	s->max_nodes = o->max_states;
 	s->max_bytes = o->max_memory ? o->max_memory : js_reach_default_memory();
 	s->big_lock = big_lock;
+	s->meter = o->meter;
 	s->settle = m->settle && !o->no_settle;
 	/* kept per node: h, a, par, fl (21), settle range (4), and the backward estimate: ba,
 	 * lofs, lcnt, one list entry (23); the child slots are counted when allocated */
@@ -1673,6 +1686,11 @@ static int run_search(const js_model *m, const js_reach_opts *o, unsigned inputs
 			 (unsigned long long)out->states, out->n_rises, out->frames_done);
 	}
 done:
+	if (!to_graph)
+		meter_frame(s, o->n_frames);
+	else if (s->meter) /* searched again in the graph search: those frames count again */
+		js_progress_set_total(s->meter, atomic_load(&s->meter->total) +
+				      (uint64_t)s->meter_frames);
 	if (s->big)
 		omp_unset_lock(big_lock);
 	graph_free(s);
@@ -1726,6 +1744,9 @@ static int reach_one(const js_model *m, const int32_t *axis_values, const js_rea
 	if (!out->complete) {
 		/* the graph search keeps nothing partial: the layered search keeps the jumps that
 		 * landed within the frames its budget holds */
+		if (o->meter)
+			js_progress_set_total(o->meter, atomic_load(&o->meter->total) +
+					      (uint64_t)o->n_frames);
 		t = reset_set(out);
 		run_search(m, o, inputs, JS_REACH_LAYERED, big_lock, out, NULL, NULL);
 		out->seconds += t;
@@ -1760,12 +1781,19 @@ int js_find_one(const js_model *m, const int32_t *axis_values, const js_reach_op
 	if (!oo.max_memory)
 		oo.max_memory = js_reach_default_memory();
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
+	js_progress meter;
+	char what[240], label[200];
+	js_reach_set_label(m, out, label, sizeof label);
+	snprintf(what, sizeof what, "find %s %.80s", m->id, label);
+	js_progress_start(&meter, what, "frames", (uint64_t)o->n_frames, o->progress);
+	oo.meter = o->progress ? &meter : NULL;
 	int rc = run_search(m, &oo, inputs, o->mode, NULL, out, q, a);
 	if (rc == 1) {
 		double t = reset_set(out);
 		rc = run_search(m, &oo, inputs, JS_REACH_GRAPH, NULL, out, q, a);
 		out->seconds += t;
 		if (rc == 0 && !out->complete) {
+			js_progress_set_total(&meter, atomic_load(&meter.total) + (uint64_t)o->n_frames);
 			t = reset_set(out);
 			js_find_answer_free(a);
 			a->passes = 0;
@@ -1773,6 +1801,7 @@ int js_find_one(const js_model *m, const int32_t *axis_values, const js_reach_op
 			out->seconds += t;
 		}
 	}
+	js_progress_end(&meter);
 	if (rc != 0) {
 		js_find_answer_free(a);
 		if (!a->message[0])
@@ -1987,6 +2016,19 @@ int js_reach_run_many(const js_grid *const *g, size_t n_grids, const js_reach_op
 	int nt = o->threads > 0 ? o->threads : omp_get_max_threads();
 	if ((size_t)nt > n_items)
 		nt = n_items ? (int)n_items : 1;
+	js_progress meter;
+	uint64_t frames = 0;
+	for (size_t t = 0; t < n_items; t++)
+		frames += (uint64_t)oo[item[t][0]].n_frames;
+	char what[96];
+	if (n_grids == 1)
+		snprintf(what, sizeof what, "reach %s: %zu start%s", r[0].model->id, n_items,
+			 n_items == 1 ? "" : "s");
+	else
+		snprintf(what, sizeof what, "reach: %zu starts of %zu models", n_items, n_grids);
+	js_progress_start(&meter, what, "frames", frames, o->progress);
+	for (size_t k = 0; k < n_grids; k++)
+		oo[k].meter = o->progress ? &meter : NULL;
 	omp_lock_t big;
 	omp_init_lock(&big);
 	/* large blocks straight from and back to the system: a search's gigabytes are not kept
@@ -2001,16 +2043,9 @@ int js_reach_run_many(const js_grid *const *g, size_t n_grids, const js_reach_op
 		int32_t ax[JS_MAX_AXES];
 		memcpy(ax, set->axis, sizeof ax);
 		reach_one(m, ax, &oo[k], &big, set);
-		if (oo[k].progress) {
-			char label[200];
-			js_reach_set_label(m, set, label, sizeof label);
-#pragma omp critical(js_reach_progress)
-			fprintf(stderr, "reach %s %s: %d rises, %llu states, %.2f s%s\n", m->id, label,
-				set->n_rises, (unsigned long long)set->states, set->seconds,
-				set->complete ? "" : " (incomplete)");
-		}
 	}
 	omp_destroy_lock(&big);
+	js_progress_end(&meter);
 	double secs = now_s() - t0;
 	free(item);
 	free(oo);

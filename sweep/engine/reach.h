@@ -69,7 +69,9 @@ typedef struct js_reach_opts {
 	size_t max_memory;   /* bytes per start condition; 0: js_reach_default_memory() */
 	unsigned inputs;     /* buttons explored (must include JS_IN_JUMP); 0: the model's inputs */
 	int threads;         /* 0: OpenMP's default */
-	int progress;        /* 1: one line per start condition on stderr */
+	int progress;        /* JS_PROGRESS_* (progress.h): a line on stderr, in frames searched
+			      * (each start condition counts its frame limit) */
+	struct js_progress *meter; /* set by js_reach_run_many / js_find_one (internal) */
 	int mode;            /* JS_REACH_AUTO, or (tests) only one of the two searches */
 	int no_settle;       /* 1: ignore the model's settle hook (tests) */
 } js_reach_opts;

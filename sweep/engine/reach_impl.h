@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "progress.h"
 #include "reach.h"
 
 #define NONE UINT32_MAX
@@ -134,6 +135,8 @@ typedef struct search {
 	omp_lock_t *big_lock;
 	int big;
 	int overflow, overflow_frame;
+	struct js_progress *meter; /* frames searched (or NULL) */
+	int meter_frames;          /* frames of this search counted in it so far */
 	level *lv;
 	table t;
 	/* the level being built */
