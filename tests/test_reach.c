@@ -957,6 +957,42 @@ Test(reach, threads_do_not_change_results)
 	js_reach_free(&b);
 }
 
+/* One start condition and three threads: the search steps its wide frames (2048 nodes and more)
+ * on them (nested in the pool), in both searches; the sets are the same bits. */
+Test(reach, threads_inside_one_search)
+{
+	const js_model *m = tu_model("smb1");
+	static const int modes[] = { JS_REACH_LAYERED, JS_REACH_GRAPH };
+	for (int t = 0; t < 2; t++) {
+		js_grid g;
+		js_grid_default(&g, m);
+		g.lo[0] = g.hi[0] = 0; /* vx=0 */
+		g.lo[1] = g.hi[1] = 1; /* env=swim: levels of 10^4 nodes by frame 40 */
+		js_reach_opts o1 = { .n_frames = 70, .threads = 1, .mode = modes[t] }, o3 = o1;
+		o3.threads = 3;
+		js_reach a, b;
+		char err[256];
+		cr_assert_eq(js_reach_run(&g, &o1, &a, err, sizeof err), 0, "%s", err);
+		cr_assert_eq(js_reach_run(&g, &o3, &b, err, sizeof err), 0, "%s", err);
+		cr_assert_eq(b.threads_used, 3, "one start, three threads: %d", b.threads_used);
+		const js_reach_set *x = &a.sets[0], *y = &b.sets[0];
+		cr_assert(x->complete && y->complete);
+		cr_assert_gt(x->peak_nodes, 2048, "wide frames: %llu", (unsigned long long)x->peak_nodes);
+		cr_assert_eq(x->n_rises, y->n_rises);
+		cr_assert_eq(x->states, y->states);
+		for (int k = 0; k < x->n_rises; k++) {
+			cr_assert_eq(x->rises[k].rise, y->rises[k].rise);
+			cr_assert_eq(x->rises[k].airtime_min, y->rises[k].airtime_min);
+			cr_assert_eq(x->rises[k].airtime_max, y->rises[k].airtime_max);
+			cr_assert_eq(x->rises[k].witness_len, y->rises[k].witness_len);
+			cr_assert_eq(memcmp(x->rises[k].witness, y->rises[k].witness,
+					    (size_t)x->rises[k].witness_len), 0);
+		}
+		js_reach_free(&a);
+		js_reach_free(&b);
+	}
+}
+
 /* ---- the search's own rules ---- */
 
 /* Two reachable sets of one start are the same sets, witnesses aside. */

@@ -46,6 +46,7 @@ static const char find_usage[] =
 	"      --movie DIR        write each witness as a movie into DIR (every format of the\n"
 	"                         model's platform: docs/movies.md), named MODEL_START_riseN_WHAT\n"
 	"      --movie-format EXT only that format (bk2, fm2, m64, tas)\n"
+	"  -j, --threads N        threads stepping the search (default: all; same answers)\n"
 	"      --progress         a progress line on stderr (frames searched) also into a pipe\n"
 	"  -q, --quiet            only the witnesses, one line each; no progress line\n"
 	"  -h, --help             this text\n"
@@ -189,6 +190,7 @@ int js_cmd_find(int argc, char **argv)
 		{ "movie-frame", required_argument, 0, FO_MOVIE_FRAME },
 		{ "movie", required_argument, 0, FO_MOVIE },
 		{ "movie-format", required_argument, 0, FO_MOVIE_FORMAT },
+		{ "threads", required_argument, 0, 'j' },
 		{ "quiet", no_argument, 0, 'q' },           { "help", no_argument, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -209,7 +211,7 @@ int js_cmd_find(int argc, char **argv)
 	optind = 1;
 	opterr = 0;
 	int opt;
-	while ((opt = getopt_long(argc, argv, "+:a:f:S:qh", opts, NULL)) != -1 ||
+	while ((opt = getopt_long(argc, argv, "+:a:f:S:j:qh", opts, NULL)) != -1 ||
 	       (optind < argc && (opt = 0, 1))) {
 		if (opt == 0) {
 			if (model_id) {
@@ -277,6 +279,16 @@ int js_cmd_find(int argc, char **argv)
 				goto out;
 			}
 			movie_frame = v;
+			break;
+		}
+		case 'j': {
+			long v;
+			if (js_parse_int(optarg, "--threads", &v, err, sizeof err) != 0 || v < 1 ||
+			    v > 1024) {
+				fx_err("--threads %s: must be 1..1024", optarg, NULL);
+				goto out;
+			}
+			o.threads = (int)v;
 			break;
 		}
 		case 'q': quiet = 1; break;

@@ -347,16 +347,19 @@ static int rollout(const js_model *m, const unsigned char *st, unsigned in, int 
 	return 0;
 }
 
-/* Node j of level k (after frame k - 1) with state st: settled when the hook says nothing later
- * is higher and both constant inputs land within the frames left (airtimes slo..shi). */
-static void try_settle(search *s, level *L, int k, size_t j, const unsigned char *st)
+/* A node of level k (after frame k - 1) with state st and height h: settled when the hook says
+ * nothing later is higher and both constant inputs land within the frames left (airtimes
+ * *lo..*hi); *fl = N_SETTLED | the inputs' combo indices, or 0. */
+static void settle_of(const search *s, int k, const unsigned char *st, int64_t h, uint8_t *fl,
+		      int16_t *lo, int16_t *hi)
 {
 	uint8_t e, l;
+	*fl = 0;
 	if (!s->settle || !s->m->settle(st, s->inputs, &e, &l))
 		return;
 	int left = s->n - k;
-	int de = rollout(s->m, st, e, left, L->h[j]);
-	int dl = de ? rollout(s->m, st, l, left, L->h[j]) : 0;
+	int de = rollout(s->m, st, e, left, h);
+	int dl = de ? rollout(s->m, st, l, left, h) : 0;
 	if (!de || !dl)
 		return;
 	int ce = 0, cl = 0;
@@ -366,9 +369,9 @@ static void try_settle(search *s, level *L, int k, size_t j, const unsigned char
 		cl++;
 	if (ce == s->nc || cl == s->nc)
 		return;
-	L->fl[j] = (uint8_t)(N_SETTLED | cl << 1 | ce << 4);
-	L->slo[j] = (int16_t)(k + (de < dl ? de : dl));
-	L->shi[j] = (int16_t)(k + (de < dl ? dl : de));
+	*fl = (uint8_t)(N_SETTLED | cl << 1 | ce << 4);
+	*lo = (int16_t)(k + (de < dl ? de : dl));
+	*hi = (int16_t)(k + (de < dl ? dl : de));
 }
 
 /* The progress line: this search has built `frames` of its frames (each search counts its frame
@@ -379,6 +382,78 @@ static void meter_frame(search *s, int frames)
 		return;
 	js_progress_step(s->meter, (uint64_t)(frames - s->meter_frames));
 	s->meter_frames = frames;
+}
+
+/* ---- stepping: the children of a run of records, in parallel ---- */
+
+#define SLAB_NODES 8192
+enum { SL_NONE, SL_AIR, SL_GROUND, SL_LAND }; /* no edge, a node (took off or not), a landing */
+
+static int slab_alloc(search *s)
+{
+	if (s->sl_st)
+		return 0;
+	size_t n = (size_t)SLAB_NODES * (size_t)s->nc;
+	s->sl_st = malloc(n * s->rec_size);
+	s->sl_h = malloc(n * sizeof *s->sl_h);
+	s->sl_hash = malloc(n * sizeof *s->sl_hash);
+	s->sl_kind = malloc(n);
+	if (!s->sl_st || !s->sl_h || !s->sl_hash || !s->sl_kind) {
+		s->overflow = OV_ALLOC;
+		return -1;
+	}
+	return 0;
+}
+
+static void slab_free(search *s)
+{
+	free(s->sl_st);
+	free(s->sl_h);
+	free(s->sl_hash);
+	free(s->sl_kind);
+	s->sl_st = NULL;
+	s->sl_h = NULL;
+	s->sl_hash = NULL;
+	s->sl_kind = NULL;
+}
+
+/* Steps records lo..hi-1 of recs (hi - lo <= SLAB_NODES) under every input combination into the
+ * slab (on s->threads threads when the run is wide: 2048 records or more; the insertion after
+ * it, the settle hook's rollouts and the passes stay on one thread), slot (i - lo) * nc + ci: the state, its height, its hash, and what it is.  skip (may be
+ * NULL) marks records not to expand (settled); only the jump-pressing inputs leave the start
+ * (first: record lo is the start).  The landing rule as js_acc_frame: took off once airborne,
+ * the landing ends the jump. */
+static void step_slab(search *s, const unsigned char *recs, size_t lo, size_t hi,
+		      const uint8_t *skip, int first)
+{
+	const js_model *m = s->m;
+	long n = (long)(hi - lo);
+#pragma omp parallel for schedule(static) num_threads(s->threads) if (s->threads > 1 && n >= 2048)
+	for (long t = 0; t < n; t++) {
+		size_t i = lo + (size_t)t;
+		const unsigned char *rec = recs + i * s->rec_size;
+		for (int ci = 0; ci < s->nc; ci++) {
+			size_t q = (size_t)t * (size_t)s->nc + (size_t)ci;
+			unsigned c = s->combos[ci];
+			if ((skip && (skip[i] & N_SETTLED)) || (first && t == 0 && !(c & JS_IN_JUMP))) {
+				s->sl_kind[q] = SL_NONE;
+				continue;
+			}
+			unsigned char *st = s->sl_st + q * s->rec_size;
+			js_obs ob;
+			memcpy(st, rec + REC_HDR, m->state_size);
+			m->step(st, c);
+			m->observe(st, &ob);
+			int took = rec[0] == 1 || !ob.grounded;
+			s->sl_h[q] = ob.height;
+			if (took && (ob.grounded || (ob.flags & JS_FLAG_RELAUNCH))) {
+				s->sl_kind[q] = SL_LAND;
+				continue;
+			}
+			s->sl_kind[q] = took ? SL_AIR : SL_GROUND;
+			s->sl_hash[q] = state_hash((unsigned)took, st, s->key_size);
+		}
+	}
 }
 
 /* ---- the layered search: forward ---- */
@@ -512,8 +587,8 @@ static int flush(search *s, int k)
 			N->a[i] = P;
 			N->par[i] = p | (uint32_t)s->b_ci[b] << PAR_SHIFT;
 			N->fl[i] = 0;
-			if (s->settle && s->b_took[b])
-				try_settle(s, N, k + 1, i, st);
+			if (s->settle && s->b_took[b]) /* new nodes only (a duplicate's is known) */
+				settle_of(s, k + 1, st, N->h[i], &N->fl[i], &N->slo[i], &N->shi[i]);
 			if (s->probing && probe_add(s, r) != 0)
 				return -1;
 			s->t.slots[j] = s->t.gen << SLOT_GEN_SHIFT | tag | (uint64_t)(i + 1);
@@ -530,39 +605,35 @@ static int flush(search *s, int k)
 /* Builds level k + 1 from level k (frame k). */
 static int expand(search *s, int k)
 {
-	const js_model *m = s->m;
 	level *L = &s->lv[k];
-	js_obs ob;
-	for (size_t i = 0; i < L->n; i++) {
-		if (L->fl[i] & N_SETTLED)
-			continue;
-		const unsigned char *rec = s->crec + i * s->rec_size;
-		for (int ci = 0; ci < s->nc; ci++) {
-			unsigned c = s->combos[ci];
-			if (k == 0 && !(c & JS_IN_JUMP))
-				continue; /* the press is on frame 0: the slot stays NONE */
-			int b = s->nb;
-			unsigned char *st = s->b_state[b];
-			memcpy(st, rec + REC_HDR, m->state_size);
-			m->step(st, c);
-			m->observe(st, &ob);
-			/* js_acc_frame: took off once airborne; the landing ends the jump */
-			int took = rec[0] || !ob.grounded;
-			if (took && (ob.grounded || (ob.flags & JS_FLAG_RELAUNCH))) {
-				if (add_land(s, L, ob.height, &L->child[i * (size_t)s->nc + (size_t)ci]))
+	if (slab_alloc(s) != 0)
+		return -1;
+	for (size_t lo = 0; lo < L->n; lo += SLAB_NODES) {
+		size_t hi = L->n - lo < SLAB_NODES ? L->n : lo + SLAB_NODES;
+		step_slab(s, s->crec, lo, hi, L->fl, k == 0);
+		for (size_t i = lo; i < hi; i++)
+			for (int ci = 0; ci < s->nc; ci++) {
+				size_t q = (i - lo) * (size_t)s->nc + (size_t)ci;
+				int kind = s->sl_kind[q];
+				if (kind == SL_NONE)
+					continue; /* settled, or no press on frame 0: the slot stays NONE */
+				if (kind == SL_LAND) {
+					if (add_land(s, L, s->sl_h[q], &L->child[i * (size_t)s->nc + (size_t)ci]))
+						return -1;
+					continue;
+				}
+				int b = s->nb;
+				memcpy(s->b_state[b], s->sl_st + q * s->rec_size, s->m->state_size);
+				s->b_took[b] = (uint8_t)(kind == SL_AIR);
+				s->b_height[b] = s->sl_h[q];
+				s->b_parent[b] = (uint32_t)i;
+				s->b_ci[b] = (uint8_t)ci;
+				uint64_t x = s->sl_hash[q];
+				s->b_hash[b] = x;
+				__builtin_prefetch(&s->t.slots[(size_t)x & (s->t.cap - 1)]);
+				if (++s->nb == BATCH && flush(s, k) != 0)
 					return -1;
-				continue;
 			}
-			s->b_took[b] = (uint8_t)took;
-			s->b_height[b] = ob.height;
-			s->b_parent[b] = (uint32_t)i;
-			s->b_ci[b] = (uint8_t)ci;
-			uint64_t x = state_hash((unsigned)took, st, s->key_size);
-			s->b_hash[b] = x;
-			__builtin_prefetch(&s->t.slots[(size_t)x & (s->t.cap - 1)]);
-			if (++s->nb == BATCH && flush(s, k) != 0)
-				return -1;
-		}
 	}
 	return flush(s, k);
 }
@@ -1062,40 +1133,41 @@ static int g_discover(search *s, gsearch *g)
 	if (g_insert(s, g, 2, st, HMIN, &is_new) < 0)
 		return -1;
 	size_t lo = 0, hi = 1; /* the states first reached after frame d - 1 */
+	if (slab_alloc(s) != 0)
+		return -1;
 	for (int d = 0; d < s->n && lo < hi; d++) {
-		for (size_t i = lo; i < hi; i++) {
-			for (int ci = 0; ci < s->nc; ci++) {
-				unsigned c = s->combos[ci];
-				if (i == 0 && !(c & JS_IN_JUMP))
-					continue;
-				const unsigned char *rec = g->rec + i * s->rec_size;
-				unsigned took0 = rec[0] == 1;
-				memcpy(st, rec + REC_HDR, m->state_size);
-				js_obs ob;
-				m->step(st, c);
-				m->observe(st, &ob);
-				unsigned took = took0 || !ob.grounded;
-				uint32_t slot;
-				if (took && (ob.grounded || (ob.flags & JS_FLAG_RELAUNCH))) {
-					if (g->nland == g->land_cap) {
-						size_t cap = g->land_cap ? 2 * g->land_cap : 1024;
-						if (reach_account(s, (cap - g->land_cap) * 8) ||
-						    grow(s, (void **)&g->land, cap, 8))
+		for (size_t a = lo; a < hi; a += SLAB_NODES) {
+			size_t b = hi - a < SLAB_NODES ? hi : a + SLAB_NODES;
+			step_slab(s, g->rec, a, b, NULL, a == 0);
+			for (size_t i = a; i < b; i++)
+				for (int ci = 0; ci < s->nc; ci++) {
+					size_t q = (i - a) * (size_t)s->nc + (size_t)ci;
+					int kind = s->sl_kind[q];
+					uint32_t slot;
+					if (kind == SL_NONE)
+						continue;
+					if (kind == SL_LAND) {
+						if (g->nland == g->land_cap) {
+							size_t cap = g->land_cap ? 2 * g->land_cap : 1024;
+							if (reach_account(s, (cap - g->land_cap) * 8) ||
+							    grow(s, (void **)&g->land, cap, 8))
+								return -1;
+							g->land_cap = cap;
+						}
+						slot = LAND | (uint32_t)g->nland;
+						g->land[g->nland++] = s->sl_h[q];
+					} else {
+						int64_t j = g_insert(s, g, kind == SL_AIR,
+								     s->sl_st + q * s->rec_size, s->sl_h[q],
+								     &is_new);
+						if (j < 0) {
+							s->overflow_frame = d;
 							return -1;
-						g->land_cap = cap;
+						}
+						slot = (uint32_t)j;
 					}
-					slot = LAND | (uint32_t)g->nland;
-					g->land[g->nland++] = ob.height;
-				} else {
-					int64_t j = g_insert(s, g, took, st, ob.height, &is_new);
-					if (j < 0) {
-						s->overflow_frame = d;
-						return -1;
-					}
-					slot = (uint32_t)j;
+					g->child[i * (size_t)s->nc + (size_t)ci] = slot;
 				}
-				g->child[i * (size_t)s->nc + (size_t)ci] = slot;
-			}
 		}
 		lo = hi;
 		hi = g->n;
@@ -1634,6 +1706,7 @@ static int run_search(const js_model *m, const js_reach_opts *o, unsigned inputs
 	s->max_bytes = o->max_memory ? o->max_memory : js_reach_default_memory();
 	s->big_lock = big_lock;
 	s->meter = o->meter;
+	s->threads = o->threads > 0 ? o->threads : 1; /* the stepping threads of this search */
 	s->settle = m->settle && !o->no_settle;
 	/* kept per node: h, a, par, fl (21), settle range (4), and the backward estimate: ba,
 	 * lofs, lcnt, one list entry (23); the child slots are counted when allocated */
@@ -1694,6 +1767,7 @@ done:
 	if (s->big)
 		omp_unset_lock(big_lock);
 	graph_free(s);
+	slab_free(s);
 	free(s->pslot);
 	free(s->prec);
 	for (int k = 0; k <= o->n_frames && s->lv; k++)
@@ -1778,6 +1852,7 @@ int js_find_one(const js_model *m, const int32_t *axis_values, const js_reach_op
 	/* AUTO as reach_one chooses (find.c walks the levels; settled nodes end in constant
 	 * inputs) */
 	js_reach_opts oo = *o;
+	oo.threads = o->threads > 0 ? o->threads : omp_get_max_threads();
 	if (!oo.max_memory)
 		oo.max_memory = js_reach_default_memory();
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
@@ -2013,9 +2088,15 @@ int js_reach_run_many(const js_grid *const *g, size_t n_grids, const js_reach_op
 					}
 		lim = next;
 	}
-	int nt = o->threads > 0 ? o->threads : omp_get_max_threads();
+	int all = o->threads > 0 ? o->threads : omp_get_max_threads(), nt = all;
 	if ((size_t)nt > n_items)
 		nt = n_items ? (int)n_items : 1;
+	/* fewer starts than threads: each search steps its frames with the rest (nested) */
+	int inner = all / nt > 1 ? all / nt : 1;
+	for (size_t k = 0; k < n_grids; k++)
+		oo[k].threads = inner;
+	if (inner > 1)
+		omp_set_max_active_levels(2);
 	js_progress meter;
 	uint64_t frames = 0;
 	for (size_t t = 0; t < n_items; t++)
@@ -2050,7 +2131,7 @@ int js_reach_run_many(const js_grid *const *g, size_t n_grids, const js_reach_op
 	free(item);
 	free(oo);
 	for (size_t k = 0; k < n_grids; k++) {
-		r[k].threads_used = nt;
+		r[k].threads_used = nt * inner;
 		r[k].seconds = secs;
 		if (reach_finish(&r[k], first[k], err, errn) != 0)
 			rc = -1;

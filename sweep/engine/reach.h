@@ -68,7 +68,9 @@ typedef struct js_reach_opts {
 	uint64_t max_states; /* nodes per start condition; 0: no cap */
 	size_t max_memory;   /* bytes per start condition; 0: js_reach_default_memory() */
 	unsigned inputs;     /* buttons explored (must include JS_IN_JUMP); 0: the model's inputs */
-	int threads;         /* 0: OpenMP's default */
+	int threads;         /* 0: OpenMP's default (js_reach_one: 1); a search steps its nodes
+			      * with the threads the start conditions leave (the results do not
+			      * depend on them) */
 	int progress;        /* JS_PROGRESS_* (progress.h): a line on stderr, in frames searched
 			      * (each start condition counts its frame limit) */
 	struct js_progress *meter; /* set by js_reach_run_many / js_find_one (internal) */

@@ -136,6 +136,13 @@ typedef struct search {
 	int big;
 	int overflow, overflow_frame;
 	struct js_progress *meter; /* frames searched (or NULL) */
+	int threads;               /* stepping threads (reach.c's slab) */
+	/* the slab: the children of up to SLAB_NODES nodes, stepped in parallel, then inserted in
+	 * order (the same order as one thread: the same nodes and numbers) */
+	unsigned char *sl_st;
+	int64_t *sl_h;
+	uint64_t *sl_hash;
+	uint8_t *sl_kind;
 	int meter_frames;          /* frames of this search counted in it so far */
 	level *lv;
 	table t;
