@@ -958,12 +958,35 @@ const js_model js_model_sm64 = {
 		[15] = "backward_long_jump", [16] = "chained", [17] = "flying", [18] = "unmodelled",
 		[19] = "height_rounded", [20] = "ceiling",
 	},
+	.flag_what = {
+		[8] = "apply_gravity divided vy by 4 because A was released while rising (the "
+			"variable-height cut).",
+		[9] = "apply_gravity's wing-cap branch ran.",
+		[10] = "vy was clamped at -75 (with the wing cap: set to -37.5).",
+		[11] = "Mario landed from a height the game would hurt him for (check_fall_damage; the "
+			"damage is not modelled).",
+		[12] = "trunc(z) left the s16 range that collision casts the position to.",
+		[13] = "|trunc(z)| >= 8192: Mario is outside every level's floors.",
+		[14] = "The SH/CN long jump landing set a negative forward speed to 0 (no BLJ in those "
+			"versions).",
+		[15] = "A long jump took off with a negative forward speed, which has no cap (a backward"
+			" long jump).",
+		[16] = "A landing or stop action chained into a take-off other than a plain jump "
+			"(double, triple, long jump, ...).",
+		[17] = "Mario was in ACT_FLYING (wing cap flight).",
+		[18] = "The inputs reached a branch of the game the model leaves out: later frames are "
+			"not the game's.",
+		[19] = "The height y * 2^23 was not an integer (flight only), so the height in sub-units"
+			" is rounded.",
+		[20] = "y + 160 > 20000: Mario reached the game's default ceiling.",
+	},
 	.state_size = sizeof(sm64_state),
 	.key_size = offsetof(sm64_state, frame_flags),
 	.init = sm64_init,
 	.step = sm64_step,
 	.observe = sm64_observe,
 	.trace_header = "y,vy,fwd,z,vz,action,action_state,timer,double_jump_timer,pitch,peak",
+	.trace_units = "world unit,world unit/frame,world unit/frame,world unit,world unit/frame,name,code,frames,frames,1/65536 turn,world unit",
 	.trace_row = sm64_trace_row,
 	.lane = JS_LANE_TABLE(sm64),
 	.n_fields = 14,

@@ -365,6 +365,12 @@ const js_model js_model_smw = {
 		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start", [3] = "relaunch",
 		[8] = "fall_capped", [9] = "repress", [10] = "landing_jump",
 	},
+	.flag_what = {
+		[8] = "CODE_00D928's cap cut a fall speed above $40 (4 px/frame).",
+		[9] = "A new press in the air: no jump, but the held (lighter) gravity applies again.",
+		[10] = "Mario landed and jumped again in the same frame, with no grounded frame between "
+			"(the jump ends there: relaunch).",
+	},
 	.state_size = sizeof(smw_state),
 	.reach_canon = smw_reach_canon,
 	.key_size = offsetof(smw_state, frame_flags),
@@ -372,6 +378,7 @@ const js_model js_model_smw = {
 	.step = smw_step,
 	.observe = smw_observe,
 	.trace_header = "y_pos,y_sub,speed,in_air,spin",
+	.trace_units = "px (+ down),1/16 px,1/16 px/frame (+ down),code,0/1",
 	.trace_row = smw_trace_row,
 	.lane = JS_LANE_TABLE(smw),
 	.n_fields = 6,

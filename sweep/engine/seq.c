@@ -138,8 +138,8 @@ void js_seq_format(const uint8_t *seq, int len, char *out, size_t n)
 
 const char *js_input_name(unsigned input)
 {
-	static const char *const names[16] = { "-",  "J",   "D",   "JD",   "Z",   "JZ",   "DZ",
-					       "JDZ", "B",  "JB",  "DB",   "JDB", "ZB",   "JZB",
-					       "DZB", "JDZB" };
+	static const char *const names[16] = { ".",    "J",    "D",    "[JD]",  "Z",    "[JZ]",
+					       "[DZ]", "[JDZ]", "B",   "[JB]",  "[DB]", "[JDB]",
+					       "[ZB]", "[JZB]", "[DZB]", "[JDZB]" };
 	return names[input & 15u];
 }

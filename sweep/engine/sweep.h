@@ -15,7 +15,7 @@
 int js_seq_parse(const char *text, uint8_t *out, int max_frames, int *len, char *err, size_t errn);
 /* Writes the run-length text form of a sequence (the inverse of js_seq_parse). */
 void js_seq_format(const uint8_t *seq, int len, char *out, size_t n);
-/* One frame's input as a short name for traces: "-", "J", "D", "JD", "JZ", ... */
+/* One frame's input as a --seq item (it pastes back into --seq): ".", "J", "D", "[JD]", ... */
 const char *js_input_name(unsigned input);
 
 /* Command-line values (sweep/engine/args.c): 0, or -1 with a one-line message in err. */
