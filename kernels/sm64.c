@@ -250,22 +250,28 @@ __attribute__((constructor)) static void sm64_make_sine_table(void)
 		sm64_sine_table[k] = (k % 2048 == 0) ? 0.0f : (float)sin((2.0 * pi * (double)k) / 4096.0);
 }
 
-/* Game action constants (include/sm64.h), for the trace. */
-static const uint32_t sm64_act_const[SM64_N_ACTS] = {
-	[SM64_STAND] = 0, /* the model's start state: no game action */
-	[SM64_JUMP] = 0x03000880, [SM64_DOUBLE] = 0x03000881, [SM64_TRIPLE] = 0x01000882,
-	[SM64_BACKFLIP] = 0x01000883, [SM64_SIDE_FLIP] = 0x01000887, [SM64_LONG_JUMP] = 0x03000888,
-	[SM64_WALL_KICK] = 0x03000886, [SM64_FLY_TRIPLE] = 0x03000894,
-	[SM64_GROUND_POUND] = 0x008008A9, [SM64_FLYING] = 0x10880899,
-	[SM64_JUMP_LAND] = 0x04000470, [SM64_DOUBLE_LAND] = 0x04000472,
-	[SM64_TRIPLE_LAND] = 0x04000478, [SM64_BACKFLIP_LAND] = 0x0400047A,
-	[SM64_SIDE_FLIP_LAND] = 0x04000473, [SM64_LONG_JUMP_LAND] = 0x00000479,
-	[SM64_JUMP_STOP] = 0x0C000230, [SM64_DOUBLE_STOP] = 0x0C000231,
-	[SM64_TRIPLE_STOP] = 0x0800023A, [SM64_BACKFLIP_STOP] = 0x0800022F,
-	[SM64_SIDE_FLIP_STOP] = 0x0C000233, [SM64_LONG_JUMP_STOP] = 0x0800023B,
-	[SM64_GP_LAND] = 0x0080023C, [SM64_BUTT_SLIDE_STOP] = 0x0C00023E, [SM64_IDLE] = 0x0C400201,
-	[SM64_START_CROUCH] = 0x0C008221, [SM64_CROUCH] = 0x0C008220,
-	[SM64_STOP_CROUCH] = 0x0C008222, [SM64_DIVE_SLIDE] = 0x00880456,
+
+/* The same actions by their include/sm64.h names (SM64_STAND is the model's start: standing or
+ * running at fwd before the first press, no game action of its own): the trace's action column,
+ * the action field in list, check, explain and --start. */
+static const char *const sm64_act_names[SM64_N_ACTS] = {
+	[SM64_STAND] = "start",
+	[SM64_JUMP] = "ACT_JUMP", [SM64_DOUBLE] = "ACT_DOUBLE_JUMP", [SM64_TRIPLE] = "ACT_TRIPLE_JUMP",
+	[SM64_BACKFLIP] = "ACT_BACKFLIP", [SM64_SIDE_FLIP] = "ACT_SIDE_FLIP",
+	[SM64_LONG_JUMP] = "ACT_LONG_JUMP", [SM64_WALL_KICK] = "ACT_WALL_KICK_AIR",
+	[SM64_FLY_TRIPLE] = "ACT_FLYING_TRIPLE_JUMP", [SM64_GROUND_POUND] = "ACT_GROUND_POUND",
+	[SM64_FLYING] = "ACT_FLYING",
+	[SM64_JUMP_LAND] = "ACT_JUMP_LAND", [SM64_DOUBLE_LAND] = "ACT_DOUBLE_JUMP_LAND",
+	[SM64_TRIPLE_LAND] = "ACT_TRIPLE_JUMP_LAND", [SM64_BACKFLIP_LAND] = "ACT_BACKFLIP_LAND",
+	[SM64_SIDE_FLIP_LAND] = "ACT_SIDE_FLIP_LAND", [SM64_LONG_JUMP_LAND] = "ACT_LONG_JUMP_LAND",
+	[SM64_JUMP_STOP] = "ACT_JUMP_LAND_STOP", [SM64_DOUBLE_STOP] = "ACT_DOUBLE_JUMP_LAND_STOP",
+	[SM64_TRIPLE_STOP] = "ACT_TRIPLE_JUMP_LAND_STOP", [SM64_BACKFLIP_STOP] = "ACT_BACKFLIP_LAND_STOP",
+	[SM64_SIDE_FLIP_STOP] = "ACT_SIDE_FLIP_LAND_STOP",
+	[SM64_LONG_JUMP_STOP] = "ACT_LONG_JUMP_LAND_STOP",
+	[SM64_GP_LAND] = "ACT_GROUND_POUND_LAND", [SM64_BUTT_SLIDE_STOP] = "ACT_BUTT_SLIDE_STOP",
+	[SM64_IDLE] = "ACT_IDLE", [SM64_START_CROUCH] = "ACT_START_CROUCHING",
+	[SM64_CROUCH] = "ACT_CROUCHING", [SM64_STOP_CROUCH] = "ACT_STOP_CROUCHING",
+	[SM64_DIVE_SLIDE] = "ACT_DIVE_SLIDE",
 };
 
 static inline float sm64_sins(int16_t a)
@@ -781,9 +787,9 @@ static void sm64_observe(const void *vs, js_obs *o)
 static int sm64_trace_row(const void *vs, char *buf, size_t n)
 {
 	const sm64_state *s = vs;
-	return snprintf(buf, n, "%.9g,%.9g,%.9g,%.9g,%.9g,0x%08X,%u,%u,%u,%d,%.9g", (double)s->y,
+	return snprintf(buf, n, "%.9g,%.9g,%.9g,%.9g,%.9g,%s,%u,%u,%u,%d,%.9g", (double)s->y,
 			(double)s->vy, (double)s->fwd, (double)s->z, (double)s->vz,
-			(unsigned)sm64_act_const[s->act], (unsigned)s->astate, (unsigned)s->t,
+			s->act < SM64_N_ACTS ? sm64_act_names[s->act] : "?", (unsigned)s->astate, (unsigned)s->t,
 			(unsigned)s->djt, (int)s->pitch, (double)s->peak);
 }
 
@@ -1011,7 +1017,7 @@ const js_model js_model_sm64 = {
 		{ "action", offsetof(sm64_state, act), JS_F_U8, 0, SM64_N_ACTS - 1,
 		  "the action (the model's ids: 0 standing before the first press, the axis order, "
 		  "the landing, stop and other ground actions; trace column action); fuzz_fix: flight "
-		  "only with the wing cap" },
+		  "only with the wing cap", sm64_act_names },
 		{ "action_state", offsetof(sm64_state, astate), JS_F_U8, 0, 1,
 		  "actionState: the ground pound's hang (0) or fall (1)" },
 		{ "timer", offsetof(sm64_state, t), JS_F_U8, 0, SM64_K_TRIPLE_STOP - 1,
