@@ -378,7 +378,10 @@ const js_model js_model_sa2 = {
 		{ .name = "vy0", .unit = "1/256 px/frame", .long_name = "qSpeedAirY written on frame 0 "
 		  "for start=written, signed Q8.8, + down (-1248 is the plain jump); unused by "
 		  "start=jump",
-		  .min = -0x8000, .max = 0x7fff, .def_lo = -1248, .def_hi = -1248 },
+		  .min = -0x8000, .max = 0x7fff, .def_lo = -1248, .def_hi = -1248,
+		  .values = { { "jump", -1248, "include/game/parameters/characters.h PLAYER_JUMP_HEIGHT "
+				"Q(4.875)" },
+			      { "jump_water", -672, "PLAYER_JUMP_HEIGHT_UNDER_WATER Q(2.625)" } } },
 	},
 	.inputs = JS_IN_JUMP,
 	.default_frames = 128,

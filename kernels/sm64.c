@@ -944,7 +944,11 @@ const js_model js_model_sm64 = {
 			     "wall_kick", "ground_pound", "flying_triple" } },
 		{ .name = "fwd", .unit = "world units/frame", .long_name = "forward speed (forwardVel) "
 		  "before the first press; negative = backwards", .min = -100000, .max = 1000,
-		  .def_lo = 0, .def_hi = 40 },
+		  .def_lo = 0, .def_hi = 40,
+		  .values = { { "run", 32, "mario_actions_moving.c update_walking_speed: maxTargetSpeed "
+				"32.0f, the full-stick running speed" },
+			      { "long_jump_cap", 48, "set_mario_action_airborne ACT_LONG_JUMP: forwardVel "
+				"* 1.5 capped at 48.0f" } } },
 		{ .name = "version", .unit = "", .long_name = "build: us, jp (the same physics here), sh "
 		  "(Shindou/iQue: a long jump's landing sets a negative forward speed to 0)",
 		  .min = 0, .max = 2, .def_lo = 0, .def_hi = 0, .n_names = 3,

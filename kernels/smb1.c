@@ -286,7 +286,10 @@ const js_model js_model_smb1 = {
 	.n_axes = 2,
 	.axes = {
 		{ .name = "vx", .unit = "1/16 px/frame", .long_name = "|X speed| at take-off "
-		  "(Player_XSpeedAbsolute), picks rows 0-4", .min = 0, .max = 40, .def_lo = 0, .def_hi = 40 },
+		  "(Player_XSpeedAbsolute), picks rows 0-4", .min = 0, .max = 40, .def_lo = 0, .def_hi = 40,
+		  .values = { { "walk", 0x18, "MaxRightXSpdData: walking top speed $18" },
+			      { "run", 0x28, "MaxRightXSpdData: running (B held) top speed $28" },
+			      { "swim", 0x10, "MaxRightXSpdData: top speed in water $10" } } },
 		{ .name = "env", .unit = "", .long_name = "environment: air (rows 0-4), swim (row 5), "
 		  "whirlpool (row 6)", .min = 0, .max = 2, .def_lo = 0, .def_hi = 2, .n_names = 3,
 		  .names = { "air", "swim", "whirlpool" } },

@@ -351,7 +351,10 @@ const js_model js_model_smw = {
 	.axes = {
 		{ .name = "vx", .unit = "1/16 px/frame", .long_name = "|X speed| at take-off "
 		  "(PlayerXSpeed+1), picks the DATA_00D2BD pair", .min = 0, .max = 63, .def_lo = 0,
-		  .def_hi = 63 },
+		  .def_hi = 63,
+		  .values = { { "walk", 0x14, "DATA_00D535 row 0 (flat ground): walking top speed $14" },
+			      { "run", 0x24, "DATA_00D535 row 0: running (B or Y held) top speed $24" },
+			      { "pspeed", 0x30, "DATA_00D535 row 0: P-speed (full P-meter) top speed $30" } } },
 		{ .name = "jump", .unit = "", .long_name = "normal jump (B) or spin jump (A)", .min = 0,
 		  .max = 1, .def_lo = 0, .def_hi = 1, .n_names = 2, .names = { "normal", "spin" } },
 		{ .name = "spx", .unit = "1/16 px", .long_name = "Y subpixel nybble (PlayerYPosSpx >> 4) "

@@ -188,7 +188,11 @@ const js_model js_model_sonic1 = {
 		{ .name = "vy0", .unit = "1/256 px/frame", .long_name = "obVelY set on the take-off "
 		  "frame for start=written/spring, signed 8.8, + down (-1664 = -$680 is the plain "
 		  "jump; claim 25: -4352 = -$1100; a red spring -4096 = -$1000); unused by start=jump",
-		  .min = -0x8000, .max = 0x7fff, .def_lo = -0x680, .def_hi = -0x680 },
+		  .min = -0x8000, .max = 0x7fff, .def_lo = -0x680, .def_hi = -0x680,
+		  .values = { { "jump", -0x680, "Sonic_Jump: move.w #$680,d2 (negated into obVelY)" },
+			      { "jump_water", -0x380, "Sonic_Jump: #$380 under water" },
+			      { "spring_red", -0x1000, "Spring_Powers: red spring -$1000" },
+			      { "spring_yellow", -0xA00, "Spring_Powers: yellow spring -$A00" } } },
 	},
 	.inputs = JS_IN_JUMP,
 	.default_frames = 256,

@@ -158,7 +158,10 @@ const js_model js_model_sonic2 = {
 		{ .name = "vy0", .unit = "1/256 px/frame", .long_name = "y_vel set on the take-off "
 		  "frame for start=written/spring, signed 8.8, + down (-1664 = -$680 is Sonic's plain "
 		  "jump; -4352 = -$1100 a speed above the -$FC0 clamp); unused by start=jump",
-		  .min = -0x8000, .max = 0x7fff, .def_lo = -0x680, .def_hi = -0x680 },
+		  .min = -0x8000, .max = 0x7fff, .def_lo = -0x680, .def_hi = -0x680,
+		  .values = { { "jump", -0x680, "Sonic_Jump / Tails_Jump: move.w #$680,d2 (negated into y_vel)" },
+			      { "jump_water", -0x380, "Sonic_Jump: #$380 under water" },
+			      { "super", -0x800, "Super_Sonic_flag: #$800" }, } },
 	},
 	.inputs = JS_IN_JUMP,
 	.default_frames = 128,

@@ -174,7 +174,11 @@ const js_model js_model_sonic3k = {
 		{ .name = "vy0", .unit = "1/256 px/frame", .long_name = "y_vel set on the take-off "
 		  "frame for start=written/spring, signed 8.8, + down (-1664 = -$680 is Sonic's plain "
 		  "jump; -4352 = -$1100 a speed above the -$FC0 clamp); unused by start=jump",
-		  .min = -0x8000, .max = 0x7fff, .def_lo = -0x680, .def_hi = -0x680 },
+		  .min = -0x8000, .max = 0x7fff, .def_lo = -0x680, .def_hi = -0x680,
+		  .values = { { "jump", -0x680, "Sonic_Jump / Tails_Jump: move.w #$680,d2 (negated into y_vel)" },
+			      { "jump_water", -0x380, "Sonic_Jump: #$380 under water" },
+			      { "super", -0x800, "Super_Sonic_Knux_flag: #$800" },
+			      { "knuckles", -0x600, "Knux_Jump: #$600" }, } },
 	},
 	.inputs = JS_IN_JUMP,
 	.default_frames = 128,
