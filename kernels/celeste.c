@@ -432,6 +432,9 @@ const js_model js_model_celeste = {
 		[13] = "MoveV ended exactly on the floor without a collision (the landing is by "
 			"position, not OnCollideV).",
 	},
+	.character_height = 11,
+	.character_height_source = "Player.cs L263 normalHitbox = new Hitbox(8, 11, -4, -11): 11 px "
+		"(ducking 6)",
 	.state_size = sizeof(celeste_state),
 	.key_size = offsetof(celeste_state, frame_flags),
 	.init = celeste_init,

@@ -220,6 +220,9 @@ const js_model js_model_cv1 = {
 		[8] = "A move by the $80 marker's +8 px: the pointer ran past the end of the step table"
 			" (a fall below the take-off floor).",
 	},
+	.character_height = 32,
+	.character_height_source = "Simon's sprite is two 16-px blocks tall (16 x 32); UNCONFIRMED as a "
+		"collision box",
 	.state_size = sizeof(cv1_state),
 	.key_size = offsetof(cv1_state, step),
 	.init = cv1_init,

@@ -276,6 +276,9 @@ const js_model js_model_cv2 = {
 		[8] = "The fall speed was set to the 3.00 px/frame cap.",
 		[9] = "The landing snap raised Simon by whole pixels onto the floor.",
 	},
+	.character_height = 32,
+	.character_height_source = "Simon's sprite is two 16-px blocks tall (16 x 32); UNCONFIRMED as a "
+		"collision box",
 	.state_size = sizeof(cv2_state),
 	.key_size = offsetof(cv2_state, frame_flags),
 	.init = cv2_init,

@@ -285,6 +285,9 @@ const js_model js_model_cv3 = {
 			"crouch.",
 		[11] = "B28_184f: the top of the screen turned the rise into a fall.",
 	},
+	.character_height = 32,
+	.character_height_source = "Trevor's sprite is two 16-px blocks tall (16 x 32); UNCONFIRMED as a "
+		"collision box",
 	.state_size = sizeof(cv3_state),
 	.key_size = offsetof(cv3_state, speed),
 	.init = cv3_init,

@@ -230,6 +230,9 @@ const js_model js_model_mm2 = {
 	.default_hold = 40,
 	.flag_names = { MM_FLAG_NAMES },
 	.flag_what = { MM_FLAG_WHAT },
+	.character_height = 24,
+	.character_height_source = "Mega Man's feet are 12 px below his Y and his head 12 above (bank0E "
+		"`adc #$0C` / `sbc #$0C`): 24 px",
 	.state_size = sizeof(mm_state),
 	.init = mm2_init,
 	.step = mm2_step,

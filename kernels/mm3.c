@@ -172,6 +172,9 @@ const js_model js_model_mm3 = {
 	.default_hold = 22,
 	.flag_names = { MM_FLAG_NAMES },
 	.flag_what = { MM_FLAG_WHAT },
+	.character_height = 24,
+	.character_height_source = "Mega Man's feet are 12 px below his Y and his head 12 above (hitbox "
+		"configs 0/1 at +$0C / -$0C): 24 px",
 	.state_size = sizeof(mm_state),
 	.init = mm3_init,
 	.step = mm3_step,

@@ -566,6 +566,9 @@ const js_model js_model_pop = {
 		[14] = "The kid fell through a floor plane because that row has no floor under him.",
 		[15] = "stepfall's ifwtless took stepfloat (the weightless float).",
 	},
+	.character_height = 63,
+	.character_height_source = "not the kid: one floor row, 63 px (the drop axis's row; the ledge the "
+		"kid climbs or hangs from), the game's natural yardstick",
 	.state_size = sizeof(pop_state),
 	.key_size = offsetof(pop_state, frame_flags),
 	.init = pop_init,

@@ -396,6 +396,9 @@ const js_model js_model_sa2 = {
 		[10] = "The s16 qSpeedAirY wrapped past 32767 (only from a written start speed).",
 		[11] = "A new jump press in the air: Sonic's insta-shield, which has no vertical effect.",
 	},
+	.character_height = 28,
+	.character_height_source = "spriteOffsetY 14 standing: the feet lie 14 px below qWorldY, the "
+		"body's centre: 2 x 14 = 28 px",
 	.state_size = sizeof(sa2_state),
 	.key_size = offsetof(sa2_state, frame_flags),
 	.init = sa2_init,

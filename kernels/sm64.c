@@ -990,6 +990,9 @@ const js_model js_model_sm64 = {
 			" is rounded.",
 		[20] = "y + 160 > 20000: Mario reached the game's default ceiling.",
 	},
+	.character_height = 160,
+	.character_height_source = "mario.c mario_update_hitbox_and_cap_model: hitboxHeight = 160.0f "
+		"standing (100 crouching)",
 	.state_size = sizeof(sm64_state),
 	.key_size = offsetof(sm64_state, frame_flags),
 	.init = sm64_init,

@@ -307,6 +307,9 @@ const js_model js_model_smb1 = {
 		[10] = "Player_Y_Speed carried from $7F to $80 (the signed speed wrapped).",
 		[11] = "The $14 water-surface rule fired (swimming: Mario at the top of the water).",
 	},
+	.character_height = 16,
+	.character_height_source = "small Mario is one 16 x 16 block tall (two rows of 8-px sprite tiles);"
+		" big and fiery Mario 32 px",
 	.state_size = sizeof(smb1_state),
 	.key_size = offsetof(smb1_state, frame_flags),
 	.reach_canon = smb1_reach_canon,

@@ -504,6 +504,9 @@ const js_model js_model_sms = {
 		[12] = "The height y * 2^23 was not an integer (y below 1 unit), so the height in "
 			"sub-units is rounded.",
 	},
+	.character_height = 160,
+	.character_height_source = "Mario's collision height, 160 units (the roof checks' 160.0f in "
+		"TMario, as sm64's hitboxHeight)",
 	.state_size = sizeof(sms_state),
 	.key_size = offsetof(sms_state, frame_flags),
 	.reach_canon = sms_reach_canon,

@@ -374,6 +374,9 @@ const js_model js_model_smw = {
 		[10] = "Mario landed and jumped again in the same frame, with no grounded frame between "
 			"(the jump ends there: relaunch).",
 	},
+	.character_height = 16,
+	.character_height_source = "small Mario is one 16 x 16 block tall (he fits a one-block gap); big "
+		"and fire Mario 32 px",
 	.state_size = sizeof(smw_state),
 	.reach_canon = smw_reach_canon,
 	.key_size = offsetof(smw_state, frame_flags),

@@ -172,6 +172,8 @@ const js_model js_model_sonic2 = {
 		[12] = "y_wrap", [13] = "deep_landing", [14] = "missed_landing",
 	},
 	.flag_what = { SG_FLAG_WHAT },
+	.character_height = 38,
+	.character_height_source = "y_radius $13 standing for Sonic (Tails $F: 30 px): 2 x 19 = 38 px",
 	.state_size = sizeof(sg_state),
 	.key_size = offsetof(sg_state, frame_flags),
 	.init = sonic2_init,
