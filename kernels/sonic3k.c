@@ -188,7 +188,7 @@ const js_model js_model_sonic3k = {
 		[8] = "release_cap", [9] = "spring_cap", [10] = "no_fc0_cap", [11] = "vy_wrap",
 		[12] = "y_wrap", [13] = "deep_landing", [14] = "missed_landing", [15] = "air_move",
 	},
-	.flag_what = { SG_FLAG_WHAT },
+	.flag_what = { SG_FLAG_WHAT, [15] = SG_FLAG_WHAT_AIR_MOVE },
 	.character_height = 38,
 	.character_height_source = "y_radius $13 standing for Sonic and Knuckles (Tails $F: 30 px): 2 x 19"
 		" = 38 px",

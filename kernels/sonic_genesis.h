@@ -76,7 +76,7 @@ enum { SG_START_JUMP, SG_START_WRITTEN, SG_START_SPRING };
 #define SG_FLAG_AIR_MOVE (1u << 15)      /* S3K: a new press in the air started Tails' flight or
 					  * Knuckles' glide, not modelled: later frames are not the
 					  * game's */
-/* The model flags' meanings (js_model.flag_what; sonic1 and sonic2 never set air_move). */
+/* The model flags' meanings (js_model.flag_what; air_move, S3K only, is SG_FLAG_WHAT_AIR_MOVE). */
 #define SG_FLAG_WHAT \
 	[8] = "JumpHeight's release rule set y_vel to the release cap (the button came up while" \
 		" rising fast).", \
@@ -88,9 +88,10 @@ enum { SG_START_JUMP, SG_START_WRITTEN, SG_START_SPRING };
 	[13] = "The character landed with the feet more than 32 px into the floor (FindFloor's " \
 		"reach).", \
 	[14] = "The feet were in the floor while falling, but the byte compare refused the " \
-		"landing.", \
-	[15] = "S3K: a new press in the air started Tails' flight or Knuckles' glide, not " \
-		"modelled: later frames are not the game's."
+		"landing."
+#define SG_FLAG_WHAT_AIR_MOVE                                                                      \
+	"S3K: a new press in the air started Tails' flight or Knuckles' glide, not modelled: "     \
+	"later frames are not the game's."
 
 /* One playable character of a game. */
 typedef struct sg_char {
