@@ -409,7 +409,7 @@ Test(readable, named_axis_values)
 	cr_expect(strstr(out_buf, "      vx=pspeed = 48 1/16 px/frame (DATA_00D535") != NULL, "%s",
 		  out_buf);
 	expect_usage_error("sweep smb1 --axis vx=walk:sprint -o x.h5", "smb1 axis vx: 'sprint' is "
-			   "neither an integer nor a named value (walk, run, swim)");
+			   "not an integer or a named value (walk, run, swim)");
 }
 
 /* ---- comparing games ---- */

@@ -63,7 +63,7 @@ static int js_parse_axis_value_(const js_model *m, const js_axis *ax, const char
 				strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
 				strncat(list, ax->values[i].name, sizeof list - strlen(list) - 1);
 			}
-			snprintf(err, n, "%s axis %s: '%s' is neither an integer nor a named value (%s)",
+			snprintf(err, n, "%s axis %s: '%s' is not an integer or a named value (%s)",
 				 m->id, ax->name, s, list);
 		}
 		return -1;
