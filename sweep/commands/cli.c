@@ -203,7 +203,7 @@ static void check_seq_buttons(const js_model *m, const char *text, const uint8_t
 		used |= seq[i];
 	if (!(used & ~ok))
 		return;
-	char bad[8] = "", reads[160] = "", kinds[256] = "";
+	char bad[8] = "", reads[160] = "", kinds[512] = "";
 	for (int b = 0, kb = 0; b < JS_N_BUTTONS; b++) {
 		if (used & ~ok & (1u << b))
 			bad[kb++] = JS_SEQ_BUTTONS[b];
@@ -222,8 +222,8 @@ static void check_seq_buttons(const js_model *m, const char *text, const uint8_t
 		for (int i = 0; i < ax->n_names && k < sizeof kinds; i++)
 			k += (size_t)snprintf(kinds + k, sizeof kinds - k, "%s%s", i ? "|" : "",
 					      ax->names[i]);
-		if (k < sizeof kinds)
-			snprintf(kinds + k, sizeof kinds - k, " (%s)", ax->long_name);
+		if (k < sizeof kinds && strlen(ax->long_name) < 100) /* a short gloss: smw's B / A */
+			snprintf(kinds + k, sizeof kinds - k, ": %s", ax->long_name);
 	}
 	die(EXIT_USAGE, "%s\"%s\" presses %s, which %s does not read (it reads %s%s)", where, text,
 	    bad, m->id, reads, kinds);
