@@ -429,3 +429,35 @@ Test(readable, character_heights)
 	cr_expect_eq(tu_model("sonic1")->character_height, 2 * 0x13); /* y_radius $13 */
 	cr_expect_eq(tu_model("mm2")->character_height, 2 * 12);   /* feet and head 12 from Y */
 }
+
+/* Case files (fuzz/findings, explain) and claims take the named values and sm64's action names
+ * too: the same parsers (js_parse_axis_value's names, js_case_set_field). */
+Test(readable, case_files_take_names)
+{
+	static const char text[] = "model sm64\naxes action=jump fwd=run version=us chain=on\n"
+				   "start action=ACT_JUMP_LAND vy=0\nframes 4\ninput J\n";
+	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+	js_case *c = calloc(1, sizeof *c);
+	char err[512];
+	cr_assert_eq(js_case_parse(f, "mem", c, NULL, err, sizeof err), 0, "%s", err);
+	fclose(f);
+	cr_expect_eq(c->axis[0][1], 32, "fwd=run: update_walking_speed's 32");
+	const js_model *m = c->m;
+	for (int i = 0; i < m->n_fields; i++)
+		if (!strcmp(m->fields[i].name, "action")) {
+			cr_expect(c->set[0] >> i & 1);
+			char name[64];
+			js_field_format(&m->fields[i], c->val[0][i], name, sizeof name);
+			cr_expect_str_eq(name, "ACT_JUMP_LAND");
+		}
+	/* written back by name */
+	char *out = NULL;
+	size_t n = 0;
+	FILE *w = open_memstream(&out, &n);
+	js_case_write(w, c, 0, NULL);
+	fclose(w);
+	cr_expect(strstr(out, "start vy=0 action=ACT_JUMP_LAND") != NULL ||
+		  strstr(out, "action=ACT_JUMP_LAND") != NULL, "%s", out);
+	free(out);
+	free(c);
+}

@@ -352,7 +352,12 @@ static void read_axes(const ck_where *w, json_t *obj, ck_check *c)
 		} else if (json_is_integer(v)) {
 			x = json_integer_value(v);
 		} else if (json_is_string(v)) {
-			if (parse_hex(json_string_value(v), &x) != 0)
+			int32_t named;
+			char e[256];
+			if (ax->values[0].name && /* the game's own values by name: "vx": "pspeed" */
+			    js_parse_axis_value(m, ax, json_string_value(v), &named, e, sizeof e) == 0)
+				x = named;
+			else if (parse_hex(json_string_value(v), &x) != 0)
 				ck_bad(w, field, "\"%s\" is not an integer (numbers, or hex \"0x70\" / \"$70\")",
 				       json_string_value(v));
 		} else {

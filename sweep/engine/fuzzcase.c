@@ -422,13 +422,15 @@ static int read_assignments(js_case *c, char *rest, int fields, const char *path
 				return -1;
 			}
 			const js_axis *ax = &m->axes[a];
-			int found = -1;
+			int found = 0;
 			for (int i = 0; i < ax->n_names; i++)
 				if (strcmp(val, ax->names[i]) == 0)
-					found = i;
-			if (found >= 0)
-				v = found;
-			else if (parse_num(val, &v) != 0 || v != floor(v) || v < ax->min || v > ax->max) {
+					found = 1, v = i;
+			for (int i = 0; i < JS_MAX_AXIS_VALUES && ax->values[i].name; i++)
+				if (strcmp(val, ax->values[i].name) == 0) /* the game's named values */
+					found = 1, v = ax->values[i].value;
+			if (!found &&
+			    (parse_num(val, &v) != 0 || v != floor(v) || v < ax->min || v > ax->max)) {
 				snprintf(err, errn, "%s:%d: axis %s: '%s' is not a value in %d..%d", path, line,
 					 name, val, ax->min, ax->max);
 				return -1;
