@@ -461,3 +461,22 @@ Test(readable, case_files_take_names)
 	free(out);
 	free(c);
 }
+
+/* The engine's rule (js_seq_buttons) serves case files too: smw reads J only. */
+Test(readable, case_file_unread_button)
+{
+	static const char text[] = "model smw\naxes vx=0 jump=spin\nframes 8\ninput B5\n";
+	FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+	js_case *c = calloc(1, sizeof *c);
+	char err[1024];
+	cr_expect_eq(js_case_parse(f, "smw.case", c, NULL, err, sizeof err), -1);
+	fclose(f);
+	cr_expect(strstr(err, "smw.case: input presses B, which smw does not read (it reads J jump")
+		  == err, "%s", err);
+	uint8_t seq[3] = { JS_IN_JUMP, JS_IN_JUMP | JS_IN_Z, 0 };
+	cr_expect_eq(js_seq_buttons(tu_model("sm64"), seq, 3, err, sizeof err), 0, "sm64 reads Z");
+	cr_expect_eq(js_seq_buttons(tu_model("smb1"), seq, 3, err, sizeof err), -1);
+	cr_expect(strncmp(err, "presses Z, which smb1 does not read (it reads J jump)", 53) == 0, "%s",
+		  err);
+	free(c);
+}

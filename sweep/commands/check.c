@@ -442,7 +442,8 @@ static void read_input(const ck_where *w, json_t *obj, ck_check *c)
 		const char *text = json_string_value(seq);
 		char err[512];
 		int len = 0;
-		if (js_seq_parse(text, c->input, c->n_frames, &len, err, sizeof err) != 0)
+		if (js_seq_parse(text, c->input, c->n_frames, &len, err, sizeof err) != 0 ||
+		    js_seq_buttons(c->m, c->input, len, err, sizeof err) != 0)
 			ck_bad(w, "seq", "%s", err);
 		for (int f = len; f < c->n_frames; f++)
 			c->input[f] = 0;

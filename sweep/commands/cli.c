@@ -189,46 +189,16 @@ static void apply_axis_args(const cli *c, js_grid *g, int single)
 				g->hi[a] = g->lo[a] = m->axes[a].def_lo;
 }
 
-/* A sequence that presses a button the model does not read is a usage error naming the buttons
- * it reads (js_model.inputs; an input axis such as celeste's down ORs its button into every
- * frame, and the sequence may press it too).  Which jump J starts is an axis in some models
- * (smw's jump=normal|spin: the B and A buttons of the game), so the message names those axes. */
+/* A sequence that presses a button the model does not read is a usage error (js_seq_buttons). */
 static void check_seq_buttons(const js_model *m, const char *text, const uint8_t *seq, int len,
 			      const char *where)
 {
-	static const char *const what[JS_N_BUTTONS] = { "J jump", "D down", "Z the Z trigger",
-							"B the second button" };
-	unsigned used = 0, ok = m->inputs;
-	for (int i = 0; i < len; i++)
-		used |= seq[i];
-	if (!(used & ~ok))
-		return;
-	char bad[8] = "", reads[160] = "", kinds[512] = "";
-	for (int b = 0, kb = 0; b < JS_N_BUTTONS; b++) {
-		if (used & ~ok & (1u << b))
-			bad[kb++] = JS_SEQ_BUTTONS[b];
-		if (ok & (1u << b)) {
-			size_t k = strlen(reads);
-			snprintf(reads + k, sizeof reads - k, "%s%s", k ? ", " : "", what[b]);
-		}
-	}
-	for (int a = 0; a < m->n_axes; a++) {
-		const js_axis *ax = &m->axes[a];
-		if (!ax->n_names || (strcmp(ax->name, "jump") != 0 && strcmp(ax->name, "action") != 0))
-			continue;
-		size_t k = strlen(kinds);
-		k += (size_t)snprintf(kinds + k, sizeof kinds - k, "; the jump that J starts is --axis %s=",
-				      ax->name);
-		for (int i = 0; i < ax->n_names && k < sizeof kinds; i++)
-			k += (size_t)snprintf(kinds + k, sizeof kinds - k, "%s%s", i ? "|" : "",
-					      ax->names[i]);
-		if (k < sizeof kinds && strlen(ax->long_name) < 100) /* a short gloss: smw's B / A */
-			snprintf(kinds + k, sizeof kinds - k, ": %s", ax->long_name);
-	}
-	die(EXIT_USAGE, "%s\"%s\" presses %s, which %s does not read (it reads %s%s)", where, text,
-	    bad, m->id, reads, kinds);
+	char err[1024];
+	if (js_seq_buttons(m, seq, len, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s\"%s\" %s", where, text, err);
 }
 
+/* where: "" for --seq, "FILE:LINE: " for a --seq-file line (it starts the messages). */
 static void add_seq(js_grid *g, const char *text, int n_frames, const char *where)
 {
 	char err[256];
@@ -238,7 +208,7 @@ static void add_seq(js_grid *g, const char *text, int n_frames, const char *wher
 		die(EXIT_RUNTIME, "out of memory");
 	if (js_seq_parse(text, buf, n_frames, &len, err, sizeof err) != 0)
 		die(EXIT_USAGE, "%s%s", where, err);
-	check_seq_buttons(g->model, text, buf, len, where);
+	check_seq_buttons(g->model, text, buf, len, *where ? where : "--seq ");
 	g->seq = realloc(g->seq, (size_t)(g->n_seq + 1) * sizeof *g->seq);
 	g->seq_len = realloc(g->seq_len, (size_t)(g->n_seq + 1) * sizeof *g->seq_len);
 	g->seq_text = realloc(g->seq_text, (size_t)(g->n_seq + 1) * sizeof *g->seq_text);
@@ -294,7 +264,7 @@ static void build_grid(const cli *c, js_grid *g, int single)
 	if (c->n_seqs || c->seq_file) {
 		g->pattern = JS_PATTERN_SEQ;
 		for (int i = 0; i < c->n_seqs; i++)
-			add_seq(g, c->seqs[i], g->n_frames, "--seq ");
+			add_seq(g, c->seqs[i], g->n_frames, "");
 		if (c->seq_file)
 			load_seq_file(g, c->seq_file, g->n_frames);
 		if (single && g->n_seq != 1)

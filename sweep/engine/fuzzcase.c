@@ -528,14 +528,16 @@ int js_case_parse(FILE *f, const char *path, js_case *c, js_break *brk, char *er
 		goto out;
 	}
 	if (seq) {
-		char e[256];
+		char e[1024];
 		int n = 0;
 		if (js_seq_parse(seq, c->input[0], c->n_frames, &n, e, sizeof e) != 0) {
 			snprintf(err, errn, "%s: %s", path, e);
 			goto out;
 		}
-		for (int i = 0; i < n; i++)
-			c->input[0][i] &= (uint8_t)c->m->inputs;
+		if (js_seq_buttons(c->m, c->input[0], n, e, sizeof e) != 0) { /* only the model's own */
+			snprintf(err, errn, "%s: input %s", path, e);
+			goto out;
+		}
 	}
 	if (brk_text && brk) {
 		char name[96];
