@@ -1,6 +1,7 @@
 /* kernels/models.c - the model table and the reference driver. */
 #include "model.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,8 +140,9 @@ int js_field_scan(const js_field *f, const char *s, double *v)
 				return 0;
 			}
 	char *end;
+	errno = 0;
 	double x = strtod(s, &end);
-	if (end == s || *end || !isfinite(x))
+	if (errno || end == s || *end || !isfinite(x))
 		return -1;
 	*v = x;
 	return 0;
