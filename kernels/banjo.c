@@ -444,12 +444,26 @@ const js_model js_model_banjo = {
 		[8] = "release", [9] = "light_falling", [10] = "terminal", [11] = "repress",
 		[12] = "big_move", [13] = "height_rounded",
 	},
+	.flag_what = {
+		[8] = "bsjump_update reset the gravity from the held -1350 to the default -2700 (A up "
+			"while rising, or the ability not learned).",
+		[9] = "A step ran with the held -1350 gravity from vy <= 0: Banjo was already past the "
+			"peak.",
+		[10] = "The vertical speed was clamped to the terminal velocity, -4000 units/s.",
+		[11] = "A new A press came in the air (the game's Feathery Flap, not modelled: the model"
+			" keeps jumping).",
+		[12] = "Banjo moved over 66 units in one frame, where the game sweeps collision along "
+			"the path (not modelled).",
+		[13] = "The height y * 2^23 was not an integer, so the height in sub-units is rounded (y"
+			" below 1 unit).",
+	},
 	.state_size = sizeof(banjo_state),
 	.key_size = offsetof(banjo_state, frame_flags),
 	.init = banjo_init,
 	.step = banjo_step,
 	.observe = banjo_observe,
 	.trace_header = "y,vy,gravity,phase,in_water",
+	.trace_units = "world unit,world unit/s,world unit/s^2,code,0/1",
 	.trace_row = banjo_trace_row,
 	.lane = JS_LANE_TABLE(banjo),
 	.n_fields = 6,

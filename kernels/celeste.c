@@ -424,6 +424,22 @@ const js_model js_model_celeste = {
 		[8] = "fast_fall", [9] = "var_jump_cut", [10] = "half_gravity", [11] = "at_max_fall",
 		[12] = "round_tie", [13] = "floor_exact",
 	},
+	.flag_what = {
+		[8] = "The fast-fall branch ran: Down held with Speed.Y at or past MaxFall, so maxFall "
+			"approaches FastMaxFall.",
+		[9] = "The jump button came up while varJumpTimer > 0, which zeroed the timer (the "
+			"variable-height cut).",
+		[10] = "Gravity was applied with mult 0.5 (half gravity near the peak while Jump is "
+			"held).",
+		[11] = "Gravity's Calc.Approach reached maxFall: Madeline falls at the fall-speed cap.",
+		[12] = "MoveV's remainder was exactly n + 1/2, so Math.Round's round-half-to-even "
+			"decided the pixel.",
+		[13] = "MoveV ended exactly on the floor without a collision (the landing is by "
+			"position, not OnCollideV).",
+	},
+	.character_height = 11,
+	.character_height_source = "Player.cs L263 normalHitbox = new Hitbox(8, 11, -4, -11): 11 px "
+		"(ducking 6)",
 	.state_size = sizeof(celeste_state),
 	.key_size = offsetof(celeste_state, frame_flags),
 	.init = celeste_init,
@@ -431,6 +447,7 @@ const js_model js_model_celeste = {
 	.observe = celeste_observe,
 	.trace_header = "y,remainder,speed,max_fall,var_jump_timer,var_jump_speed,jump_grace_timer,"
 			"jump_buffer,on_ground",
+	.trace_units = "px (+ down),px,px/s (+ down),px/s,s,px/s,s,s,0/1",
 	.trace_row = celeste_trace_row,
 	.lane = JS_LANE_TABLE(celeste),
 	.n_fields = 8,

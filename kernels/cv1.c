@@ -219,12 +219,20 @@ const js_model js_model_cv1 = {
 		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
 		[8] = "table_end",
 	},
+	.flag_what = {
+		[8] = "A move by the $80 marker's +8 px: the pointer ran past the end of the step table"
+			" (a fall below the take-off floor).",
+	},
+	.character_height = 32,
+	.character_height_source = "Simon's sprite is two 16-px blocks tall (16 x 32); UNCONFIRMED as a "
+		"collision box",
 	.state_size = sizeof(cv1_state),
 	.key_size = offsetof(cv1_state, step),
 	.init = cv1_init,
 	.step = cv1_step,
 	.observe = cv1_observe,
 	.trace_header = "y,step,ptr,direction,state",
+	.trace_units = "px (+ down),px/frame (+ down),table address,0 up / 1 down,code",
 	.trace_row = cv1_trace_row,
 	.lane = JS_LANE_TABLE(cv1),
 	.n_fields = 5,

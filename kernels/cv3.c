@@ -280,12 +280,24 @@ const js_model js_model_cv3 = {
 		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
 		[8] = "table_end", [9] = "snap", [10] = "heavy_landing", [11] = "screen_top",
 	},
+	.flag_what = {
+		[8] = "A move by the $80 marker's +6 px: the pointer ran past the end of the step table"
+			" (a fall below the take-off floor).",
+		[9] = "The landing snap (Y &= $F0) moved Trevor's Y.",
+		[10] = "Trevor landed with the pointer on the $80 marker: the heavy landing's 12-frame "
+			"crouch.",
+		[11] = "B28_184f: the top of the screen turned the rise into a fall.",
+	},
+	.character_height = 32,
+	.character_height_source = "Trevor's sprite is two 16-px blocks tall (16 x 32); UNCONFIRMED as a "
+		"collision box",
 	.state_size = sizeof(cv3_state),
 	.key_size = offsetof(cv3_state, speed),
 	.init = cv3_init,
 	.step = cv3_step,
 	.observe = cv3_observe,
 	.trace_header = "y,speed,ptr,phase,state,crouch",
+	.trace_units = "px (+ down),px/frame (+ down),table index,0 rising / 1 falling,code,frames",
 	.trace_row = cv3_trace_row,
 	.lane = JS_LANE_TABLE(cv3),
 	.n_fields = 6,

@@ -209,6 +209,8 @@ static void gbam_observe(const gbam_state *s, const gbam_game *g, js_obs *o)
 }
 
 #define GBAM_TRACE_HEADER "y,yvel,disp,pose,accel,up_cap,down_cap"
+#define GBAM_TRACE_UNITS "1/4 px (+ down),1/32 px/frame (+ up),1/4 px (+ up),code," \
+	"1/32 px/frame^2,1/32 px/frame,1/32 px/frame"
 
 static int gbam_trace_row(const gbam_state *s, const gbam_game *g, char *buf, size_t n)
 {
@@ -292,6 +294,16 @@ static uint32_t gbam_invariants(const gbam_state *b, const gbam_state *a, unsign
 #define GBAM_FLAG_NAMES                                                                           \
 	[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start", [8] = "cap_up",              \
 	[9] = "cap_down", [10] = "no_gravity", [11] = "release", [12] = "asr_floor", [13] = "air_press"
+/* The model flags' meanings (js_model.flag_what). */
+#define GBAM_FLAG_WHAT \
+	[8] = "yVelocity was above the positive cap: the upward displacement was clamped.", \
+	[9] = "yVelocity was below the negative cap: the fall was clamped (terminal speed).", \
+	[10] = "yVelocity was at or past the gravity cut-off, so yAcceleration was not applied.", \
+	[11] = "The release rule zeroed a rising yVelocity (A not held).", \
+	[12] = "A negative yVelocity not a multiple of 8: the arithmetic shift rounded the " \
+		"displacement down (1 sub-pixel more than truncation).", \
+	[13] = "A new A press in mid-air (SamusMidAir starts the spin pose; without Space Jump " \
+		"it does nothing more)."
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
 

@@ -60,6 +60,14 @@
 #define MM_FLAG_NAMES                                                                              \
 	[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start", [8] = "capped",               \
 	[9] = "released", [10] = "offscreen", [11] = "landing_press"
+/* The model flags' meanings (js_model.flag_what). */
+#define MM_FLAG_WHAT \
+	[8] = "The terminal-speed clamp set the fall speed to the game's cap, a whole px/frame.", \
+	[9] = "The game's release rule changed the speed (the jump button came up while " \
+		"rising).", \
+	[10] = "Y left the screen range: the game would change screens here (the model falls " \
+		"on).", \
+	[11] = "A new A press on the landing frame (Mega Man jumps again at once)."
 
 /* hi_tiles: the default range 0..hi_tiles; 4 keeps the landing floor on the screen (row $E0). */
 #define MM_AXIS_DROP(hi_tiles)                                                                     \
@@ -181,6 +189,8 @@ static inline void mm_observe(const void *vs, js_obs *o)
 }
 
 #define MM_TRACE_HEADER "y_page,y_px,y_sub,speed,speed_frac,vel,air"
+#define MM_TRACE_UNITS "256 px (+ down),px (+ down),1/256 px,px/frame (+ up),1/256 px/frame," \
+	"1/256 px/frame (+ up),0/1"
 
 static inline int mm_trace_row(const void *vs, char *buf, size_t n)
 {

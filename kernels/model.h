@@ -53,9 +53,18 @@ enum {
  * keeps a landed state. */
 #define JS_FLAG_MODEL_SHIFT 8
 #define JS_MAX_FLAGS 32
+/* What the common bits mean, once for every model (a model's flag_what holds its own bits only):
+ * `jumpsweep list MODEL`, the HDF5 flag_descriptions attribute, trace and docs/flags.md. */
+#define JS_FLAG_WHAT_NO_TAKEOFF "The character never left the ground within the frame limit."
+#define JS_FLAG_WHAT_NOT_LANDED "The character was still in the air when the frame limit was reached."
+#define JS_FLAG_WHAT_BELOW_START "The character was in the air below its take-off height (the landing " \
+	"frame, which may keep a sub-unit fraction below it, does not count)."
+#define JS_FLAG_WHAT_RELAUNCH "The landing frame's own input started a new jump (the jump check runs " \
+	"after the collision in one frame); the jump ends on that frame."
 
 #define JS_MAX_AXES 4
 #define JS_MAX_AXIS_NAMES 16
+#define JS_MAX_AXIS_VALUES 6
 
 /* An axis: a start condition or environment.  Numeric axes take integer values in [min, max];
  * named axes take the index of one of names[] (0..n_names-1).  An axis with input_bit != 0 is not
@@ -69,6 +78,13 @@ typedef struct js_axis {
 	int n_names;           /* > 0 for named axes */
 	const char *names[JS_MAX_AXIS_NAMES];
 	unsigned input_bit;    /* see above */
+	/* Numeric axes: values the game itself uses, by name (smw's run speed, sonic's top speed),
+	 * each cited to the disassembly; `--axis vx=run` takes the name.  Unused entries: name NULL. */
+	struct js_axis_value {
+		const char *name;   /* e.g. "pspeed" (not a number; unique on the axis) */
+		int32_t value;      /* in the axis unit, within min..max */
+		const char *source; /* the label / table the value comes from */
+	} values[JS_MAX_AXIS_VALUES];
 } js_axis;
 
 /* What a step leaves observable, in the model's sub-units. */
@@ -127,6 +143,9 @@ typedef struct js_field {
 	uint8_t type;      /* js_ftype */
 	double min, max;   /* inclusive; finite for JS_F_F32 */
 	const char *why;   /* the label it models, and why the range if narrower than the width */
+	/* Optional: value -> name (min..max, each non-NULL) for a field that holds a code (sm64's
+	 * action): printed and parsed by name wherever the field appears. */
+	const char *const *value_names;
 } js_field;
 #define JS_MAX_FIELDS 16
 #define JS_MAX_INVARIANTS 8
@@ -181,6 +200,13 @@ typedef struct js_model {
 	int default_frames;    /* frame limit of the default grid */
 	int default_hold;      /* the default grid holds the jump 0..default_hold frames */
 	const char *flag_names[JS_MAX_FLAGS]; /* bit -> name; NULL where unused */
+	/* bit -> one sentence saying what the flag means, for the model's own bits (from
+	 * JS_FLAG_MODEL_SHIFT); the common bits' sentences are JS_FLAG_WHAT_* (js_flag_what). */
+	const char *flag_what[JS_MAX_FLAGS];
+	/* A length to compare games by: the character's height in the model unit (or, where that
+	 * is the natural yardstick, a wall or ledge height), and where it comes from. */
+	double character_height;
+	const char *character_height_source;
 
 	size_t state_size;     /* <= JS_STATE_MAX */
 	/* The leading bytes of the state that determine the future (jumpsweep reach deduplicates
@@ -196,6 +222,9 @@ typedef struct js_model {
 	void (*observe)(const void *state, js_obs *obs);
 	/* Trace: CSV header (without "frame,input,") and one row for a state. */
 	const char *trace_header;
+	/* The unit of each trace_header column, comma-separated in the same order ("px",
+	 * "1/256 px/frame", "" for a count or code, "name" for a named value). */
+	const char *trace_units;
 	int (*trace_row)(const void *state, char *buf, size_t n);
 
 	js_lane_fn lane[JS_ISA_COUNT];
@@ -236,6 +265,18 @@ typedef struct js_model {
 	 * searched once.  Each model says why in a comment. */
 	void (*reach_canon)(void *state);
 } js_model;
+
+/* The one-sentence meaning of flag bit b in model m (JS_FLAG_WHAT_* for the common bits, else
+ * m->flag_what[b]); NULL where m does not name bit b. */
+const char *js_flag_what(const js_model *m, int b);
+/* The names of the set flags joined by '|' ("fall_over_4|clamped"; "" for 0; an unnamed bit as
+ * "bitN").  Returns the length written (truncated to n - 1). */
+int js_flag_list(const js_model *m, uint32_t flags, char *buf, size_t n);
+/* A field value as text: its name (value_names), or the number (%.9g for a float32: it reads
+ * back to the same float). */
+void js_field_format(const js_field *f, double v, char *buf, size_t n);
+/* A field value from text: a name (value_names) or a number.  0, or -1 when it is neither. */
+int js_field_scan(const js_field *f, const char *s, double *v);
 
 /* The model table (kernels/models.def). */
 extern const js_model *const js_models[];

@@ -1,6 +1,10 @@
 /* kernels/models.c - the model table and the reference driver. */
 #include "model.h"
 
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define JS_MODEL(id) extern const js_model js_model_##id;
@@ -81,4 +85,65 @@ void js_field_set(const js_field *f, void *state, double v)
 	case JS_F_S32: { int32_t x = (int32_t)v; memcpy(p, &x, 4); break; }
 	case JS_F_F32: { float x = (float)v; memcpy(p, &x, 4); break; }
 	}
+}
+
+const char *js_flag_what(const js_model *m, int b)
+{
+	static const char *const common[JS_FLAG_MODEL_SHIFT] = {
+		JS_FLAG_WHAT_NO_TAKEOFF, JS_FLAG_WHAT_NOT_LANDED, JS_FLAG_WHAT_BELOW_START,
+		JS_FLAG_WHAT_RELAUNCH,
+	};
+	if (b < 0 || b >= JS_MAX_FLAGS || !m->flag_names[b])
+		return NULL;
+	return b < JS_FLAG_MODEL_SHIFT ? common[b] : m->flag_what[b];
+}
+
+int js_flag_list(const js_model *m, uint32_t flags, char *buf, size_t n)
+{
+	size_t w = 0;
+	if (n == 0)
+		return 0;
+	buf[0] = 0;
+	for (int b = 0; b < JS_MAX_FLAGS; b++) {
+		if (!(flags >> b & 1u))
+			continue;
+		char tmp[16];
+		const char *name = m->flag_names[b];
+		if (!name) {
+			snprintf(tmp, sizeof tmp, "bit%d", b);
+			name = tmp;
+		}
+		int k = snprintf(buf + w, n - w, "%s%s", w ? "|" : "", name);
+		if (k < 0 || (size_t)k >= n - w) {
+			w = n - 1;
+			break;
+		}
+		w += (size_t)k;
+	}
+	return (int)w;
+}
+
+void js_field_format(const js_field *f, double v, char *buf, size_t n)
+{
+	if (f->value_names && v >= f->min && v <= f->max && v == floor(v))
+		snprintf(buf, n, "%s", f->value_names[(int)(v - f->min)]);
+	else
+		snprintf(buf, n, f->type == JS_F_F32 ? "%.9g" : "%.0f", v);
+}
+
+int js_field_scan(const js_field *f, const char *s, double *v)
+{
+	if (f->value_names)
+		for (int i = 0; i <= (int)(f->max - f->min); i++)
+			if (strcmp(s, f->value_names[i]) == 0) {
+				*v = f->min + i;
+				return 0;
+			}
+	char *end;
+	errno = 0;
+	double x = strtod(s, &end);
+	if (errno || end == s || *end || !isfinite(x))
+		return -1;
+	*v = x;
+	return 0;
 }

@@ -382,7 +382,10 @@ const js_model js_model_sa2 = {
 		{ .name = "vy0", .unit = "1/256 px/frame", .long_name = "qSpeedAirY written on frame 0 "
 		  "for start=written, signed Q8.8, + down (-1248 is the plain jump); unused by "
 		  "start=jump",
-		  .min = -0x8000, .max = 0x7fff, .def_lo = -1248, .def_hi = -1248 },
+		  .min = -0x8000, .max = 0x7fff, .def_lo = -1248, .def_hi = -1248,
+		  .values = { { "jump", -1248, "include/game/parameters/characters.h PLAYER_JUMP_HEIGHT "
+				"Q(4.875)" },
+			      { "jump_water", -672, "PLAYER_JUMP_HEIGHT_UNDER_WATER Q(2.625)" } } },
 	},
 	.inputs = JS_IN_JUMP,
 	.default_frames = 128,
@@ -391,12 +394,22 @@ const js_model js_model_sa2 = {
 		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
 		[8] = "release_cap", [9] = "fall_cap", [10] = "vy_wrap", [11] = "mid_air_action",
 	},
+	.flag_what = {
+		[8] = "The release rule set qSpeedAirY to the release cap (3.0, or 1.5 underwater).",
+		[9] = "PLAYERFN_UPDATE_POSITION's MIN(.., 15.0) capped the fall speed.",
+		[10] = "The s16 qSpeedAirY wrapped past 32767 (only from a written start speed).",
+		[11] = "A new jump press in the air: Sonic's insta-shield, which has no vertical effect.",
+	},
+	.character_height = 28,
+	.character_height_source = "spriteOffsetY 14 standing: the feet lie 14 px below qWorldY, the "
+		"body's centre: 2 x 14 = 28 px",
 	.state_size = sizeof(sa2_state),
 	.key_size = offsetof(sa2_state, frame_flags),
 	.init = sa2_init,
 	.step = sa2_step,
 	.observe = sa2_observe,
 	.trace_header = "feet,feet_px,vy,air,jumping,init_jump",
+	.trace_units = "1/256 px (+ down),px (+ down),1/256 px/frame (+ down),0/1,0/1,0/1",
 	.trace_row = sa2_trace_row,
 	.lane = JS_LANE_TABLE(sa2),
 	.n_fields = 7,

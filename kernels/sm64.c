@@ -250,22 +250,28 @@ __attribute__((constructor)) static void sm64_make_sine_table(void)
 		sm64_sine_table[k] = (k % 2048 == 0) ? 0.0f : (float)sin((2.0 * pi * (double)k) / 4096.0);
 }
 
-/* Game action constants (include/sm64.h), for the trace. */
-static const uint32_t sm64_act_const[SM64_N_ACTS] = {
-	[SM64_STAND] = 0, /* the model's start state: no game action */
-	[SM64_JUMP] = 0x03000880, [SM64_DOUBLE] = 0x03000881, [SM64_TRIPLE] = 0x01000882,
-	[SM64_BACKFLIP] = 0x01000883, [SM64_SIDE_FLIP] = 0x01000887, [SM64_LONG_JUMP] = 0x03000888,
-	[SM64_WALL_KICK] = 0x03000886, [SM64_FLY_TRIPLE] = 0x03000894,
-	[SM64_GROUND_POUND] = 0x008008A9, [SM64_FLYING] = 0x10880899,
-	[SM64_JUMP_LAND] = 0x04000470, [SM64_DOUBLE_LAND] = 0x04000472,
-	[SM64_TRIPLE_LAND] = 0x04000478, [SM64_BACKFLIP_LAND] = 0x0400047A,
-	[SM64_SIDE_FLIP_LAND] = 0x04000473, [SM64_LONG_JUMP_LAND] = 0x00000479,
-	[SM64_JUMP_STOP] = 0x0C000230, [SM64_DOUBLE_STOP] = 0x0C000231,
-	[SM64_TRIPLE_STOP] = 0x0800023A, [SM64_BACKFLIP_STOP] = 0x0800022F,
-	[SM64_SIDE_FLIP_STOP] = 0x0C000233, [SM64_LONG_JUMP_STOP] = 0x0800023B,
-	[SM64_GP_LAND] = 0x0080023C, [SM64_BUTT_SLIDE_STOP] = 0x0C00023E, [SM64_IDLE] = 0x0C400201,
-	[SM64_START_CROUCH] = 0x0C008221, [SM64_CROUCH] = 0x0C008220,
-	[SM64_STOP_CROUCH] = 0x0C008222, [SM64_DIVE_SLIDE] = 0x00880456,
+
+/* The same actions by their include/sm64.h names (SM64_STAND is the model's start: standing or
+ * running at fwd before the first press, no game action of its own): the trace's action column,
+ * the action field in list, check, explain and --start. */
+static const char *const sm64_act_names[SM64_N_ACTS] = {
+	[SM64_STAND] = "start",
+	[SM64_JUMP] = "ACT_JUMP", [SM64_DOUBLE] = "ACT_DOUBLE_JUMP", [SM64_TRIPLE] = "ACT_TRIPLE_JUMP",
+	[SM64_BACKFLIP] = "ACT_BACKFLIP", [SM64_SIDE_FLIP] = "ACT_SIDE_FLIP",
+	[SM64_LONG_JUMP] = "ACT_LONG_JUMP", [SM64_WALL_KICK] = "ACT_WALL_KICK_AIR",
+	[SM64_FLY_TRIPLE] = "ACT_FLYING_TRIPLE_JUMP", [SM64_GROUND_POUND] = "ACT_GROUND_POUND",
+	[SM64_FLYING] = "ACT_FLYING",
+	[SM64_JUMP_LAND] = "ACT_JUMP_LAND", [SM64_DOUBLE_LAND] = "ACT_DOUBLE_JUMP_LAND",
+	[SM64_TRIPLE_LAND] = "ACT_TRIPLE_JUMP_LAND", [SM64_BACKFLIP_LAND] = "ACT_BACKFLIP_LAND",
+	[SM64_SIDE_FLIP_LAND] = "ACT_SIDE_FLIP_LAND", [SM64_LONG_JUMP_LAND] = "ACT_LONG_JUMP_LAND",
+	[SM64_JUMP_STOP] = "ACT_JUMP_LAND_STOP", [SM64_DOUBLE_STOP] = "ACT_DOUBLE_JUMP_LAND_STOP",
+	[SM64_TRIPLE_STOP] = "ACT_TRIPLE_JUMP_LAND_STOP", [SM64_BACKFLIP_STOP] = "ACT_BACKFLIP_LAND_STOP",
+	[SM64_SIDE_FLIP_STOP] = "ACT_SIDE_FLIP_LAND_STOP",
+	[SM64_LONG_JUMP_STOP] = "ACT_LONG_JUMP_LAND_STOP",
+	[SM64_GP_LAND] = "ACT_GROUND_POUND_LAND", [SM64_BUTT_SLIDE_STOP] = "ACT_BUTT_SLIDE_STOP",
+	[SM64_IDLE] = "ACT_IDLE", [SM64_START_CROUCH] = "ACT_START_CROUCHING",
+	[SM64_CROUCH] = "ACT_CROUCHING", [SM64_STOP_CROUCH] = "ACT_STOP_CROUCHING",
+	[SM64_DIVE_SLIDE] = "ACT_DIVE_SLIDE",
 };
 
 static inline float sm64_sins(int16_t a)
@@ -781,9 +787,9 @@ static void sm64_observe(const void *vs, js_obs *o)
 static int sm64_trace_row(const void *vs, char *buf, size_t n)
 {
 	const sm64_state *s = vs;
-	return snprintf(buf, n, "%.9g,%.9g,%.9g,%.9g,%.9g,0x%08X,%u,%u,%u,%d,%.9g", (double)s->y,
+	return snprintf(buf, n, "%.9g,%.9g,%.9g,%.9g,%.9g,%s,%u,%u,%u,%d,%.9g", (double)s->y,
 			(double)s->vy, (double)s->fwd, (double)s->z, (double)s->vz,
-			(unsigned)sm64_act_const[s->act], (unsigned)s->astate, (unsigned)s->t,
+			s->act < SM64_N_ACTS ? sm64_act_names[s->act] : "?", (unsigned)s->astate, (unsigned)s->t,
 			(unsigned)s->djt, (int)s->pitch, (double)s->peak);
 }
 
@@ -946,7 +952,11 @@ const js_model js_model_sm64 = {
 			     "wall_kick", "ground_pound", "flying_triple" } },
 		{ .name = "fwd", .unit = "world units/frame", .long_name = "forward speed (forwardVel) "
 		  "before the first press; negative = backwards", .min = -100000, .max = 1000,
-		  .def_lo = 0, .def_hi = 40 },
+		  .def_lo = 0, .def_hi = 40,
+		  .values = { { "run", 32, "mario_actions_moving.c update_walking_speed: maxTargetSpeed "
+				"32.0f, the full-stick running speed" },
+			      { "long_jump_cap", 48, "set_mario_action_airborne ACT_LONG_JUMP: forwardVel "
+				"* 1.5 capped at 48.0f" } } },
 		{ .name = "version", .unit = "", .long_name = "build: us, jp (the same physics here), sh "
 		  "(Shindou/iQue: a long jump's landing sets a negative forward speed to 0)",
 		  .min = 0, .max = 2, .def_lo = 0, .def_hi = 0, .n_names = 3,
@@ -966,12 +976,38 @@ const js_model js_model_sm64 = {
 		[15] = "backward_long_jump", [16] = "chained", [17] = "flying", [18] = "unmodelled",
 		[19] = "height_rounded", [20] = "ceiling",
 	},
+	.flag_what = {
+		[8] = "apply_gravity divided vy by 4 because A was released while rising (the "
+			"variable-height cut).",
+		[9] = "apply_gravity's wing-cap branch ran.",
+		[10] = "vy was clamped at -75 (with the wing cap: set to -37.5).",
+		[11] = "Mario landed from a height the game would hurt him for (check_fall_damage; the "
+			"damage is not modelled).",
+		[12] = "trunc(z) left the s16 range that collision casts the position to.",
+		[13] = "|trunc(z)| >= 8192: Mario is outside every level's floors.",
+		[14] = "The SH/CN long jump landing set a negative forward speed to 0 (no BLJ in those "
+			"versions).",
+		[15] = "A long jump took off with a negative forward speed, which has no cap (a backward"
+			" long jump).",
+		[16] = "A landing or stop action chained into a take-off other than a plain jump "
+			"(double, triple, long jump, ...).",
+		[17] = "Mario was in ACT_FLYING (wing cap flight).",
+		[18] = "The inputs reached a branch of the game the model leaves out: later frames are "
+			"not the game's.",
+		[19] = "The height y * 2^23 was not an integer (flight only), so the height in sub-units"
+			" is rounded.",
+		[20] = "y + 160 > 20000: Mario reached the game's default ceiling.",
+	},
+	.character_height = 160,
+	.character_height_source = "mario.c mario_update_hitbox_and_cap_model: hitboxHeight = 160.0f "
+		"standing (100 crouching)",
 	.state_size = sizeof(sm64_state),
 	.key_size = offsetof(sm64_state, frame_flags),
 	.init = sm64_init,
 	.step = sm64_step,
 	.observe = sm64_observe,
 	.trace_header = "y,vy,fwd,z,vz,action,action_state,timer,double_jump_timer,pitch,peak",
+	.trace_units = "world unit,world unit/frame,world unit/frame,world unit,world unit/frame,name,code,frames,frames,1/65536 turn,world unit",
 	.trace_row = sm64_trace_row,
 	.lane = JS_LANE_TABLE(sm64),
 	.n_fields = 14,
@@ -996,7 +1032,7 @@ const js_model js_model_sm64 = {
 		{ "action", offsetof(sm64_state, act), JS_F_U8, 0, SM64_N_ACTS - 1,
 		  "the action (the model's ids: 0 standing before the first press, the axis order, "
 		  "the landing, stop and other ground actions; trace column action); fuzz_fix: flight "
-		  "only with the wing cap" },
+		  "only with the wing cap", sm64_act_names },
 		{ "action_state", offsetof(sm64_state, astate), JS_F_U8, 0, 1,
 		  "actionState: the ground pound's hang (0) or fall (1)" },
 		{ "timer", offsetof(sm64_state, t), JS_F_U8, 0, SM64_K_TRIPLE_STOP - 1,

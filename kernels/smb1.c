@@ -291,7 +291,10 @@ const js_model js_model_smb1 = {
 	.n_axes = 2,
 	.axes = {
 		{ .name = "vx", .unit = "1/16 px/frame", .long_name = "|X speed| at take-off "
-		  "(Player_XSpeedAbsolute), picks rows 0-4", .min = 0, .max = 40, .def_lo = 0, .def_hi = 40 },
+		  "(Player_XSpeedAbsolute), picks rows 0-4", .min = 0, .max = 40, .def_lo = 0, .def_hi = 40,
+		  .values = { { "walk", 0x18, "MaxRightXSpdData: walking top speed $18" },
+			      { "run", 0x28, "MaxRightXSpdData: running (B held) top speed $28" },
+			      { "swim", 0x10, "MaxRightXSpdData: top speed in water $10" } } },
 		{ .name = "env", .unit = "", .long_name = "environment: air (rows 0-4), swim (row 5), "
 		  "whirlpool (row 6)", .min = 0, .max = 2, .def_lo = 0, .def_hi = 2, .n_names = 3,
 		  .names = { "air", "swim", "whirlpool" } },
@@ -303,6 +306,15 @@ const js_model js_model_smb1 = {
 		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
 		[8] = "fall_over_4", [9] = "clamped", [10] = "speed_wrap", [11] = "swim_top",
 	},
+	.flag_what = {
+		[8] = "The fall speed was above 4.00 px/frame after ImposeGravity.",
+		[9] = "ImposeGravity's clamp set the fall speed to 4.00 px/frame.",
+		[10] = "Player_Y_Speed carried from $7F to $80 (the signed speed wrapped).",
+		[11] = "The $14 water-surface rule fired (swimming: Mario at the top of the water).",
+	},
+	.character_height = 16,
+	.character_height_source = "small Mario is one 16 x 16 block tall (two rows of 8-px sprite tiles);"
+		" big and fiery Mario 32 px",
 	.state_size = sizeof(smb1_state),
 	.key_size = offsetof(smb1_state, frame_flags),
 	.reach_canon = smb1_reach_canon,
@@ -310,6 +322,7 @@ const js_model js_model_smb1 = {
 	.step = smb1_step,
 	.observe = smb1_observe,
 	.trace_header = "y_high,y_pos,y_frac,speed,speed_frac,force,state",
+	.trace_units = "256 px (+ down),px (+ down),1/256 px,px/frame (+ down),1/256 px/frame,1/256 px/frame^2,code",
 	.trace_row = smb1_trace_row,
 	.lane = JS_LANE_TABLE(smb1),
 	.n_fields = 9,

@@ -498,6 +498,18 @@ const js_model js_model_sms = {
 		[8] = "fall_cancel", [9] = "spin_gravity", [10] = "terminal", [11] = "spun",
 		[12] = "height_rounded",
 	},
+	.flag_what = {
+		[8] = "fallProcess took the isFallCancel branch: the jump button came up and vy was "
+			"multiplied by 0.75.",
+		[9] = "The rotate (spin) jump's falling branch subtracted 0.6 instead of 0.8.",
+		[10] = "vy was clamped at -75.",
+		[11] = "considerJumpRotate turned the jump into a spin jump.",
+		[12] = "The height y * 2^23 was not an integer (y below 1 unit), so the height in "
+			"sub-units is rounded.",
+	},
+	.character_height = 160,
+	.character_height_source = "Mario's collision height, 160 units (the roof checks' 160.0f in "
+		"TMario, as sm64's hitboxHeight)",
 	.state_size = sizeof(sms_state),
 	.key_size = offsetof(sms_state, frame_flags),
 	.reach_canon = sms_reach_canon,
@@ -505,6 +517,7 @@ const js_model js_model_sms = {
 	.step = sms_step,
 	.observe = sms_observe,
 	.trace_header = "y,vy,fwd,status,cancel,landed,t",
+	.trace_units = "world unit,world unit/4 frames,world unit/4 frames,code,0/1,0/1,frames",
 	.trace_row = sms_trace_row,
 	.lane = JS_LANE_TABLE(sms),
 	.n_fields = 8,

@@ -357,7 +357,10 @@ const js_model js_model_smw = {
 	.axes = {
 		{ .name = "vx", .unit = "1/16 px/frame", .long_name = "|X speed| at take-off "
 		  "(PlayerXSpeed+1), picks the DATA_00D2BD pair", .min = 0, .max = 63, .def_lo = 0,
-		  .def_hi = 63 },
+		  .def_hi = 63,
+		  .values = { { "walk", 0x14, "DATA_00D535 row 0 (flat ground): walking top speed $14" },
+			      { "run", 0x24, "DATA_00D535 row 0: running (B or Y held) top speed $24" },
+			      { "pspeed", 0x30, "DATA_00D535 row 0: P-speed (full P-meter) top speed $30" } } },
 		{ .name = "jump", .unit = "", .long_name = "normal jump (B) or spin jump (A)", .min = 0,
 		  .max = 1, .def_lo = 0, .def_hi = 1, .n_names = 2, .names = { "normal", "spin" } },
 		{ .name = "spx", .unit = "1/16 px", .long_name = "Y subpixel nybble (PlayerYPosSpx >> 4) "
@@ -371,6 +374,15 @@ const js_model js_model_smw = {
 		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start", [3] = "relaunch",
 		[8] = "fall_capped", [9] = "repress", [10] = "landing_jump",
 	},
+	.flag_what = {
+		[8] = "CODE_00D928's cap cut a fall speed above $40 (4 px/frame).",
+		[9] = "A new press in the air: no jump, but the held (lighter) gravity applies again.",
+		[10] = "Mario landed and jumped again in the same frame, with no grounded frame between "
+			"(the jump ends there: relaunch).",
+	},
+	.character_height = 16,
+	.character_height_source = "small Mario is one 16 x 16 block tall (he fits a one-block gap); big "
+		"and fire Mario 32 px",
 	.state_size = sizeof(smw_state),
 	.reach_canon = smw_reach_canon,
 	.key_size = offsetof(smw_state, frame_flags),
@@ -378,6 +390,7 @@ const js_model js_model_smw = {
 	.step = smw_step,
 	.observe = smw_observe,
 	.trace_header = "y_pos,y_sub,speed,in_air,spin",
+	.trace_units = "px (+ down),1/16 px,1/16 px/frame (+ down),code,0/1",
 	.trace_row = smw_trace_row,
 	.lane = JS_LANE_TABLE(smw),
 	.n_fields = 6,

@@ -76,6 +76,22 @@ enum { SG_START_JUMP, SG_START_WRITTEN, SG_START_SPRING };
 #define SG_FLAG_AIR_MOVE (1u << 15)      /* S3K: a new press in the air started Tails' flight or
 					  * Knuckles' glide, not modelled: later frames are not the
 					  * game's */
+/* The model flags' meanings (js_model.flag_what; air_move, S3K only, is SG_FLAG_WHAT_AIR_MOVE). */
+#define SG_FLAG_WHAT \
+	[8] = "JumpHeight's release rule set y_vel to the release cap (the button came up while" \
+		" rising fast).", \
+	[9] = "The not-jumping -$FC0 clamp (UpVelCap) fired.", \
+	[10] = "Jumping with y_vel < -$FC0 after JumpHeight: the clamp that the jumping branch " \
+		"skips did not run.", \
+	[11] = "Gravity carried y_vel past $7FFF (the 16-bit addi.w wrapped).", \
+	[12] = "y_pos's 16-bit pixel word wrapped (add.l overflow).", \
+	[13] = "The character landed with the feet more than 32 px into the floor (FindFloor's " \
+		"reach).", \
+	[14] = "The feet were in the floor while falling, but the byte compare refused the " \
+		"landing."
+#define SG_FLAG_WHAT_AIR_MOVE                                                                      \
+	"S3K: a new press in the air started Tails' flight or Knuckles' glide, not modelled: "     \
+	"later frames are not the game's."
 
 /* One playable character of a game. */
 typedef struct sg_char {

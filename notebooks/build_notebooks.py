@@ -132,8 +132,14 @@ ACROSS = [
     ("md", "# Across games: rise and airtime side by side\n\n"
            "Each game's full jump (the longest hold of its default grid, first start condition) in "
            "its own unit and frames, then normalised: rises in tiles (16 px on the NES and Genesis, "
-           "8 px in Celeste: the `tile` attribute where a model gives one) and airtimes in seconds "
-           "(frames / `fps`), with each game's frame rate written out."),
+           "8 px in Celeste and Sonic Advance 2: the `tile` attribute where a model gives one), "
+           "rises in character heights (the `character_height` attribute, with its source in "
+           "`character_height_source`: small Mario's 16 px, Sonic's 38 px, Madeline's 11 px, "
+           "Mario's 160 units in Super Mario 64 and Sunshine; the 3D games have no tiles) and "
+           "airtimes in seconds (frames / `fps`), with each game's frame rate written out. Tiles "
+           "differ in size between games (an 8 px tile makes a jump look twice as high as the "
+           "same jump in 16 px tiles), so the character heights are the fairer yardstick; a "
+           "model without a sourced height is left out of that panel."),
     ("code", SETUP),
     ("code", r'''
 rows = []
@@ -147,16 +153,24 @@ for m in MODELS:
     fps = float(ds.attrs.get("fps"))
     unit = ds.rise.attrs.get("units")
     tile = float(ds.attrs.get("tile", 0.0))   # one level tile in the model's unit (0: none)
+    height = float(ds.attrs.get("character_height", 0.0))  # the character's height (0: none)
     rows.append(dict(model=m, game=ds.attrs.get("game"), unit=unit, fps=fps, tile=tile,
+                     height=height, height_source=ds.attrs.get("character_height_source", ""),
                      tap=float(r.sel(hold=1)) if 1 in ds.hold else float("nan"),
                      full=float(r.max()), air_full=int(a.where(r == r.max()).max()),
                      air_tap=int(a.sel(hold=1)) if 1 in ds.hold else 0))
 for row in rows:
-    print(f"{row['model']:8s} {row['game']:28s} full rise {row['full']:9.3f} {row['unit']:5s} "
-          f"airtime {row['air_full']:4d} frames @ {row['fps']:.4g}/s = {row['air_full']/row['fps']:.3f} s")
+    heights = f"{row['full'] / row['height']:5.2f} heights" if row["height"] > 0 else "   no height"
+    print(f"{row['model']:8s} {row['game']:28s} full rise {row['full']:9.3f} {row['unit']:10s} "
+          f"= {heights}  airtime {row['air_full']:4d} frames @ {row['fps']:.4g}/s = "
+          f"{row['air_full']/row['fps']:.3f} s")
+print()
+for row in rows:
+    if row["height"] > 0:
+        print(f"{row['model']:8s} height {row['height']:g} {row['unit']}: {row['height_source']}")
 '''),
     ("code", r'''
-fig, axs = plt.subplots(1, 3, figsize=(15, 0.45 * len(rows) + 1.5), sharey=True)
+fig, axs = plt.subplots(1, 4, figsize=(20, 0.45 * len(rows) + 1.5), sharey=True)
 names = [f"{r['model']} ({r['fps']:.4g} fps)" for r in rows]
 y = np.arange(len(rows))
 def bars(ax, tap, full, title, xlabel):
@@ -169,7 +183,10 @@ bars(axs[0], [r["tap"] for r in rows], [r["full"] for r in rows], "rise in each 
 bars(axs[1], [r["tap"] / r["tile"] if r["tile"] > 0 else np.nan for r in rows],
      [r["full"] / r["tile"] if r["tile"] > 0 else np.nan for r in rows],
      "rise in level tiles", "tiles (tile attribute; none for sm64)")
-bars(axs[2], [r["air_tap"] / r["fps"] for r in rows], [r["air_full"] / r["fps"] for r in rows],
+bars(axs[2], [r["tap"] / r["height"] if r["height"] > 0 else np.nan for r in rows],
+     [r["full"] / r["height"] if r["height"] > 0 else np.nan for r in rows],
+     "rise in character heights", "character heights (character_height attribute)")
+bars(axs[3], [r["air_tap"] / r["fps"] for r in rows], [r["air_full"] / r["fps"] for r in rows],
      "airtime in seconds", "frames / fps")
 axs[0].set_yticks(y); axs[0].set_yticklabels(names, fontsize=9); axs[0].invert_yaxis()
 save(fig, "across_games")

@@ -153,11 +153,16 @@ Test(cli, list)
 Test(cli, trace_csv)
 {
 	cr_expect_eq(js("trace smb1 --axis vx=0 --axis env=air --hold 40"), 0, "%s", err_buf);
-	cr_expect(strncmp(out_buf, "frame,input,height_sub,height,grounded,flags,y_high,y_pos,", 58) == 0,
+	cr_expect(strncmp(out_buf, "# units: frame: frame (0 = the press); input: --seq item; "
+			  "height_sub: 1/256 px (+ up); height: px (+ up);", 104) == 0, "%s", out_buf);
+	/* each model column's unit, from smb1's trace_units (Player_Y_Speed: + down, 8.8) */
+	cr_expect(strstr(out_buf, "; speed: px/frame (+ down); speed_frac: 1/256 px/frame;") != NULL,
 		  "%s", out_buf);
-	cr_expect(strstr(out_buf, "\n0,J,1024,4.000000,0,0,1,172,0,-4,32,32,1\n") != NULL, "%s", out_buf);
+	cr_expect(strstr(out_buf, "\nframe,input,height_sub,height,grounded,flags,flag_names,y_high,"
+			 "y_pos,") != NULL, "%s", out_buf);
+	cr_expect(strstr(out_buf, "\n0,J,1024,4.000000,0,0,,1,172,0,-4,32,32,1\n") != NULL, "%s", out_buf);
 	cr_expect(strstr(out_buf, "\n31,J,16896,66.000000,") != NULL, "apex 66 px on frame 31");
-	cr_expect_eq(lines(out_buf), 1 + 53, "header + frames 0..52");
+	cr_expect_eq(lines(out_buf), 2 + 53, "units, header + frames 0..52");
 	/* The same jump as a sequence; the file output is complete. */
 	cr_expect_eq(js("trace smb1 --seq J40 -o t.csv"), 0);
 	char p[512], buf[1 << 16];
@@ -186,10 +191,32 @@ Test(cli, sequence_forms)
 	memcpy(a, out_buf, sizeof a);
 	cr_expect_eq(js("trace celeste --seq '[DJ][JD][JD]JJ...D'"), 0, "%s", err_buf);
 	cr_expect_str_eq(a, out_buf);
-	cr_expect(strstr(out_buf, "\n0,JD,") != NULL, "frame 0 input JD: %s", out_buf);
+	/* the input column is a --seq item: it pastes back */
+	cr_expect(strstr(out_buf, "\n0,[JD],") != NULL, "frame 0 input [JD]: %s", out_buf);
 	cr_expect(strstr(out_buf, "\n3,J,") != NULL);
-	cr_expect(strstr(out_buf, "\n5,-,") != NULL);
+	cr_expect(strstr(out_buf, "\n5,.,") != NULL);
 	cr_expect(strstr(out_buf, "\n8,D,") != NULL);
+	/* frame 5 releases the button inside the 0.2 s var jump: Player.cs NormalUpdate L2960-2966
+	 * zeroes varJumpTimer (celeste's flag 9, var_jump_cut = 512) */
+	cr_expect(strstr(out_buf, "\n5,.,10,10.000000,0,512,var_jump_cut,") != NULL, "%s", out_buf);
+}
+
+/* The input column pasted back: the items of a trace's input column, joined, are a --seq whose
+ * trace is the same CSV. */
+Test(cli, trace_input_pastes_back)
+{
+	char a[1 << 16], seq[4096] = "";
+	cr_expect_eq(js("trace celeste --seq '[JD]3 J2 .3 D J'"), 0, "%s", err_buf);
+	memcpy(a, out_buf, sizeof a);
+	for (char *p = strstr(a, "\n0,"); p && p[1]; p = strchr(p + 1, '\n')) {
+		char *item = strchr(p + 1, ',') + 1;
+		size_t n = strcspn(item, ",");
+		strncat(seq, item, n);
+	}
+	char args[4200];
+	snprintf(args, sizeof args, "trace celeste --seq '%s'", seq);
+	cr_expect_eq(js(args), 0, "%s", err_buf);
+	cr_expect_str_eq(out_buf, a);
 }
 
 /* Emulator movies (docs/movies.md): trace --movie writes one (and nothing else is left), a movie
@@ -215,7 +242,7 @@ Test(cli, movies)
 	/* an explicit movie frame: from frame 39 of the movie the jump is J. */
 	cr_assert_eq(js("trace smb1 --axis vx=0 --seq-file j.bk2 --movie-frame 39 --frames 3"), 0,
 		     "%s", err_buf);
-	cr_expect(strstr(out_buf, "\n0,J,") != NULL && strstr(out_buf, "\n1,-,") != NULL, "%s",
+	cr_expect(strstr(out_buf, "\n0,J,") != NULL && strstr(out_buf, "\n1,.,") != NULL, "%s",
 		  out_buf);
 	/* the .fm2 of the same jump, and a CelesteTAS file */
 	cr_assert_eq(js("trace smb1 --axis vx=0 --seq J40.13 --movie j.fm2"), 0, "%s", err_buf);
@@ -265,7 +292,7 @@ Test(cli, reach_movies)
 	cr_assert_eq(js("trace smb1 --axis vx=0 --seq-file mv/smb1_vx=0_env=air_rise16896.fm2"), 0,
 		     "%s", err_buf);
 	/* the witness is J31.22 (reach --rises): released on frame 31, the apex frame */
-	cr_expect(strstr(out_buf, "\n31,-,16896,66.000000,") != NULL, "apex 16896 on frame 31: %s",
+	cr_expect(strstr(out_buf, "\n31,.,16896,66.000000,") != NULL, "apex 16896 on frame 31: %s",
 		  out_buf);
 	int rc = js("reach smb1 --axis vx=0 --movie mv --movie-format m64");
 	cr_expect_eq(rc, 2);

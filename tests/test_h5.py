@@ -187,6 +187,16 @@ def check_layout(path, model, dims, command_word, tmpdir):
     check_eq(attr_str(g, "flag_meanings"), want, f"/{model} flag_meanings")
     check(masks[:3] == [1, 2, 4] and names[:3] == ["no_takeoff", "not_landed", "below_start"],
           f"/{model} common flags: {list(zip(masks, names))[:3]}")
+    # one sentence per named bit, in flag_names order (model.h JS_FLAG_WHAT_* for bits 0..3)
+    what = [d.decode() if isinstance(d, bytes) else str(d) for d in g.attrs["flag_descriptions"]]
+    check_eq(len(what), len(names), f"/{model} flag_descriptions vs flag_names")
+    check(all(d.endswith(".") and len(d) > 20 for d in what),
+          f"/{model} flag_descriptions are sentences: {what}")
+    check_eq(what[0], "The character never left the ground within the frame limit.",
+             f"/{model} flag_descriptions[0] (JS_FLAG_WHAT_NO_TAKEOFF)")
+    check(float(g.attrs["character_height"]) >= 0, f"/{model} character_height")
+    check(isinstance(attr_str(g, "character_height_source"), str),
+          f"/{model} character_height_source")
     unit, spu = attr_str(g, "unit"), int(g.attrs["sub_per_unit"])
 
     # dimension scales
@@ -282,6 +292,13 @@ def test_smb1(js_bin, tmpdir):
         check_eq([sc.name for sc in g["env_index"].dims[0].values()], ["/smb1/env"],
                  "smb1 env_index attached to env")
         check_eq(attr_str(g["rise"], "coordinates"), "env_index", "smb1 rise coordinates")
+        # flag 8's sentence (kernels/smb1.c flag_what) next to its name; small Mario's 16 px
+        names = [n.decode() if isinstance(n, bytes) else n for n in g.attrs["flag_names"]]
+        what = [d.decode() if isinstance(d, bytes) else d for d in g.attrs["flag_descriptions"]]
+        check_eq(what[names.index("fall_over_4")],
+                 "The fall speed was above 4.00 px/frame after ImposeGravity.",
+                 "smb1 flag_descriptions fall_over_4")
+        check_eq(float(g.attrs["character_height"]), 16.0, "smb1 character_height (small Mario)")
 
     # Values: rows 0 (vx 0..8) and 1 (vx 9..15) in air, every hold, against smb1_air_jump.
     air = 0
@@ -426,7 +443,7 @@ def trace_rise(js_bin, model, axes, seq):
                        stderr=subprocess.PIPE, text=True, timeout=60)
     if p.returncode != 0:
         return None, None
-    rows = p.stdout.splitlines()
+    rows = [r for r in p.stdout.splitlines() if not r.startswith("#")]  # the "# units:" line
     head = rows[0].split(",")
     ih, ig = head.index("height_sub"), head.index("grounded")
     rise, took = 0, False

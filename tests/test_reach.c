@@ -807,6 +807,8 @@ static int64_t trace_rise(const js_model *m, const js_reach_set *s, const js_rea
 	cr_assert_not_null(p, "%s", cmd);
 	char line[4096];
 	cr_assert_not_null(fgets(line, sizeof line, p));
+	cr_assert(strncmp(line, "# units: ", 9) == 0, "%s", line); /* the units line, then the header */
+	cr_assert_not_null(fgets(line, sizeof line, p));
 	cr_assert(strncmp(line, "frame,input,height_sub,height,grounded,", 39) == 0, "%s", line);
 	int64_t rise = 0;
 	int took = 0;

@@ -34,21 +34,36 @@ enum { US, JP, SH };
 #define F_HEIGHT_ROUNDED (1u << 19)
 #define F_CEILING (1u << 20)
 
-/* game action constants (include/sm64.h) as the trace's action column prints them */
-#define ACT_JUMP 0x03000880
-#define ACT_DOUBLE_JUMP 0x03000881
-#define ACT_TRIPLE_JUMP 0x01000882
-#define ACT_BACKFLIP 0x01000883
-#define ACT_LONG_JUMP 0x03000888
-#define ACT_FLYING_TRIPLE_JUMP 0x03000894
-#define ACT_FLYING 0x10880899
-#define ACT_GROUND_POUND 0x008008A9
-#define ACT_JUMP_LAND 0x04000470
-#define ACT_DOUBLE_JUMP_LAND 0x04000472
-#define ACT_LONG_JUMP_LAND 0x00000479
-#define ACT_JUMP_LAND_STOP 0x0C000230
-#define ACT_GROUND_POUND_LAND 0x0080023C
-#define ACT_DIVE_SLIDE 0x00880456
+/* Game actions by their include/sm64.h names, as the trace's action column prints them (tu_trace
+ * reads a name as the action field's value: act() gives the same for a name). */
+static double act(const char *name)
+{
+	const js_model *m = tu_model("sm64");
+	double v = -1;
+	for (int i = 0; i < m->n_fields; i++)
+		if (!strcmp(m->fields[i].name, "action"))
+			cr_assert_eq(js_field_scan(&m->fields[i], name, &v), 0, "%s is an action name", name);
+	return v;
+}
+#define ACT_JUMP act("ACT_JUMP")
+#define ACT_DOUBLE_JUMP act("ACT_DOUBLE_JUMP")
+#define ACT_TRIPLE_JUMP act("ACT_TRIPLE_JUMP")
+#define ACT_BACKFLIP act("ACT_BACKFLIP")
+#define ACT_LONG_JUMP act("ACT_LONG_JUMP")
+#define ACT_FLYING_TRIPLE_JUMP act("ACT_FLYING_TRIPLE_JUMP")
+#define ACT_FLYING act("ACT_FLYING")
+#define ACT_GROUND_POUND act("ACT_GROUND_POUND")
+#define ACT_JUMP_LAND act("ACT_JUMP_LAND")
+#define ACT_DOUBLE_JUMP_LAND act("ACT_DOUBLE_JUMP_LAND")
+#define ACT_LONG_JUMP_LAND act("ACT_LONG_JUMP_LAND")
+#define ACT_JUMP_LAND_STOP act("ACT_JUMP_LAND_STOP")
+#define ACT_GROUND_POUND_LAND act("ACT_GROUND_POUND_LAND")
+#define ACT_DIVE_SLIDE act("ACT_DIVE_SLIDE")
+#define ACT_CROUCHING act("ACT_CROUCHING")
+#define ACT_SIDE_FLIP_LAND act("ACT_SIDE_FLIP_LAND")
+#define ACT_IDLE act("ACT_IDLE")
+#define ACT_BACKFLIP_LAND act("ACT_BACKFLIP_LAND")
+#define ACT_LONG_JUMP_LAND_STOP act("ACT_LONG_JUMP_LAND_STOP")
 
 extern float sm64_sine_table[5120];
 
@@ -317,7 +332,7 @@ Test(sm64, claim5_double_jump_window)
 	cols(SIDE_FLIP, 0, US, 0, in, 40, "action", c);
 	int L = -1;
 	for (int f = 0; f < 40 && L < 0; f++)
-		if (c[f] == 0x04000473)
+		if (c[f] == ACT_SIDE_FLIP_LAND)
 			L = f;
 	cr_assert_geq(L, 0);
 	char s[48];
@@ -377,7 +392,7 @@ Test(sm64, claim6_triple_jump)
 	cols(FLY_TRIPLE, 0, US, 0, big, 200, "action,y", col);
 	int idle = -1;
 	for (int f = 0; f < 200 && idle < 0; f++)
-		if (col[f * 2] == 0x0C400201)
+		if (col[f * 2] == ACT_IDLE)
 			idle = f;
 	cr_assert_geq(idle, 0, "reaches ACT_IDLE");
 	s[idle + 1] = 'J';
@@ -930,7 +945,7 @@ Test(sm64, backflip_and_crouch_chains)
 	cols(BACKFLIP, 0, US, 0, in, 60, "action", c);
 	int L = -1;
 	for (int f = 0; f < 60 && L < 0; f++)
-		if (c[f] == 0x0400047A)
+		if (c[f] == ACT_BACKFLIP_LAND)
 			L = f;
 	cr_assert_geq(L, 0);
 	for (int k = 1; k <= 9; k++) {
@@ -964,8 +979,8 @@ Test(sm64, backflip_and_crouch_chains)
 		if (c[f] == ACT_LONG_JUMP_LAND)
 			L = f;
 	cr_assert_geq(L, 0);
-	cr_expect_eq(c[L + 16], 0x0800023B, "the stop action on k 16");
-	cr_expect_eq(c[L + 17], 0x0C008220, "ACT_CROUCHING after the stop's k 17");
+	cr_expect_eq(c[L + 16], ACT_LONG_JUMP_LAND_STOP, "the stop action on k 16");
+	cr_expect_eq(c[L + 17], ACT_CROUCHING, "ACT_CROUCHING after the stop's k 17");
 	char s[120];
 	memset(s, '.', sizeof s);
 	s[0] = 'J';

@@ -130,6 +130,26 @@ static inline const js_model *tu_model(const char *id)
 /* Steps the reference through in[0..n-1] and stores, after each frame f, the values of the
  * named trace columns (comma-separated: the model's trace_header names, or the generic
  * height_sub, grounded, flags) in out[f * ncols + k].  Returns ncols. */
+/* Trace column k's cell text p (up to ',') when it is a name: the value of the state field of the
+ * same name whose value_names hold it (sm64's action column prints include/sm64.h names). */
+static inline double tu_named_cell(const js_model *m, int k, const char *p)
+{
+	const char *h = m->trace_header;
+	for (int i = 0; i < k && h; i++)
+		h = strchr(h, ',') ? strchr(h, ',') + 1 : NULL;
+	char col[64], cell[64];
+	snprintf(col, sizeof col, "%.*s", h ? (int)strcspn(h, ",") : 0, h ? h : "");
+	snprintf(cell, sizeof cell, "%.*s", (int)strcspn(p, ","), p);
+	for (int i = 0; i < m->n_fields; i++) {
+		double v;
+		if (m->fields[i].value_names && !strcmp(m->fields[i].name, col) &&
+		    js_field_scan(&m->fields[i], cell, &v) == 0)
+			return v;
+	}
+	cr_assert_fail("%s: trace column %s holds '%s', not a number or a value name", m->id, col, cell);
+	return 0;
+}
+
 static inline int tu_trace(const js_model *m, const int32_t *axes, const uint8_t *in, int n,
 			   const char *cols, double *out)
 {
@@ -168,7 +188,11 @@ static inline int tu_trace(const js_model *m, const int32_t *axes, const uint8_t
 		double field[64];
 		int nf = 0;
 		for (char *p = row; nf < 64;) {
-			field[nf++] = strtod(p, NULL);
+			char *end;
+			field[nf] = strtod(p, &end);
+			if (end == p) /* a named value (sm64's action): the field's index of the name */
+				field[nf] = tu_named_cell(m, nf, p);
+			nf++;
 			p = strchr(p, ',');
 			if (!p)
 				break;

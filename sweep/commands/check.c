@@ -164,6 +164,25 @@ typedef struct ck_cols {
 	char names[CK_MAX_COLS][64];
 } ck_cols;
 
+/* The state field behind a trace column that prints a named value (js_field.value_names: sm64's
+ * action), or NULL: such a column is measured, expected and reported by name. */
+static const js_field *named_field(const js_model *m, const char *col)
+{
+	for (int i = 0; i < m->n_fields; i++)
+		if (m->fields[i].value_names && strcmp(m->fields[i].name, col) == 0)
+			return &m->fields[i];
+	return NULL;
+}
+
+/* The name of trace column k (k >= COL_GENERIC) of model m. */
+static void col_name_at(const js_model *m, int k, char *buf, size_t n)
+{
+	const char *h = m->trace_header;
+	for (int i = COL_GENERIC; i < k && h; i++)
+		h = strchr(h, ',') ? strchr(h, ',') + 1 : NULL;
+	snprintf(buf, n, "%.*s", h ? (int)strcspn(h, ",") : 0, h ? h : "");
+}
+
 static void model_cols(const js_model *m, ck_cols *c)
 {
 	c->n = 0;
@@ -333,7 +352,12 @@ static void read_axes(const ck_where *w, json_t *obj, ck_check *c)
 		} else if (json_is_integer(v)) {
 			x = json_integer_value(v);
 		} else if (json_is_string(v)) {
-			if (parse_hex(json_string_value(v), &x) != 0)
+			int32_t named;
+			char e[256];
+			if (ax->values[0].name && /* the game's own values by name: "vx": "pspeed" */
+			    js_parse_axis_value(m, ax, json_string_value(v), &named, e, sizeof e) == 0)
+				x = named;
+			else if (parse_hex(json_string_value(v), &x) != 0)
 				ck_bad(w, field, "\"%s\" is not an integer (numbers, or hex \"0x70\" / \"$70\")",
 				       json_string_value(v));
 		} else {
@@ -376,7 +400,14 @@ static void read_start(const ck_where *w, json_t *obj, ck_check *c)
 			       *list ? list : "none");
 		}
 		const js_field *fd = &m->fields[i];
-		double x = need_number(w, v, field);
+		double x;
+		if (fd->value_names && json_is_string(v)) {
+			if (js_field_scan(fd, json_string_value(v), &x) != 0)
+				ck_bad(w, field, "\"%s\" is not a value of the field (jumpsweep list %s)",
+				       json_string_value(v), m->id);
+		} else {
+			x = need_number(w, v, field);
+		}
 		if (fd->type == JS_F_F32 && fabs(x) <= 3.4028235677973366e38)
 			x = (double)(float)x; /* a float32 written with 9 digits, as explain writes it */
 		if (!(x >= fd->min && x <= fd->max) || (fd->type != JS_F_F32 && x != floor(x)))
@@ -411,7 +442,8 @@ static void read_input(const ck_where *w, json_t *obj, ck_check *c)
 		const char *text = json_string_value(seq);
 		char err[512];
 		int len = 0;
-		if (js_seq_parse(text, c->input, c->n_frames, &len, err, sizeof err) != 0)
+		if (js_seq_parse(text, c->input, c->n_frames, &len, err, sizeof err) != 0 ||
+		    js_seq_buttons(c->m, c->input, len, err, sizeof err) != 0)
 			ck_bad(w, "seq", "%s", err);
 		for (int f = len; f < c->n_frames; f++)
 			c->input[f] = 0;
@@ -443,15 +475,30 @@ static void read_expect(const ck_where *w, json_t *obj, ck_check *c)
 			       json_array_size(e), c->from, c->to, n);
 		c->n_expect = n;
 		c->expect = ck_alloc(sizeof(double) * (size_t)n);
+		const js_field *nf = named_field(c->m, c->col_name);
 		for (int i = 0; i < n; i++) {
 			char field[64];
+			json_t *ei = json_array_get(e, (size_t)i);
 			snprintf(field, sizeof field, "expect[%d]", i);
-			c->expect[i] = need_number(w, json_array_get(e, (size_t)i), field);
+			if (nf && json_is_string(ei)) {
+				if (js_field_scan(nf, json_string_value(ei), &c->expect[i]) != 0)
+					ck_bad(w, field, "\"%s\" is not a value of column %s",
+					       json_string_value(ei), c->col_name);
+			} else {
+				c->expect[i] = need_number(w, ei, field);
+			}
 		}
 		return;
 	}
 	c->n_expect = 1;
 	c->expect = ck_alloc(sizeof(double));
+	const js_field *nf = c->col >= COL_GENERIC ? named_field(c->m, c->col_name) : NULL;
+	if (nf && json_is_string(e)) {
+		if (js_field_scan(nf, json_string_value(e), &c->expect[0]) != 0)
+			ck_bad(w, "expect", "\"%s\" is not a value of column %s (jumpsweep list %s)",
+			       json_string_value(e), c->col_name, c->m->id);
+		return;
+	}
 	c->expect[0] = need_number(w, e, "expect");
 }
 
@@ -760,9 +807,14 @@ static void fill_row(const js_model *m, const void *st, ck_rows *r, int row)
 		char *e = strchr(p, ',');
 		if (e)
 			*e = 0;
-		char *end;
+		char *end, name[64];
 		double x = strtod(p, &end);
+		const js_field *nf = NULL;
 		if (end == p || *end) {
+			col_name_at(m, k, name, sizeof name);
+			nf = named_field(m, name);
+		}
+		if ((end == p || *end) && !(nf && js_field_scan(nf, p, &x) == 0)) {
 			if (!r->bad[0])
 				snprintf(r->bad, sizeof r->bad, "column %d of the trace row is '%.40s', not a number",
 					 k, p);
@@ -1038,14 +1090,60 @@ static void fmt_value(const double *v, const unsigned char *f32, int n, int is_b
 	}
 }
 
+/* The values of a named column (sm64's action) as names: "ACT_JUMP", or "[ACT_JUMP_LAND ...]"
+ * for a series. */
+static int fmt_named(const ck_check *c, const double *v, int n, char *buf, size_t size)
+{
+	const js_field *nf = c->col >= COL_GENERIC ? named_field(c->m, c->col_name) : NULL;
+	if (!nf || n < 1 || c->measure == M_FLAG)
+		return 0;
+	if (c->measure != M_COLUMN_SERIES) {
+		js_field_format(nf, v[0], buf, size);
+		return 1;
+	}
+	snprintf(buf, size, "[");
+	for (int i = 0; i < n; i++) {
+		char name[64];
+		js_field_format(nf, v[i], name, sizeof name);
+		strncat(buf, i ? " " : "", size - strlen(buf) - 1);
+		strncat(buf, name, size - strlen(buf) - 1);
+	}
+	strncat(buf, "]", size - strlen(buf) - 1);
+	return 1;
+}
+
+/* The same for the JSON report: a string, or an array of strings. */
+static json_t *json_named(const ck_check *c, const double *v, int n, json_t *otherwise)
+{
+	const js_field *nf = c->col >= COL_GENERIC ? named_field(c->m, c->col_name) : NULL;
+	if (!nf || n < 1 || c->measure == M_FLAG)
+		return otherwise;
+	json_decref(otherwise);
+	char name[64];
+	if (c->measure != M_COLUMN_SERIES) {
+		js_field_format(nf, v[0], name, sizeof name);
+		return json_string(name);
+	}
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++) {
+		js_field_format(nf, v[i], name, sizeof name);
+		json_array_append_new(a, json_string(name));
+	}
+	return a;
+}
+
 static void fmt_got(const ck_check *c, const ck_result *r, char *buf, size_t n)
 {
+	if (fmt_named(c, r->got.v, r->got.n, buf, n))
+		return;
 	fmt_value(r->got.v, r->got.f32, r->got.n, r->got.is_bool, c->measure == M_COLUMN_SERIES, buf,
 		  n);
 }
 
 static void fmt_want(const ck_check *c, char *buf, size_t n)
 {
+	if (fmt_named(c, c->expect, c->n_expect, buf, n))
+		return;
 	fmt_value(c->expect, NULL, c->n_expect, c->measure == M_FLAG, c->measure == M_COLUMN_SERIES,
 		  buf, n);
 	if (c->tol > 0) {
@@ -1378,11 +1476,13 @@ static int print_json(const ck_claim *cl, ck_result *const *res, int n)
 			json_object_set_new(jc, "measure", json_string(measure_names[ch->measure]));
 			json_object_set_new(jc, "verdict", json_string(r->pass ? "pass" : "fail"));
 			json_object_set_new(jc, "measured",
-					    json_value(r->got.v, r->got.n, r->got.is_bool,
-						       ch->measure == M_COLUMN_SERIES));
+					    json_named(ch, r->got.v, r->got.n,
+						       json_value(r->got.v, r->got.n, r->got.is_bool,
+								  ch->measure == M_COLUMN_SERIES)));
 			json_object_set_new(jc, "expected",
-					    json_value(ch->expect, ch->n_expect, ch->measure == M_FLAG,
-						       ch->measure == M_COLUMN_SERIES));
+					    json_named(ch, ch->expect, ch->n_expect,
+						       json_value(ch->expect, ch->n_expect, ch->measure == M_FLAG,
+								  ch->measure == M_COLUMN_SERIES)));
 			json_object_set_new(jc, "tolerance", json_num(ch->tol));
 			if (measure_whole_jump(ch->measure))
 				json_object_set_new(jc, "lane_paths", json_string(r->lanes));

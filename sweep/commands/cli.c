@@ -2,8 +2,8 @@
  *
  *   jumpsweep list [MODEL]
  *   jumpsweep sweep MODEL [--axis NAME=A[:B]]... [--hold A:B | --seq S... | --seq-file F] -o F
- *   jumpsweep trace MODEL [--axis NAME=V]... [--hold H | --seq S | --seq-file F] [-o F.csv]
- *                         [--movie F.bk2|.fm2|.m64|.tas]
+ *   jumpsweep trace MODEL [--axis NAME=V]... [--start FIELD=V]... [--hold H | --seq S | --seq-file F]
+ *                         [-o F.csv] [--movie F.bk2|.fm2|.m64|.tas]
  *   jumpsweep reach MODEL [--axis NAME=A[:B]]... [--frames N] [--max-memory SIZE] [--max-states N]
  *                         [--rises] [-o F] [--movie DIR [--movie-format EXT]]
  *   jumpsweep map [-o atlas.h5] [--max-memory SIZE] [--max-states N] [--no-reach]
@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "fuzzcase.h"
 #include "movie.h"
 #include "sweep.h"
 #include "trace.h"
@@ -88,6 +89,9 @@ static const char usage_text[] =
 	"      --movie-frame N   --seq-file movie: the jump starts on movie frame N (0-based;\n"
 	"                        default: the first frame on which the jump button goes down)\n"
 	"  -f, --frames N        frame limit (default: the model's; at most 4096)\n"
+	"      --start FIELD=V   trace: set a state field of the start (repeatable; the fields\n"
+	"                        jumpsweep list MODEL prints), as check's \"start\" and the fuzz\n"
+	"                        cases do: init, the fields within their ranges, then fuzz_fix\n"
 	"  -o, --output FILE     output file (sweep, reach, map: HDF5; trace: CSV, default stdout)\n"
 	"      --movie FILE      trace: also write the input as an emulator movie (.bk2 BizHawk,\n"
 	"                        .fm2 FCEUX, .m64 Mupen64, .tas CelesteTAS; the model's platform)\n"
@@ -116,7 +120,7 @@ static const char usage_text[] =
 	"  -V, --version         version\n";
 
 enum { OPT_ISA = 256, OPT_REFERENCE, OPT_PROGRESS, OPT_MAX_STATES, OPT_MAX_MEMORY, OPT_RISES,
-       OPT_NO_REACH, OPT_MOVIE, OPT_MOVIE_FRAME, OPT_MOVIE_FORMAT };
+       OPT_NO_REACH, OPT_MOVIE, OPT_MOVIE_FRAME, OPT_MOVIE_FORMAT, OPT_START };
 
 static const struct option long_opts[] = {
 	{ "axis", required_argument, 0, 'a' },     { "hold", required_argument, 0, 'H' },
@@ -131,6 +135,7 @@ static const struct option long_opts[] = {
 	{ "movie", required_argument, 0, OPT_MOVIE },
 	{ "movie-frame", required_argument, 0, OPT_MOVIE_FRAME },
 	{ "movie-format", required_argument, 0, OPT_MOVIE_FORMAT },
+	{ "start", required_argument, 0, OPT_START },
 	{ 0, 0, 0, 0 },
 };
 
@@ -144,6 +149,8 @@ typedef struct cli {
 	char **seqs;
 	int n_seqs;
 	const char *seq_file;
+	char **starts;          /* trace --start FIELD=V */
+	int n_starts;
 	long frames;
 	int reference, progress, quiet, threads;
 	js_isa isa;
@@ -207,7 +214,17 @@ static void apply_axis_args(const cli *c, js_grid *g, int single)
 				g->hi[a] = g->lo[a] = m->axes[a].def_lo;
 }
 
-static void add_seq(js_grid *g, const char *text, int n_frames)
+/* A sequence that presses a button the model does not read is a usage error (js_seq_buttons). */
+static void check_seq_buttons(const js_model *m, const char *text, const uint8_t *seq, int len,
+			      const char *where)
+{
+	char err[1024];
+	if (js_seq_buttons(m, seq, len, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s\"%s\" %s", where, text, err);
+}
+
+/* where: "" for --seq, "FILE:LINE: " for a --seq-file line (it starts the messages). */
+static void add_seq(js_grid *g, const char *text, int n_frames, const char *where)
 {
 	char err[256];
 	uint8_t *buf = malloc((size_t)n_frames);
@@ -215,7 +232,8 @@ static void add_seq(js_grid *g, const char *text, int n_frames)
 	if (!buf)
 		die(EXIT_RUNTIME, "out of memory");
 	if (js_seq_parse(text, buf, n_frames, &len, err, sizeof err) != 0)
-		die(EXIT_USAGE, "%s", err);
+		die(EXIT_USAGE, "%s%s", where, err);
+	check_seq_buttons(g->model, text, buf, len, *where ? where : "--seq ");
 	g->seq = realloc(g->seq, (size_t)(g->n_seq + 1) * sizeof *g->seq);
 	g->seq_len = realloc(g->seq_len, (size_t)(g->n_seq + 1) * sizeof *g->seq_len);
 	g->seq_text = realloc(g->seq_text, (size_t)(g->n_seq + 1) * sizeof *g->seq_text);
@@ -268,7 +286,9 @@ static void load_seq_file(js_grid *g, const char *path, int n_frames)
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
+	int line_no = 0;
 	while ((n = getline(&line, &cap, f)) >= 0) {
+		line_no++;
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = 0;
 		char *p = line;
@@ -276,7 +296,9 @@ static void load_seq_file(js_grid *g, const char *path, int n_frames)
 			p++;
 		if (!*p || *p == '#')
 			continue;
-		add_seq(g, p, n_frames);
+		char where[600];
+		snprintf(where, sizeof where, "%s:%d: ", path, line_no);
+		add_seq(g, p, n_frames, where);
 	}
 	free(line);
 	if (f != stdin)
@@ -300,7 +322,7 @@ static void build_grid(const cli *c, js_grid *g, int single)
 	if (c->n_seqs || c->seq_file) {
 		g->pattern = JS_PATTERN_SEQ;
 		for (int i = 0; i < c->n_seqs; i++)
-			add_seq(g, c->seqs[i], g->n_frames);
+			add_seq(g, c->seqs[i], g->n_frames, "");
 		if (c->seq_file && js_movie_is_path(c->seq_file))
 			load_seq_movie(g, c->seq_file, g->n_frames, c->movie_frame);
 		else if (c->seq_file)
@@ -358,6 +380,9 @@ static void print_axis(const js_axis *ax)
 		       ax->def_lo, ax->def_hi);
 	}
 	printf("%s\n      %s\n", ax->input_bit ? "  (an input held every frame)" : "", ax->long_name);
+	for (int i = 0; i < JS_MAX_AXIS_VALUES && ax->values[i].name; i++)
+		printf("      %s=%s = %d %s (%s)\n", ax->name, ax->values[i].name, ax->values[i].value,
+		       ax->unit, ax->values[i].source);
 }
 
 static void print_model(const js_model *m, int full)
@@ -372,17 +397,29 @@ static void print_model(const js_model *m, int full)
 		       m->notes);
 		for (const char *const *c = m->claims; c && *c; c++)
 			printf(" %s", *c);
-		printf("\n  flags:  ");
+		printf("\n");
+		if (m->character_height > 0)
+			printf("  height:  %.9g %s (%s)\n", m->character_height, m->unit,
+			       m->character_height_source);
+		printf("  flags (bit, value, name: meaning):\n");
 		for (int b = 0; b < JS_MAX_FLAGS; b++)
 			if (m->flag_names[b])
-				printf(" %d=%s", b, m->flag_names[b]);
-		printf("\n");
+				printf("    %2d %10lu  %-18s %s\n", b, 1ul << b, m->flag_names[b],
+				       js_flag_what(m, b) ? js_flag_what(m, b) : "");
 		if (m->n_fields) {
 			printf("  start fields (check's \"start\", fuzz cases):\n");
 			for (int i = 0; i < m->n_fields; i++) {
 				const js_field *f = &m->fields[i];
-				printf(f->type == JS_F_F32 ? "    %-12s %.9g..%.9g  %s\n" : "    %-12s %.0f..%.0f  %s\n",
-				       f->name, f->min, f->max, f->why ? f->why : "");
+				char lo[64], hi[64];
+				js_field_format(f, f->min, lo, sizeof lo);
+				js_field_format(f, f->max, hi, sizeof hi);
+				printf("    %-12s %s..%s  %s\n", f->name, lo, hi, f->why ? f->why : "");
+				if (f->value_names) {
+					printf("      values:");
+					for (int v = 0; v <= (int)(f->max - f->min); v++)
+						printf(" %s", f->value_names[v]);
+					printf("\n");
+				}
 			}
 		}
 		for (int i = 0; i < JS_MAX_INVARIANTS; i++)
@@ -879,6 +916,30 @@ static int cmd_trace(const cli *c)
 		die(EXIT_RUNTIME, "out of memory");
 	js_grid_lane_axes(&g, 0, ax);
 	js_grid_lane_input(&g, 0, in);
+	/* The start state: init(the axes), then --start fields within their ranges and fuzz_fix,
+	 * the way check's "start" and the fuzz cases build it (js_case_start). */
+	js_case *jc = calloc(1, sizeof *jc);
+	_Alignas(16) unsigned char st[JS_STATE_MAX];
+	if (!jc)
+		die(EXIT_RUNTIME, "out of memory");
+	jc->m = g.model;
+	jc->n_lanes = 1;
+	jc->n_frames = 1;
+	memcpy(jc->axis[0], ax, sizeof ax);
+	for (int i = 0; i < c->n_starts; i++) {
+		char name[64], err[700];
+		const char *arg = c->starts[i], *eq = strchr(arg, '=');
+		if (!eq || eq == arg || !eq[1] || (size_t)(eq - arg) >= sizeof name)
+			die(EXIT_USAGE, "--start '%s': expected FIELD=VALUE (the fields: jumpsweep list %s)",
+			    arg, g.model->id);
+		snprintf(name, sizeof name, "%.*s", (int)(eq - arg), arg);
+		if (!g.model->n_fields)
+			die(EXIT_USAGE, "--start %s: model %s has no start fields", arg, g.model->id);
+		if (js_case_set_field(jc, 0, name, eq + 1, err, sizeof err) != 0)
+			die(EXIT_USAGE, "--start %s: %s", arg, err);
+	}
+	js_case_start(jc, 0, st);
+	free(jc);
 	if (c->movie) {
 		/* first, so that a movie that cannot be written leaves no trace output: the sequence
 		 * as given (clipped to the frame limit), or a hold's frames through the landing */
@@ -887,7 +948,7 @@ static int cmd_trace(const cli *c)
 			len = g.seq_len[0] < g.n_frames ? g.seq_len[0] : g.n_frames;
 		} else {
 			js_acc acc;
-			js_reference_run(g.model, ax, in, g.n_frames, &acc);
+			js_reference_run_from(g.model, st, in, g.n_frames, &acc);
 			if (acc.landed)
 				len = acc.airtime;
 		}
@@ -903,7 +964,7 @@ static int cmd_trace(const cli *c)
 		if (fd < 0 || !(out = fdopen(fd, "w")))
 			die(EXIT_RUNTIME, "cannot create '%s': %s", c->output, strerror(errno));
 	}
-	int rc = js_trace(out, g.model, ax, in, g.n_frames);
+	int rc = js_trace(out, g.model, st, in, g.n_frames);
 	if (out != stdout) {
 		rc |= fclose(out);
 		if (rc != 0 || rename(tmp, c->output) != 0) {
@@ -933,7 +994,8 @@ int main(int argc, char **argv)
 	cli c = { .isa = js_isa_current(), .movie_frame = JS_MOVIE_FIRST_PRESS };
 	c.axis_args = calloc((size_t)argc, sizeof *c.axis_args);
 	c.seqs = calloc((size_t)argc, sizeof *c.seqs);
-	if (!c.axis_args || !c.seqs)
+	c.starts = calloc((size_t)argc, sizeof *c.starts);
+	if (!c.axis_args || !c.seqs || !c.starts)
 		die(EXIT_RUNTIME, "out of memory");
 	int opt;
 	opterr = 0;
@@ -996,6 +1058,7 @@ int main(int argc, char **argv)
 			c.movie_frame_given = 1;
 			break;
 		case OPT_MOVIE_FORMAT: c.movie_format = optarg; break;
+		case OPT_START: c.starts[c.n_starts++] = optarg; break;
 		case 'h':
 			fputs(usage_text, stdout);
 			if (js_commands[0].name) {
@@ -1003,8 +1066,16 @@ int main(int argc, char **argv)
 				for (const js_command *k = js_commands; k->name; k++)
 					printf("  %-20s  %s\n", k->name, k->summary);
 			}
+			free(c.axis_args);
+			free(c.seqs);
+			free(c.starts);
 			return 0;
-		case 'V': printf("jumpsweep %s\n", JS_VERSION); return 0;
+		case 'V':
+			printf("jumpsweep %s\n", JS_VERSION);
+			free(c.axis_args); /* no leak for LeakSanitizer to report (it exits unflushed) */
+			free(c.seqs);
+			free(c.starts);
+			return 0;
 		case ':':
 			die(EXIT_USAGE, "option '%s' needs a value (see jumpsweep --help)", argv[optind - 1]);
 		default:
@@ -1039,6 +1110,8 @@ int main(int argc, char **argv)
 	}
 	if (c.movie_frame_given && !(c.seq_file && js_movie_is_path(c.seq_file)))
 		die(EXIT_USAGE, "--movie-frame applies to a --seq-file movie (.bk2, .fm2, .m64, .tas)");
+	if (c.n_starts && strcmp(c.cmd, "trace") != 0)
+		die(EXIT_USAGE, "--start applies to trace only");
 	int (*cmd)(const cli *) = NULL;
 	if (strcmp(c.cmd, "list") == 0)
 		cmd = cmd_list;
@@ -1057,5 +1130,6 @@ int main(int argc, char **argv)
 	int rc = cmd(&c);
 	free(c.axis_args); /* the argument tables (no leak for LeakSanitizer to report) */
 	free(c.seqs);
+	free(c.starts);
 	return rc;
 }

@@ -4,6 +4,7 @@
  * the model's claims file, with a check that measures the evidence (so `jumpsweep check` keeps
  * verifying it).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -44,12 +45,10 @@ static void ex_err(const char *msg)
 	fprintf(stderr, "jumpsweep: %s\n", one);
 }
 
+/* A field value as the case files and --start write it: a number, or a name (sm64's action). */
 static void fmt_val(char *buf, size_t n, const js_field *f, double v)
 {
-	if (f->type == JS_F_F32)
-		snprintf(buf, n, "%.9g", v);
-	else
-		snprintf(buf, n, "%.0f", v);
+	js_field_format(f, v, buf, n);
 }
 
 /* The setup in words: axes, start fields, input. */
@@ -301,7 +300,13 @@ static int trace_cell(const js_model *m, const void *st, int col, char *out, siz
 	p[len] = 0;
 	char *end;
 	double v = strtod(p, &end);
-	if (end == p || *end || !isfinite(v) || len + 3 > n)
+	if (len + 3 > n)
+		return 0;
+	if (end == p && isalpha((unsigned char)*p)) { /* a named value (sm64's action): a string */
+		snprintf(out, n, "\"%.*s\"", (int)(n - 3), p);
+		return 1;
+	}
+	if (end == p || *end || !isfinite(v))
 		return 0;
 	if (strchr(p, 'x')) /* a hex cell ("0x..."): claims take hex integers as strings */
 		snprintf(out, n, "\"%.*s\"", (int)(n - 3), p);
@@ -647,7 +652,8 @@ int js_cmd_explain(int argc, char **argv)
 				if (c->set[0] >> i & 1) {
 					char v[48];
 					fmt_val(v, sizeof v, &m->fields[i], c->val[0][i]);
-					fprintf(cf, "%s \"%s\": %s", first ? "" : ",", m->fields[i].name, v);
+					fprintf(cf, m->fields[i].value_names ? "%s \"%s\": \"%s\"" : "%s \"%s\": %s",
+						first ? "" : ",", m->fields[i].name, v);
 					first = 0;
 				}
 			fprintf(cf, " }");

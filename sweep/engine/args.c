@@ -48,11 +48,27 @@ static int js_parse_axis_value_(const js_model *m, const js_axis *ax, const char
 		snprintf(err, n, "%s axis %s: unknown value '%s' (one of: %s)", m->id, ax->name, s, list);
 		return -1;
 	}
+	/* the game's own values by name (js_axis.values) */
+	for (int i = 0; i < JS_MAX_AXIS_VALUES && ax->values[i].name; i++)
+		if (strcmp(s, ax->values[i].name) == 0) {
+			*out = ax->values[i].value;
+			return 0;
+		}
 	char what[128];
 	snprintf(what, sizeof what, "%s axis %s", m->id, ax->name);
 	long v;
-	if (js_parse_int_(s, what, &v, err, n) != 0)
+	if (js_parse_int_(s, what, &v, err, n) != 0) {
+		if (ax->values[0].name) {
+			char list[256] = "";
+			for (int i = 0; i < JS_MAX_AXIS_VALUES && ax->values[i].name; i++) {
+				strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+				strncat(list, ax->values[i].name, sizeof list - strlen(list) - 1);
+			}
+			snprintf(err, n, "%s axis %s: '%s' is not an integer or a named value (%s)",
+				 m->id, ax->name, s, list);
+		}
 		return -1;
+	}
 	if (v < ax->min || v > ax->max) {
 		snprintf(err, n, "%s axis %s: %ld is outside the axis range %d..%d", m->id, ax->name, v,
 			 ax->min, ax->max);

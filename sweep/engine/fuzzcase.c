@@ -322,14 +322,6 @@ const char *js_break_name(const js_model *m, const js_break *b, char *buf, size_
 
 /* ---- text form ---- */
 
-static void fmt_double(char *buf, size_t n, double v, int is_float)
-{
-	if (is_float)
-		snprintf(buf, n, "%.9g", v);
-	else
-		snprintf(buf, n, "%.0f", v);
-}
-
 void js_case_write(FILE *f, const js_case *c, int l, const js_break *b)
 {
 	const js_model *m = c->m;
@@ -350,7 +342,7 @@ void js_case_write(FILE *f, const js_case *c, int l, const js_break *b)
 		for (int i = 0; i < m->n_fields; i++)
 			if (c->set[l] >> i & 1) {
 				char v[64];
-				fmt_double(v, sizeof v, c->val[l][i], m->fields[i].type == JS_F_F32);
+				js_field_format(&m->fields[i], c->val[l][i], v, sizeof v);
 				fprintf(f, " %s=%s", m->fields[i].name, v);
 			}
 		fprintf(f, "\n");
@@ -371,6 +363,42 @@ static int parse_num(const char *s, double *v)
 	errno = 0;
 	*v = strtod(s, &end);
 	return errno || end == s || *end || !isfinite(*v) ? -1 : 0;
+}
+
+int js_case_set_field(js_case *c, int l, const char *name, const char *val, char *err, size_t errn)
+{
+	const js_model *m = c->m;
+	int i;
+	for (i = 0; i < m->n_fields; i++)
+		if (strcmp(m->fields[i].name, name) == 0)
+			break;
+	if (i == m->n_fields) {
+		char list[512] = "";
+		for (int k = 0; k < m->n_fields; k++) {
+			strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
+			strncat(list, m->fields[k].name, sizeof list - strlen(list) - 1);
+		}
+		snprintf(err, errn, "model %s has no start field '%s' (fields: %s)", m->id, name,
+			 *list ? list : "none");
+		return -1;
+	}
+	const js_field *fd = &m->fields[i];
+	double v;
+	int bad = js_field_scan(fd, val, &v) != 0;
+	if (!bad && fd->type == JS_F_F32 && fabs(v) <= 3.4028235677973366e38)
+		v = (double)(float)v; /* 9 digits name a float32: -3.40282347e+38 is -FLT_MAX */
+	if (bad || v < fd->min || v > fd->max || (fd->type != JS_F_F32 && v != floor(v))) {
+		char lo[64], hi[64];
+		js_field_format(fd, fd->min, lo, sizeof lo);
+		js_field_format(fd, fd->max, hi, sizeof hi);
+		snprintf(err, errn, "field %s: '%s' is not a value in %s..%s%s", name, val, lo, hi,
+			 fd->value_names ? " (names: jumpsweep list MODEL)"
+			 : fd->type != JS_F_F32 ? " (integers)" : "");
+		return -1;
+	}
+	c->set[l] |= 1u << i;
+	c->val[l][i] = v;
+	return 0;
 }
 
 /* "name=value" words of a line into the case (axes or start fields). */
@@ -394,40 +422,26 @@ static int read_assignments(js_case *c, char *rest, int fields, const char *path
 				return -1;
 			}
 			const js_axis *ax = &m->axes[a];
-			int found = -1;
+			int found = 0;
 			for (int i = 0; i < ax->n_names; i++)
 				if (strcmp(val, ax->names[i]) == 0)
-					found = i;
-			if (found >= 0)
-				v = found;
-			else if (parse_num(val, &v) != 0 || v != floor(v) || v < ax->min || v > ax->max) {
+					found = 1, v = i;
+			for (int i = 0; i < JS_MAX_AXIS_VALUES && ax->values[i].name; i++)
+				if (strcmp(val, ax->values[i].name) == 0) /* the game's named values */
+					found = 1, v = ax->values[i].value;
+			if (!found &&
+			    (parse_num(val, &v) != 0 || v != floor(v) || v < ax->min || v > ax->max)) {
 				snprintf(err, errn, "%s:%d: axis %s: '%s' is not a value in %d..%d", path, line,
 					 name, val, ax->min, ax->max);
 				return -1;
 			}
 			c->axis[0][a] = (int32_t)v;
 		} else {
-			int i;
-			for (i = 0; i < m->n_fields; i++)
-				if (strcmp(m->fields[i].name, name) == 0)
-					break;
-			if (i == m->n_fields) {
-				snprintf(err, errn, "%s:%d: model %s has no start field '%s'", path, line,
-					 m->id, name);
+			char e[512];
+			if (js_case_set_field(c, 0, name, val, e, sizeof e) != 0) {
+				snprintf(err, errn, "%s:%d: %s", path, line, e);
 				return -1;
 			}
-			const js_field *fd = &m->fields[i];
-			int bad = parse_num(val, &v) != 0;
-			if (!bad && fd->type == JS_F_F32 && fabs(v) <= 3.4028235677973366e38)
-				v = (double)(float)v; /* 9 digits name a float32: -3.40282347e+38 is -FLT_MAX */
-			if (bad || v < fd->min || v > fd->max ||
-			    (fd->type != JS_F_F32 && v != floor(v))) {
-				snprintf(err, errn, "%s:%d: field %s: '%s' is not a value in %.9g..%.9g", path,
-					 line, name, val, fd->min, fd->max);
-				return -1;
-			}
-			c->set[0] |= 1u << i;
-			c->val[0][i] = v;
 		}
 	}
 	return 0;
@@ -514,14 +528,16 @@ int js_case_parse(FILE *f, const char *path, js_case *c, js_break *brk, char *er
 		goto out;
 	}
 	if (seq) {
-		char e[256];
+		char e[1024];
 		int n = 0;
 		if (js_seq_parse(seq, c->input[0], c->n_frames, &n, e, sizeof e) != 0) {
 			snprintf(err, errn, "%s: %s", path, e);
 			goto out;
 		}
-		for (int i = 0; i < n; i++)
-			c->input[0][i] &= (uint8_t)c->m->inputs;
+		if (js_seq_buttons(c->m, c->input[0], n, e, sizeof e) != 0) { /* only the model's own */
+			snprintf(err, errn, "%s: input %s", path, e);
+			goto out;
+		}
 	}
 	if (brk_text && brk) {
 		char name[96];

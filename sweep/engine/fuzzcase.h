@@ -28,6 +28,12 @@ typedef struct js_case {
 /* Lane l's start state: init(its axes), its set fields, fuzz_fix. */
 void js_case_start(const js_case *c, int l, void *state);
 
+/* Sets lane l's start field NAME from the text VAL (a number, or a name of the field's
+ * value_names) within the field's range: the one parser of start fields for the case files,
+ * `jumpsweep trace --start` and `explain`.  0, or -1 with a one-line message naming the field and
+ * its range (or the model's fields). */
+int js_case_set_field(js_case *c, int l, const char *name, const char *val, char *err, size_t errn);
+
 /* Decodes fuzzer bytes into a case (any bytes make a valid case; missing bytes read as 0).
  * only != NULL fixes the model, else the first byte picks it. */
 void js_case_decode(js_case *c, const uint8_t *data, size_t n, const js_model *only);

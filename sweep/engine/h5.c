@@ -5,7 +5,9 @@
  *   /                      attributes command, version, isa, created_by
  *   /<model id>/           attributes: the model's metadata, the grid's pattern and frame limit,
  *                          the flag bits (flag_meanings "bit0=no_takeoff ...", flag_masks,
- *                          flag_names)
+ *                          flag_names, flag_descriptions: one sentence per bit, in the same
+ *                          order), character_height (a length to compare games by, in the
+ *                          unit; 0 where the model has none) and character_height_source
  *     <axis>               dimension scale per model axis: int32 values lo..hi (numeric axes), or
  *                          the chosen names as variable-length strings (named axes), with
  *     <axis>_index         int32 (named axes only): the axis value (index into the names)
@@ -490,8 +492,12 @@ static int write_model_attrs(wctx *w, hid_t group, const char *gname, const js_m
 {
 	char claims[2048] = "", meanings[1024] = "";
 	uint32_t masks[JS_MAX_FLAGS];
-	const char *fnames[JS_MAX_FLAGS];
+	const char *fnames[JS_MAX_FLAGS], *fwhat[JS_MAX_FLAGS];
 	int nf = flag_table(m, masks, fnames);
+	for (int i = 0; i < nf; i++) {
+		const char *what = js_flag_what(m, __builtin_ctz(masks[i]));
+		fwhat[i] = what ? what : "";
+	}
 	for (int i = 0; m->claims && m->claims[i]; i++) {
 		size_t len = strlen(claims);
 		snprintf(claims + len, sizeof claims - len, "%s%s", i ? "," : "", m->claims[i]);
@@ -515,7 +521,11 @@ static int write_model_attrs(wctx *w, hid_t group, const char *gname, const js_m
 	    attr_str(w, group, gname, "claims", claims) ||
 	    attr_str(w, group, gname, "flag_meanings", meanings) ||
 	    (nf > 0 && attr_u32s(w, group, gname, "flag_masks", masks, nf)) ||
-	    (nf > 0 && attr_strs(w, group, gname, "flag_names", fnames, nf)))
+	    (nf > 0 && attr_strs(w, group, gname, "flag_names", fnames, nf)) ||
+	    (nf > 0 && attr_strs(w, group, gname, "flag_descriptions", fwhat, nf)) ||
+	    attr_f64(w, group, gname, "character_height", m->character_height) ||
+	    attr_str(w, group, gname, "character_height_source",
+		     m->character_height_source ? m->character_height_source : ""))
 		return -1;
 	return 0;
 }

@@ -138,8 +138,47 @@ void js_seq_format(const uint8_t *seq, int len, char *out, size_t n)
 
 const char *js_input_name(unsigned input)
 {
-	static const char *const names[16] = { "-",  "J",   "D",   "JD",   "Z",   "JZ",   "DZ",
-					       "JDZ", "B",  "JB",  "DB",   "JDB", "ZB",   "JZB",
-					       "DZB", "JDZB" };
+	static const char *const names[16] = { ".",    "J",    "D",    "[JD]",  "Z",    "[JZ]",
+					       "[DZ]", "[JDZ]", "B",   "[JB]",  "[DB]", "[JDB]",
+					       "[ZB]", "[JZB]", "[DZB]", "[JDZB]" };
 	return names[input & 15u];
+}
+
+/* See sweep.h.  Which jump J starts is an axis in some models (smw's jump=normal|spin: the game's
+ * B and A buttons), so the message names those axes. */
+int js_seq_buttons(const js_model *m, const uint8_t *seq, int len, char *err, size_t errn)
+{
+	static const char *const what[JS_N_BUTTONS] = { "J jump", "D down", "Z the Z trigger",
+							"B the second button" };
+	unsigned used = 0, ok = m->inputs;
+	for (int i = 0; i < len; i++)
+		used |= seq[i];
+	if (!(used & ~ok))
+		return 0;
+	char bad[8] = "", reads[160] = "", kinds[512] = "";
+	for (int b = 0, kb = 0; b < JS_N_BUTTONS; b++) {
+		if (used & ~ok & (1u << b))
+			bad[kb++] = JS_SEQ_BUTTONS[b];
+		if (ok & (1u << b)) {
+			size_t k = strlen(reads);
+			snprintf(reads + k, sizeof reads - k, "%s%s", k ? ", " : "", what[b]);
+		}
+	}
+	for (int a = 0; a < m->n_axes; a++) {
+		const js_axis *ax = &m->axes[a];
+		if (!ax->n_names || (strcmp(ax->name, "jump") != 0 && strcmp(ax->name, "action") != 0))
+			continue;
+		size_t k = strlen(kinds);
+		k += (size_t)snprintf(kinds + k, sizeof kinds - k, "; the jump that J starts is --axis %s=",
+				      ax->name);
+		for (int i = 0; i < ax->n_names && k < sizeof kinds; i++)
+			k += (size_t)snprintf(kinds + k, sizeof kinds - k, "%s%s", i ? "|" : "",
+					      ax->names[i]);
+		if (k < sizeof kinds && strlen(ax->long_name) < 100) /* a short gloss: smw's B / A */
+			snprintf(kinds + k, sizeof kinds - k, ": %s", ax->long_name);
+	}
+	snprintf(err, errn, "presses %s, which %s does not read (it reads %s%s)", bad, m->id, reads,
+		 kinds);
+	js_oneline(err);
+	return -1;
 }

@@ -14,9 +14,14 @@
  * "J10.5J" = jump held 10 frames, 5 up, 1 pressed; "[JZ]3" = jump and Z for 3 frames. */
 #define JS_SEQ_BUTTONS "JDZB" /* letter of bit 0, 1, 2, 3 */
 int js_seq_parse(const char *text, uint8_t *out, int max_frames, int *len, char *err, size_t errn);
+/* A sequence may press only the buttons model m reads (js_model.inputs; an input axis such as
+ * celeste's down ORs its button into every frame, and the sequence may press it too).  0, or -1
+ * with "presses B, which smw does not read (it reads J jump; ...)" in err: --seq, --seq-file,
+ * claims' "seq" and case files all refuse such a sequence. */
+int js_seq_buttons(const js_model *m, const uint8_t *seq, int len, char *err, size_t errn);
 /* Writes the run-length text form of a sequence (the inverse of js_seq_parse). */
 void js_seq_format(const uint8_t *seq, int len, char *out, size_t n);
-/* One frame's input as a short name for traces: "-", "J", "D", "JD", "JZ", ... */
+/* One frame's input as a --seq item (it pastes back into --seq): ".", "J", "D", "[JD]", ... */
 const char *js_input_name(unsigned input);
 
 /* Command-line values (sweep/engine/args.c): 0, or -1 with a one-line message in err. */

@@ -6,7 +6,9 @@
 
 #include "model.h"
 
-int js_trace(FILE *out, const js_model *m, const int32_t *axis_values, const uint8_t *input,
-	     int n_frames);
+/* Steps the reference from a copy of start (init's state, or a --start state) over input and
+ * writes the CSV: first a comment line "# units: COLUMN: UNIT; ..." naming every column's unit
+ * (the model columns' from js_model.trace_units), then the header and one row per frame. */
+int js_trace(FILE *out, const js_model *m, const void *start, const uint8_t *input, int n_frames);
 
 #endif
