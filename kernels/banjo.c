@@ -457,6 +457,11 @@ const js_model js_model_banjo = {
 		[13] = "The height y * 2^23 was not an integer, so the height in sub-units is rounded (y"
 			" below 1 unit).",
 	},
+	.character_height = 115,
+	.character_height_source = "Banjo's wall and ceiling sphere: code_C4B0.c L260 func_80293D74 = "
+		"func_80293D48(80.0f, 35.0f), radius 35 centred 80 units above his feet (func_80293668 "
+		"L171-179 sweeps it at y + D_8037C1F8[0]): its top is 80 + 35 = 115 units (the "
+		"transformations 50 + 25)",
 	.state_size = sizeof(banjo_state),
 	.key_size = offsetof(banjo_state, frame_flags),
 	.init = banjo_init,

@@ -349,6 +349,10 @@ const js_model js_model_metroid = {
 		[9] = "LE3C9: the fall speed reached 5 and was set to exactly 5.00 px/frame.",
 		[10] = "LE3C3: the rise speed reached 6 and was set to $FA.00 (6.00 px/frame up).",
 	},
+	.character_height = 30,
+	.character_height_source = "Bank01.asm, frame data L8818 (Samus stand): y radius $0F, stored in ObjRadY "
+		"by LDEC1 (\"center to top or bottom\"): 2 x 15 = 30 px, rows Y-15..Y+14 (MoveSamusUp / "
+		"MoveSamusDown test Y-15-8 and Y+15); the jump frames also $0F, the ball $08",
 	.state_size = sizeof(metroid_state),
 	.key_size = offsetof(metroid_state, frame_flags),
 	.init = metroid_init,

@@ -138,6 +138,11 @@ const js_model js_model_mf = {
 	.default_hold = 60,
 	.flag_names = { GBAM_FLAG_NAMES },
 	.flag_what = { GBAM_FLAG_WHAT },
+	.character_height = 31,
+	.character_height_source = "sSamusCollisionOffsets[0] (standing) top -124 sub-pixels above "
+		"yPosition (her feet): 124 / 4 = 31 px (mid-air -112: 28 px).  The table at 0x0828FCCC "
+		"(SamusCheckJumpingCollisions, asm/samus.s) is still a binary blob in metroidret/mf; read "
+		"from the fork cluekitty/mf @2e8d9e5 src/data/samus_data.c L59-64, which extracts it",
 	.state_size = sizeof(gbam_state),
 	.key_size = offsetof(gbam_state, displacement),
 	.init = mf_init,

@@ -135,6 +135,11 @@ const js_model js_model_mzm = {
 	.default_hold = 48,
 	.flag_names = { GBAM_FLAG_NAMES },
 	.flag_what = { GBAM_FLAG_WHAT },
+	.character_height = 31,
+	.character_height_source = "src/data/samus/samus_animation_pointers.c L3767 sSamusHitboxData "
+		"STANDING top -(BLOCK_SIZE * 2 - PIXEL_SIZE) = -124 sub-pixels above yPosition (her feet; "
+		"sSamusBlockHitboxData L3795 the same): 124 / 4 = 31 px (crouched -92: 23 px; morphed -60: "
+		"15 px)",
 	.state_size = sizeof(gbam_state),
 	.key_size = offsetof(gbam_state, displacement),
 	.init = mzm_init,

@@ -1,6 +1,9 @@
 /* kernels/scv4.c - Super Castlevania IV (SNES): Simon's jump, vertical axis.
  *
- * There is no public disassembly of Super Castlevania IV; the atlas's seed claim 12 is the spec:
+ * No public disassembly of Super Castlevania IV was known when this model was written
+ * (bogaa/Super-Castlevania-IV-addons .rom/src holds a labelled one, found later: only
+ * character_height is read from it so far, the rules below are not yet checked against it);
+ * the atlas's seed claim 12 is the spec:
  *   "Super Castlevania IV's jump holds the take-off speed with no gravity while the jump button
  *   stays down, for up to 4 frames, then adds 0.375 px/frame^2 each frame until the rise stops,
  *   holds Simon still at the top for about 9 frames, and falls under the same gravity, capped at
@@ -288,6 +291,11 @@ const js_model js_model_scv4 = {
 		[8] = "The fall speed was set to the 8.0 px/frame cap.",
 		[9] = "Phase 0 ended on the count of 4 with the button still held (the full hold).",
 	},
+	.character_height = 48,
+	.character_height_source = "bogaa/Super-Castlevania-IV-addons @04487bf .rom/src (a labelled "
+		"disassembly): standing, the foot probe is Y + $1B ($0576, 80A273); a floor lands it on the "
+		"solid cell's top row (80B602, tile offset 0), a ceiling hit rising puts it 49 rows below "
+		"the solid cell's last row (80B7B8: (probe & ~7) + 7 + DATA16_81912B $39/$41): 48 px free",
 	.state_size = sizeof(scv4_state),
 	.key_size = offsetof(scv4_state, frame_flags),
 	.init = scv4_init,

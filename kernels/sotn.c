@@ -420,6 +420,11 @@ const js_model js_model_sotn = {
 		[13] = "The eight-step collision pass dropped nonzero low 3 bits of the position.",
 		[14] = "Water's * 3 / 4 ... * 4 / 3 rounding changed velocityY.",
 	},
+	.character_height = 46,
+	.character_height_source = "src/dra/6BF64.c (@058d65a) L11-12 g_SensorsCeilingDefault -22, "
+		"g_SensorsFloorDefault 25 (Alucard standing): CheckFloor leaves the +25 sensor on the "
+		"floor's top row, CheckCeiling (posY += unk20) the -22 sensor on the ceiling's last row, "
+		"so he fills rows -21..+24: 46 px (crouching: ceiling sensors 0)",
 	.state_size = sizeof(sotn_state),
 	.key_size = offsetof(sotn_state, frame_flags),
 	.settle = sotn_settle,
