@@ -135,11 +135,12 @@ ACROSS = [
            "8 px in Celeste and Sonic Advance 2: the `tile` attribute where a model gives one), "
            "rises in character heights (the `character_height` attribute, with its source in "
            "`character_height_source`: small Mario's 16 px, Sonic's 38 px, Madeline's 11 px, "
-           "Mario's 160 units in Super Mario 64 and Sunshine; the 3D games have no tiles) and "
+           "Samus's 30 px (NES) and 31 px (GBA), Alucard's 46 px, Mario's 160 units in Super "
+           "Mario 64 and Sunshine, Banjo's 115 units; the 3D games have no tiles) and "
            "airtimes in seconds (frames / `fps`), with each game's frame rate written out. Tiles "
            "differ in size between games (an 8 px tile makes a jump look twice as high as the "
-           "same jump in 16 px tiles), so the character heights are the fairer yardstick; a "
-           "model without a sourced height is left out of that panel."),
+           "same jump in 16 px tiles), so the character heights are the fairer yardstick; every "
+           "model has one (a model without would be left out of that panel)."),
     ("code", SETUP),
     ("code", r'''
 rows = []
