@@ -414,20 +414,43 @@ Test(readable, named_axis_values)
 
 /* ---- comparing games ---- */
 
-/* A height with a source wherever there is one; the cited ones (model sources). */
+/* Every model has a height with a source (none is 0 since the six below were sourced); the
+ * cited ones (model sources). */
 Test(readable, character_heights)
 {
 	for (int i = 0; i < js_n_models; i++) {
 		const js_model *m = js_models[i];
-		cr_expect_geq(m->character_height, 0);
-		if (m->character_height > 0)
-			cr_expect(m->character_height_source && strlen(m->character_height_source) > 10,
-				  "%s: the height's source", m->id);
+		cr_expect_gt(m->character_height, 0, "%s: no character_height", m->id);
+		cr_expect(m->character_height_source && strlen(m->character_height_source) > 10,
+			  "%s: the height's source", m->id);
 	}
 	cr_expect_eq(tu_model("sm64")->character_height, 160); /* mario.c hitboxHeight 160.0f */
 	cr_expect_eq(tu_model("celeste")->character_height, 11); /* Player.cs normalHitbox 8 x 11 */
 	cr_expect_eq(tu_model("sonic1")->character_height, 2 * 0x13); /* y_radius $13 */
 	cr_expect_eq(tu_model("mm2")->character_height, 2 * 12);   /* feet and head 12 from Y */
+	/* banjo: code_C4B0.c func_80293D74 = func_80293D48(80.0f, 35.0f): sphere radius 35 centred
+	 * 80 units above the feet, top 80 + 35 */
+	cr_expect_eq(tu_model("banjo")->character_height, 80 + 35);
+	/* metroid: Bank01.asm frame L8818 (Samus stand) y radius $0F -> ObjRadY, center to top or
+	 * bottom */
+	cr_expect_eq(tu_model("metroid")->character_height, 2 * 0x0f);
+	/* mzm: sSamusHitboxData STANDING top -(BLOCK_SIZE * 2 - PIXEL_SIZE) = -(128 - 4) sub-pixels,
+	 * 4 sub-pixels per px (SUB_PIXEL_RATIO); mf: sSamusCollisionOffsets[0] top -124, the same */
+	cr_expect_eq(tu_model("mzm")->character_height, (2 * 64 - 4) / 4);
+	cr_expect_eq(tu_model("mf")->character_height, 124 / 4);
+	/* scv4: the ceiling snap 80B7B8 puts the foot probe (probe & ~7) + 7 + $39 below the cell
+	 * above the head probe's (probe + 8): 64 - 15 = 49 rows under the ceiling's last solid row;
+	 * the floor snap 80B602 keeps it on the floor's top row: 49 - 1 rows free */
+	cr_expect_eq(tu_model("scv4")->character_height, (7 + 0x39) - (8 + 7) - 1);
+	/* sotn: g_SensorsCeilingDefault -22 and g_SensorsFloorDefault 25 rest on the solid rows
+	 * next to Alucard: rows -21..+24 */
+	cr_expect_eq(tu_model("sotn")->character_height, 24 - -21 + 1);
+	cr_expect_str_eq(tu_model("banjo")->unit, "world unit");
+	/* and list prints it in the unit, with the source */
+	cr_expect_eq(js("list banjo"), 0, "%s", err_buf);
+	cr_expect(strstr(out_buf, "  height:  115 world unit (Banjo's wall and ceiling sphere: "
+			  "code_C4B0.c L260") != NULL, "%s", out_buf);
+	cr_expect_eq(tu_model("mzm")->sub_per_unit, 4); /* the height is in px, not sub-pixels */
 }
 
 /* Case files (fuzz/findings, explain) and claims take the named values and sm64's action names
