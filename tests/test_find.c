@@ -362,6 +362,66 @@ Test(find, settle_hook_keeps_the_canonical_witness, .timeout = 600)
 	}
 }
 
+/* reach --canonical: every rise's witnesses are find's, from one search (a pass per rise). */
+static void seq_eq(const uint8_t *a, int na, const js_find_witness *w, const char *what)
+{
+	char x[4096], y[4096];
+	cr_assert_eq(a != NULL, w->found, "%s: present", what);
+	if (!a)
+		return;
+	js_seq_format(a, na, x, sizeof x);
+	js_seq_format(w->seq, w->len, y, sizeof y);
+	cr_assert_str_eq(x, y, "%s: reach %s, find %s", what, x, y);
+}
+
+Test(find, reach_canonical_is_finds, .timeout = 600)
+{
+	static const struct { const char *id; const char *spec[3]; int mode; } cases[] = {
+		{ "celeste", { "dt=fna", NULL }, JS_REACH_AUTO },
+		{ "smb1", { "vx=0", "env=air", NULL }, JS_REACH_AUTO },
+		{ "smb1", { "vx=16", "env=swim", NULL }, JS_REACH_GRAPH },
+		{ "sotn", { "leap=off", "water=dry", NULL }, JS_REACH_AUTO }, /* settled states */
+		{ "sm64", { "action=double", NULL }, JS_REACH_AUTO },
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		const js_model *m = tu_model(cases[c].id);
+		int32_t ax[JS_MAX_AXES] = { 0 };
+		for (const char *const *sp = cases[c].spec; *sp; sp++) {
+			char err[256];
+			int a;
+			int32_t lo, hi;
+			cr_assert_eq(js_parse_axis_arg(m, *sp, &a, &lo, &hi, err, sizeof err), 0, "%s", err);
+			ax[a] = lo;
+		}
+		/* a pass per rise: swimming's thousands of rises at 30 frames (1709) */
+		int n = c == 2 ? 30 : m->default_frames;
+		js_reach_opts o = { .n_frames = n, .mode = cases[c].mode, .canonical = 1 };
+		js_reach_set set;
+		cr_assert_eq(js_reach_one(m, ax, &o, &set), 0, "%s", set.message);
+		cr_assert(set.complete, "%s: %s", cases[c].id, set.message);
+		if (c == 3)
+			cr_assert_gt(set.settled, 0, "sotn: the settle hook is on the witnesses' paths");
+		int step = 1 + set.n_rises / 25;
+		for (int i = 0; i < set.n_rises; i += step) {
+			const js_reach_rise *x = &set.rises[i];
+			js_find_query q = { .rise = x->rise, .apex_hi = JS_MAX_FRAMES };
+			js_reach_set s2;
+			js_find_answer a;
+			cr_assert_eq(js_find_one(m, ax, &o, &q, &s2, &a), 0, "%s", a.message);
+			char what[128];
+			snprintf(what, sizeof what, "%s %s rise %lld", cases[c].id, cases[c].spec[0],
+				 (long long)x->rise);
+			cr_assert(a.exact, "%s", what);
+			seq_eq(x->witness, x->witness_len, &a.best, what);
+			seq_eq(x->witness_short, x->short_len, &a.shortest, what);
+			seq_eq(x->witness_long, x->long_len, &a.longest, what);
+			js_find_answer_free(&a);
+			js_reach_set_free(&s2);
+		}
+		js_reach_set_free(&set);
+	}
+}
+
 /* ---- the command line ---- */
 static char dir[256];
 static char out_buf[1 << 16], err_buf[1 << 14], ans_buf[1 << 16]; /* ans: the last find */

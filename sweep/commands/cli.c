@@ -103,6 +103,10 @@ static const char usage_text[] =
 	"                        budget the set keeps the jumps that landed by then and is\n"
 	"                        marked incomplete (reach: exit status 3)\n"
 	"      --rises           reach: print every rise with its airtime, apex and witness\n"
+	"      --canonical       reach: every witness canonical (the fewest frames held, then\n"
+	"                        presses, then first: jumpsweep find), plus the canonical ones\n"
+	"                        of each rise's shortest and longest airtime (slower: a pass\n"
+	"                        over the search per rise)\n"
 	"      --movie DIR       reach: write every rise's witness as a movie into DIR\n"
 	"      --movie-format EXT  reach --movie: only this format (bk2, fm2, m64, tas; default:\n"
 	"                        every format of the model's platform)\n"
@@ -120,6 +124,7 @@ static const char usage_text[] =
 	"  -V, --version         version\n";
 
 enum { OPT_ISA = 256, OPT_REFERENCE, OPT_PROGRESS, OPT_MAX_STATES, OPT_MAX_MEMORY, OPT_RISES,
+       OPT_CANONICAL,
        OPT_NO_REACH, OPT_MOVIE, OPT_MOVIE_FRAME, OPT_MOVIE_FORMAT, OPT_START };
 
 static const struct option long_opts[] = {
@@ -132,6 +137,7 @@ static const struct option long_opts[] = {
 	{ "version", no_argument, 0, 'V' },        { "max-states", required_argument, 0, OPT_MAX_STATES },
 	{ "max-memory", required_argument, 0, OPT_MAX_MEMORY },
 	{ "rises", no_argument, 0, OPT_RISES },    { "no-reach", no_argument, 0, OPT_NO_REACH },
+	{ "canonical", no_argument, 0, OPT_CANONICAL },
 	{ "movie", required_argument, 0, OPT_MOVIE },
 	{ "movie-frame", required_argument, 0, OPT_MOVIE_FRAME },
 	{ "movie-format", required_argument, 0, OPT_MOVIE_FORMAT },
@@ -156,7 +162,7 @@ typedef struct cli {
 	js_isa isa;
 	unsigned long long max_states; /* reach, map: 0 = no node cap */
 	size_t max_memory;             /* reach, map: 0 = the default */
-	int rises, no_reach;
+	int rises, no_reach, canonical;
 	const char *movie;        /* trace: movie file; reach: directory */
 	long movie_frame;         /* --seq-file movie: first movie frame, or JS_MOVIE_FIRST_PRESS */
 	int movie_frame_given;
@@ -518,7 +524,8 @@ static void fmt_len(char *buf, size_t n, const js_model *m, int64_t sub)
 static js_reach_opts reach_opts(const cli *c)
 {
 	js_reach_opts o = { .max_states = c->max_states, .max_memory = c->max_memory,
-			    .threads = c->threads, .progress = js_progress_mode(c->quiet, c->progress) };
+			    .threads = c->threads, .progress = js_progress_mode(c->quiet, c->progress),
+			    .canonical = c->canonical };
 	return o;
 }
 
@@ -671,10 +678,23 @@ static int cmd_reach(const cli *c)
 					die(EXIT_RUNTIME, "out of memory");
 				js_seq_format(x->witness, x->witness_len, w, cap);
 				fmt_len(len, sizeof len, m, x->rise);
-				printf("  rise %lld (%s) airtime %d..%d apex %d..%d%s witness %s\n",
+				printf("  rise %lld (%s) airtime %d..%d apex %d..%d%s witness %s",
 				       (long long)x->rise, len, x->airtime_min, x->airtime_max, x->apex_min,
 				       x->apex_max, x->flags & JS_FLAG_NOT_LANDED ? " not_landed" : "", w);
 				free(w);
+				const uint8_t *sw[2] = { x->witness_short, x->witness_long };
+				int sl[2] = { x->short_len, x->long_len };
+				for (int q = 0; q < 2; q++) {
+					if (!sw[q])
+						continue;
+					char *t = malloc((size_t)sl[q] * 6 + 16);
+					if (!t)
+						die(EXIT_RUNTIME, "out of memory");
+					js_seq_format(sw[q], sl[q], t, (size_t)sl[q] * 6 + 16);
+					printf(" %s %s", q ? "longest" : "shortest", t);
+					free(t);
+				}
+				printf("\n");
 			}
 		}
 		if (h)
@@ -1049,6 +1069,7 @@ int main(int argc, char **argv)
 		}
 		case OPT_MAX_MEMORY: c.max_memory = parse_size(optarg, "--max-memory"); break;
 		case OPT_RISES: c.rises = 1; break;
+		case OPT_CANONICAL: c.canonical = 1; break;
 		case OPT_NO_REACH: c.no_reach = 1; break;
 		case OPT_MOVIE: c.movie = optarg; break;
 		case OPT_MOVIE_FRAME:
@@ -1091,6 +1112,8 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "--max-memory applies to reach and map only");
 	if (c.rises && !is_reach)
 		die(EXIT_USAGE, "--rises applies to reach only");
+	if (c.canonical && !is_reach)
+		die(EXIT_USAGE, "--canonical applies to reach only (find's witnesses are canonical)");
 	if (c.no_reach && !is_map)
 		die(EXIT_USAGE, "--no-reach applies to map only");
 	int is_trace = strcmp(c.cmd, "trace") == 0;

@@ -413,9 +413,23 @@ static int nearest(fpass *f, js_find_answer *a, const js_find_query *q, int i, i
 	return 0;
 }
 
-int find_answer(search *s, const js_find_query *q, js_find_answer *a)
+static void fpass_free(fpass *f)
 {
-	const js_reach_set *set = s->out;
+	free(f->reach);
+	free(f->off);
+	free(f->am);
+	for (int b = 0; b < 2; b++) {
+		free(f->V[b]);
+		free(f->tmin[b]);
+		free(f->tmax[b]);
+	}
+	memset(f, 0, sizeof *f);
+}
+
+/* The passes' tables over the levels of a finished search (layered, or the graph search's
+ * states by frame).  Returns 0, or -1 with a->message set. */
+static int fpass_setup(search *s, fpass *fp, js_find_answer *a)
+{
 	fpass f = { .s = s };
 	int nc = s->nc;
 	for (int ci = 0; ci < nc; ci++)
@@ -424,7 +438,6 @@ int find_answer(search *s, const js_find_query *q, js_find_answer *a)
 			f.ecost[ci][p] = (uint32_t)__builtin_popcount(c) << COST_HELD_SHIFT |
 					 (uint32_t)__builtin_popcount(c & ~prev);
 		}
-	int rc = -1;
 	f.graph = !s->out->layered;
 	if (f.graph) {
 		/* the graph search's states: level k holds those reached on frame k */
@@ -491,6 +504,28 @@ int find_answer(search *s, const js_find_query *q, js_find_answer *a)
 	}
 	if (!f.am)
 		goto done;
+	*fp = f;
+	return 0;
+budget:
+	snprintf(a->message, sizeof a->message,
+		 "find %s: the witness pass needs more memory than the budget leaves (--max-memory "
+		 "%zuM; %llu (state, frame) nodes)", s->m->id, s->max_bytes >> 20,
+		 (unsigned long long)(f.off ? f.off[f.H + 1] : 0));
+done:
+	if (!a->message[0])
+		snprintf(a->message, sizeof a->message, "find %s: out of memory for the witness pass",
+			 s->m->id);
+	fpass_free(&f);
+	return -1;
+}
+
+int find_answer(search *s, const js_find_query *q, js_find_answer *a)
+{
+	const js_reach_set *set = s->out;
+	fpass f;
+	if (fpass_setup(s, &f, a) != 0)
+		return -1;
+	int rc = -1;
 	if (q->rise == JS_FIND_HIGHEST) {
 		for (int i = set->n_rises - 1; i >= 0 && !a->exact; i--) {
 			if (!may_meet(&set->rises[i], q))
@@ -519,24 +554,53 @@ int find_answer(search *s, const js_find_query *q, js_find_answer *a)
 		}
 	}
 	rc = 0;
-	goto done;
-budget:
-	snprintf(a->message, sizeof a->message,
-		 "find %s: the witness pass needs more memory than the budget leaves (--max-memory "
-		 "%zuM; %llu (state, frame) nodes)", s->m->id, s->max_bytes >> 20,
-		 (unsigned long long)(f.off ? f.off[f.H + 1] : 0));
 done:
 	if (rc != 0 && !a->message[0])
 		snprintf(a->message, sizeof a->message, "find %s: out of memory for the witness pass",
 			 s->m->id);
-	free(f.reach);
-	free(f.off);
-	free(f.am);
-	for (int b = 0; b < 2; b++) {
-		free(f.V[b]);
-		free(f.tmin[b]);
-		free(f.tmax[b]);
+	fpass_free(&f);
+	return rc;
+}
+
+int find_canonical_all(search *s)
+{
+	js_reach_set *set = s->out;
+	js_find_answer a;
+	memset(&a, 0, sizeof a);
+	fpass f;
+	if (fpass_setup(s, &f, &a) != 0) {
+		snprintf(set->message, sizeof set->message, "%s", a.message);
+		return -1;
 	}
+	js_find_query q = { .apex_lo = 0, .apex_hi = JS_MAX_FRAMES };
+	int rc = 0;
+	for (int i = 0; i < set->n_rises && rc == 0; i++) {
+		js_reach_rise *x = &set->rises[i];
+		js_find_witness best, shortest = { 0 }, longest = { 0 };
+		if (rise_answer(&f, &a, x->rise, &q, 1, &best, &shortest, &longest) != 0 ||
+		    !best.found) {
+			snprintf(set->message, sizeof set->message, "%s", a.message[0] ? a.message
+				 : "find: internal error: a rise without a canonical witness");
+			free(best.seq);
+			rc = -1;
+		} else {
+			free(x->witness);
+			x->witness = best.seq;
+			x->witness_len = best.len;
+			x->witness_short = shortest.found ? shortest.seq : NULL;
+			x->short_len = shortest.found ? shortest.len : 0;
+			x->witness_long = longest.found ? longest.seq : NULL;
+			x->long_len = longest.found ? longest.len : 0;
+			if (!shortest.found)
+				free(shortest.seq);
+			if (!longest.found)
+				free(longest.seq);
+			continue;
+		}
+		free(shortest.seq);
+		free(longest.seq);
+	}
+	fpass_free(&f);
 	return rc;
 }
 

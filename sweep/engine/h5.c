@@ -706,6 +706,8 @@ out:
  *     flags                uint32: bit1 not_landed = only sequences still in the air at the
  *                          frame limit reach it
  *     witness_index        int32: index into witness_text (-1 where unreached)
+ *     witness_short_index, witness_long_index (reach --canonical; attribute canonical = 1):
+ *                          int32, the canonical witnesses of the shortest and longest airtime
  *     witness              dimension scale int32 0..n-1 of the witnesses, with
  *     witness_text         strings: the distinct witnesses (starts with the same sequence share
  *                          it), each one input sequence in `--seq`
@@ -843,6 +845,7 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 	    attr_i32(&w, group, gname, "n_frames", r->n_frames) ||
 	    attr_i64(&w, group, gname, "max_states", (int64_t)r->max_states) ||
 	    attr_i64(&w, group, gname, "max_memory", (int64_t)r->max_memory) ||
+	    attr_i32(&w, group, gname, "canonical", r->canonical) ||
 	    attr_str(&w, group, gname, "inputs", inputs) ||
 	    attr_str(&w, group, gname, "take_off",
 		     "frame 0 has the jump button (the press), as in a hold sweep; every other "
@@ -899,25 +902,36 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 
 	/* the witness dimension: each distinct witness text once (starts with equal initial
 	 * states share their sets, and so their witnesses) */
-	wscale_v = malloc((nw ? nw : 1) * sizeof *wscale_v);
-	wframes = malloc((nw ? nw : 1) * sizeof *wframes);
-	wtext = calloc(nw ? nw : 1, sizeof *wtext);
-	wid = malloc((nw ? nw : 1) * sizeof *wid);
+	/* with canonical witnesses, each rise has three: the canonical one, and those of its
+	 * shortest and longest airtime (wid[3 k + kind], -1 where none) */
+	size_t nk = r->canonical ? 3 : 1, nwk = nw * nk;
+	wscale_v = malloc((nwk ? nwk : 1) * sizeof *wscale_v);
+	wframes = malloc((nwk ? nwk : 1) * sizeof *wframes);
+	wtext = calloc(nwk ? nwk : 1, sizeof *wtext);
+	wid = malloc((nwk ? nwk : 1) * sizeof *wid);
 	size_t hcap = 16;
-	while (hcap < 2 * nw)
+	while (hcap < 2 * nwk)
 		hcap *= 2;
 	wslot = calloc(hcap, sizeof *wslot);
 	if (!wscale_v || !wframes || !wtext || !wid || !wslot)
 		goto oom;
 	size_t nwd = 0;
 	for (size_t i = 0, k = 0; i < ns; i++)
-		for (int j = 0; j < r->sets[i].n_rises; j++, k++) {
+		for (int j = 0; j < r->sets[i].n_rises; j++)
+			for (size_t kind = 0; kind < nk; kind++, k++) {
 			const js_reach_rise *x = &r->sets[i].rises[j];
-			size_t cap = (size_t)x->witness_len * 6 + 16;
+			const uint8_t *ws = kind == 0 ? x->witness : kind == 1 ? x->witness_short
+										: x->witness_long;
+			int wl = kind == 0 ? x->witness_len : kind == 1 ? x->short_len : x->long_len;
+			if (!ws) {
+				wid[k] = -1;
+				continue;
+			}
+			size_t cap = (size_t)wl * 6 + 16;
 			char *t = malloc(cap);
 			if (!t)
 				goto oom;
-			js_seq_format(x->witness, x->witness_len, t, cap);
+			js_seq_format(ws, wl, t, cap);
 			uint64_t hsh = 1469598103934665603ULL; /* FNV-1a */
 			for (const char *q = t; *q; q++)
 				hsh = (hsh ^ (unsigned char)*q) * 1099511628211ULL;
@@ -931,7 +945,7 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 			}
 			wtext[nwd] = t;
 			wscale_v[nwd] = (int32_t)nwd;
-			wframes[nwd] = x->witness_len;
+			wframes[nwd] = wl;
 			wid[k] = (int32_t)nwd;
 			wslot[sl] = ++nwd;
 		}
@@ -963,14 +977,16 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 	air_hi = calloc(cells, sizeof *air_hi);
 	apex_lo = malloc(cells * sizeof *apex_lo);
 	apex_hi = malloc(cells * sizeof *apex_hi);
-	widx = malloc(cells * sizeof *widx);
+	widx = malloc(cells * nk * sizeof *widx);
 	flags = calloc(cells, sizeof *flags);
 	if (!reach || !air_lo || !air_hi || !apex_lo || !apex_hi || !widx || !flags)
 		goto oom;
 	for (size_t c = 0; c < cells; c++)
-		apex_lo[c] = apex_hi[c] = widx[c] = -1;
+		apex_lo[c] = apex_hi[c] = -1;
+	for (size_t c = 0; c < cells * nk; c++)
+		widx[c] = -1;
 	for (size_t i = 0, k = 0; i < ns; i++)
-		for (int j = 0; j < r->sets[i].n_rises; j++, k++) {
+		for (int j = 0; j < r->sets[i].n_rises; j++, k += nk) {
 			const js_reach_rise *x = &r->sets[i].rises[j];
 			const int64_t *p = bsearch(&x->rise, rises, nr, sizeof *rises, cmp_i64);
 			size_t c = i * nr + (size_t)(p - rises);
@@ -980,7 +996,8 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 			apex_lo[c] = x->apex_min;
 			apex_hi[c] = x->apex_max;
 			flags[c] = x->flags;
-			widx[c] = wid[k];
+			for (size_t kind = 0; kind < nk; kind++)
+				widx[kind * cells + c] = wid[k + kind];
 		}
 	hsize_t dims[JS_MAX_AXES + 1];
 	for (int j = 0; j < nd; j++)
@@ -1012,7 +1029,19 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 	    attr_str(&w, flags_ds, "flags", "flag_meanings", "not_landed") ||
 	    write_var_nd(&w, group, gname, &s, nd + 1, coords_all, dims, "witness_index",
 			 H5T_NATIVE_INT32, widx, "1",
-			 "index into witness_text of this rise's witness (-1: unreached)", cz, NULL))
+			 r->canonical ? "index into witness_text of this rise's canonical witness "
+					"(-1: unreached)"
+				      : "index into witness_text of this rise's witness (-1: unreached)",
+			 cz, NULL) ||
+	    (r->canonical &&
+	     (write_var_nd(&w, group, gname, &s, nd + 1, coords_all, dims, "witness_short_index",
+			   H5T_NATIVE_INT32, widx + cells, "1",
+			   "index into witness_text of the canonical witness of this rise's shortest "
+			   "airtime (-1: unreached or none landed)", cz, NULL) ||
+	      write_var_nd(&w, group, gname, &s, nd + 1, coords_all, dims, "witness_long_index",
+			   H5T_NATIVE_INT32, widx + 2 * cells, "1",
+			   "index into witness_text of the canonical witness of this rise's longest "
+			   "airtime (-1: unreached or none landed)", cz, NULL))))
 		goto out;
 
 	/* per start condition */
@@ -1108,8 +1137,8 @@ int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 oom:
 	set_err(err, errn, "out of memory writing %s", gname);
 out:
-	if (wtext)
-		for (size_t k = 0; k < nw; k++)
+	if (wtext) /* calloc'd: the texts in use, then NULLs */
+		for (size_t k = 0; k < nw * (r->canonical ? 3 : 1); k++)
 			free(wtext[k]);
 	free(wtext);
 	free(wid);

@@ -1687,7 +1687,7 @@ static int run_search(const js_model *m, const js_reach_opts *o, unsigned inputs
 		      omp_lock_t *big_lock, js_reach_set *out, const js_find_query *fq,
 		      js_find_answer *fa)
 {
-	int graph = mode == JS_REACH_GRAPH, find_rc = 0;
+	int graph = mode == JS_REACH_GRAPH, find_rc = 0, canon_fail = 0;
 	double t0 = now_s();
 	search *s = calloc(1, sizeof *s);
 	if (!s) {
@@ -1732,6 +1732,12 @@ static int run_search(const js_model *m, const js_reach_opts *o, unsigned inputs
 	out->frames_done = s->overflow ? s->overflow_frame : o->n_frames;
 	if (rc == 0 && finish_rises(s, graph ? witness_graph : witness_layered) != 0 && !s->overflow)
 		s->overflow = OV_ALLOC;
+	if (!fq && o->canonical && rc == 0 && s->overflow != OV_ALLOC) {
+		int ov = s->overflow;
+		s->overflow = 0;
+		canon_fail = find_canonical_all(s) != 0;
+		s->overflow = ov;
+	}
 	if (fq && rc == 0 && s->overflow != OV_ALLOC) {
 		/* find: the witness passes over the levels, while they are still here */
 		int ov = s->overflow;
@@ -1739,8 +1745,16 @@ static int run_search(const js_model *m, const js_reach_opts *o, unsigned inputs
 		find_rc = find_answer(s, fq, fa);
 		s->overflow = ov;
 	}
-	out->complete = !s->overflow;
-	if (s->overflow) {
+	out->complete = !s->overflow && !canon_fail;
+	if (canon_fail) { /* the rises are all there; their witnesses are the first found */
+		char label[200];
+		js_reach_set_label(m, out, label, sizeof label);
+		snprintf(out->message, sizeof out->message,
+			 "reach %s %s: the canonical witnesses need more memory than the budget leaves "
+			 "(--max-memory %zuM); the witnesses are the first found", m->id, label,
+			 s->max_bytes >> 20);
+	}
+	if (s->overflow && !canon_fail) {
 		char label[200];
 		js_reach_set_label(m, out, label, sizeof label);
 		char budget[80];
@@ -1888,8 +1902,11 @@ int js_find_one(const js_model *m, const int32_t *axis_values, const js_reach_op
 
 void js_reach_set_free(js_reach_set *s)
 {
-	for (int i = 0; i < s->n_rises && s->rises; i++)
+	for (int i = 0; i < s->n_rises && s->rises; i++) {
 		free(s->rises[i].witness);
+		free(s->rises[i].witness_short);
+		free(s->rises[i].witness_long);
+	}
 	free(s->rises);
 	s->rises = NULL;
 	s->n_rises = 0;
@@ -1915,12 +1932,21 @@ static int copy_set(const js_model *m, js_reach_set *dst, const js_reach_set *sr
 	if (!dst->rises)
 		return -1;
 	for (int i = 0; i < src->n_rises; i++) {
-		dst->rises[i] = src->rises[i];
-		dst->rises[i].witness = malloc((size_t)src->rises[i].witness_len);
-		if (!dst->rises[i].witness)
-			return -1;
+		const js_reach_rise *x = &src->rises[i];
+		js_reach_rise *y = &dst->rises[i];
+		*y = *x;
+		y->witness = malloc((size_t)x->witness_len);
+		y->witness_short = x->witness_short ? malloc((size_t)x->short_len) : NULL;
+		y->witness_long = x->witness_long ? malloc((size_t)x->long_len) : NULL;
 		dst->n_rises = i + 1;
-		memcpy(dst->rises[i].witness, src->rises[i].witness, (size_t)src->rises[i].witness_len);
+		if (!y->witness || (x->witness_short && !y->witness_short) ||
+		    (x->witness_long && !y->witness_long))
+			return -1;
+		memcpy(y->witness, x->witness, (size_t)x->witness_len);
+		if (x->witness_short)
+			memcpy(y->witness_short, x->witness_short, (size_t)x->short_len);
+		if (x->witness_long)
+			memcpy(y->witness_long, x->witness_long, (size_t)x->long_len);
 	}
 	dst->seconds = 0;
 	if (!dst->complete) { /* the message names this start */
@@ -1960,6 +1986,7 @@ static int reach_prepare(const js_grid *g, const js_reach_opts *o, js_reach *r, 
 	r->inputs = oo->inputs;
 	r->max_states = oo->max_states;
 	r->max_memory = oo->max_memory;
+	r->canonical = oo->canonical;
 	size_t n = 1;
 	for (int a = 0; a < m->n_axes; a++) {
 		if (m->axes[a].input_bit) {

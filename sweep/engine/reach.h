@@ -76,6 +76,9 @@ typedef struct js_reach_opts {
 	struct js_progress *meter; /* set by js_reach_run_many / js_find_one (internal) */
 	int mode;            /* JS_REACH_AUTO, or (tests) only one of the two searches */
 	int no_settle;       /* 1: ignore the model's settle hook (tests) */
+	int canonical;       /* 1: every rise's witness is find's canonical one (below), and the
+			      * rises that land get witness_short / witness_long: a pass over the
+			      * search per rise (time: rises x nodes) */
 } js_reach_opts;
 
 enum {
@@ -91,7 +94,10 @@ typedef struct js_reach_rise {
 	int32_t apex_min, apex_max;  /* apex_frame over every sequence with this rise */
 	uint32_t flags;              /* JS_FLAG_NOT_LANDED: no sequence with this rise landed */
 	int witness_len;             /* frames: landing frame + 1, or n_frames */
-	uint8_t *witness;            /* input bytes, frame 0 first */
+	uint8_t *witness;            /* input bytes, frame 0 first: the first found, or with
+				      * js_reach_opts.canonical the canonical one (find) */
+	int short_len, long_len;     /* canonical: the canonical witnesses of the shortest and */
+	uint8_t *witness_short, *witness_long; /* longest airtime (NULL: not landed / asked) */
 } js_reach_rise;
 
 /* The reachable set of one start condition. */
@@ -122,6 +128,7 @@ typedef struct js_reach {
 	unsigned inputs;
 	uint64_t max_states;
 	size_t max_memory;
+	int canonical;       /* the witnesses are canonical (js_reach_opts.canonical) */
 	int32_t lo[JS_MAX_AXES], hi[JS_MAX_AXES]; /* the grid's ranges (input axes: 0..0) */
 	int n_start_axes;                         /* the non-input axes, in model order */
 	int start_axis[JS_MAX_AXES];

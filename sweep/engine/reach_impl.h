@@ -186,5 +186,9 @@ void reach_graph_view(const search *s, gsearch_view *v);
 /* jumpsweep find (find.c): the answers to q over the levels of a finished layered search, whose
  * rises are in s->out.  Returns 0, or -1 (allocation: s->overflow set). */
 int find_answer(search *s, const js_find_query *q, js_find_answer *a);
+/* js_reach_opts.canonical: every rise of s->out gets find's canonical witness (replacing the
+ * first found) and those of its shortest and longest airtimes.  Returns 0, or -1 with
+ * s->out->message set (memory). */
+int find_canonical_all(search *s);
 
 #endif
