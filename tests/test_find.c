@@ -590,6 +590,10 @@ Test(find_cli, movies_and_the_rise_of_a_given_jump, .init = setup, .fini = teard
 	cr_assert_eq(js("find smb1 --axis vx=0 --axis env=air -q --seq-file "
 			"mv/smb1_vx=0_env=air_rise16896_canonical.fm2"), 0, "%s", err_buf);
 	cr_assert(strncmp(out_buf, "canonical 16896 ", 16) == 0, "%s", out_buf);
+	/* list states each model's button map: smw's jump axis picks B or A (CODE_00D5F2) */
+	cr_assert_eq(js("list smw"), 0, "%s", err_buf);
+	cr_assert(strstr(out_buf, "  buttons: J=B (J by jump: normal=B spin=A); movies: bk2\n"), "%s",
+		  out_buf);
 	/* a text sequence: a held 40-frame jump has the same rise */
 	FILE *f = fopen(strcat(strcpy(p, dir), "/j.txt"), "w");
 	fputs("# a jump\nJ40\n", f);

@@ -407,6 +407,24 @@ static void print_model(const js_model *m, int full)
 		if (m->character_height > 0)
 			printf("  height:  %.9g %s (%s)\n", m->character_height, m->unit,
 			       m->character_height_source);
+		/* the button map for emulator movies (docs/movies.md) */
+		const js_movie_map *mv = &m->movie;
+		const char *fmts = js_movie_formats(m);
+		printf("  buttons:");
+		for (int b = 0; b < JS_N_BUTTONS; b++)
+			if (m->inputs >> b & 1u)
+				printf(" %c=%s", JS_SEQ_BUTTONS[b], mv->button[b] ? mv->button[b] : "?");
+		if (mv->jump_axis) {
+			int a = js_axis_find(m, mv->jump_axis);
+			printf(" (J by %s:", mv->jump_axis);
+			for (int v = 0; a >= 0 && v < m->axes[a].n_names; v++)
+				printf(" %s=%s", m->axes[a].names[v],
+				       mv->jump_by_value[v] ? mv->jump_by_value[v] : mv->button[0]);
+			printf(")");
+		}
+		printf("; movies: %s\n", *fmts ? fmts : "none");
+		if (mv->note)
+			printf("  movie:   %s\n", mv->note);
 		printf("  flags (bit, value, name: meaning):\n");
 		for (int b = 0; b < JS_MAX_FLAGS; b++)
 			if (m->flag_names[b])
