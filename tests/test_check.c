@@ -11,33 +11,10 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "tu_cli.h"
 
-static char dir[256];
-static char out_buf[1 << 20], err_buf[1 << 12];
-
-static void setup(void)
-{
-	snprintf(dir, sizeof dir, "/tmp/jstest-check-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-}
-
-static void teardown(void)
-{
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	cr_expect_eq(system(cmd), 0);
-}
 
 TestSuite(check, .init = setup, .fini = teardown);
-
-static void slurp(const char *path, char *buf, size_t n)
-{
-	FILE *f = fopen(path, "r");
-	size_t k = f ? fread(buf, 1, n - 1, f) : 0;
-	buf[k] = 0;
-	if (f)
-		fclose(f);
-}
 
 /* Runs `ENV jumpsweep check ARGS` in the test directory ($JUMPSWEEP_CLAIMS unset unless ENV sets
  * it); returns the exit status. */
@@ -61,14 +38,6 @@ static int check_env(const char *env, const char *args)
 static int check(const char *args)
 {
 	return check_env("", args);
-}
-
-static int lines(const char *s)
-{
-	int n = 0;
-	for (; *s; s++)
-		n += *s == '\n';
-	return n;
 }
 
 /* Writes DIR/claims/NAME with the given text. */

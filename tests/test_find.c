@@ -20,6 +20,7 @@
 
 #include "movie.h"
 #include "testutil.h"
+#include "tu_cli.h"
 
 /* ---- brute force: every outcome, with its cut sequence and cost ---- */
 typedef struct outcome {
@@ -423,45 +424,15 @@ Test(find, reach_canonical_is_finds, .timeout = 600)
 }
 
 /* ---- the command line ---- */
-static char dir[256];
-static char out_buf[1 << 16], err_buf[1 << 14], ans_buf[1 << 16]; /* ans: the last find */
+static char ans_buf[1 << 16]; /* the output of the last find */
 
-static void setup(void)
+/* js, keeping a find's output in ans_buf (a trace after it overwrites out_buf). */
+static int jsf(const char *args)
 {
-	snprintf(dir, sizeof dir, "/tmp/jstest-find-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-}
-
-static void teardown(void)
-{
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	cr_expect_eq(system(cmd), 0);
-}
-
-static void slurp(const char *name, char *buf, size_t n)
-{
-	char p[512];
-	snprintf(p, sizeof p, "%s/%s", dir, name);
-	FILE *f = fopen(p, "r");
-	size_t k = f ? fread(buf, 1, n - 1, f) : 0;
-	buf[k] = 0;
-	if (f)
-		fclose(f);
-}
-
-static int js(const char *args)
-{
-	const char *bin = getenv("JS_BIN");
-	cr_assert_not_null(bin, "JS_BIN (the jumpsweep binary) is set by ctest");
-	char cmd[8192];
-	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >out.txt 2>err.txt </dev/null", dir, bin, args);
-	int st = system(cmd);
-	slurp("out.txt", out_buf, sizeof out_buf);
-	slurp("err.txt", err_buf, sizeof err_buf);
+	int rc = js(args);
 	if (!strncmp(args, "find ", 5))
 		memcpy(ans_buf, out_buf, sizeof ans_buf);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return rc;
 }
 
 /* The witness printed on the line that starts with "  WHAT" (the second column). */
@@ -528,7 +499,7 @@ static long long traced_rise(const char *model_axes, const char *seq)
 Test(find_cli, smw_67_px_and_the_nearest, .init = setup, .fini = teardown)
 {
 	/* The issue's question: exactly 67 px in smw at vx=48, normal jump (67 px = 1072/16). */
-	cr_assert_eq(js("find smw --axis vx=48 --axis jump=normal --rise 67"), 0, "%s", err_buf);
+	cr_assert_eq(jsf("find smw --axis vx=48 --axis jump=normal --rise 67"), 0, "%s", err_buf);
 	cr_assert(strstr(out_buf, "a rise of exactly 67 px (1072/16)"), "%s", out_buf);
 	char seq[256];
 	witness_of("canonical", seq, sizeof seq);
@@ -538,7 +509,7 @@ Test(find_cli, smw_67_px_and_the_nearest, .init = setup, .fini = teardown)
 	witness_of("longest air", seq, sizeof seq);
 	cr_assert_eq(traced_rise("smw --axis vx=48 --axis jump=normal", seq), 1072, "%s", seq);
 	/* The spin jump has no 67 px rise: exit 4 and the nearest rises, each replaying. */
-	cr_assert_eq(js("find smw --axis vx=48 --axis jump=spin --rise 67"), 4, "%s", err_buf);
+	cr_assert_eq(jsf("find smw --axis vx=48 --axis jump=spin --rise 67"), 4, "%s", err_buf);
 	cr_assert(strstr(out_buf, "no sequence gives it"), "%s", out_buf);
 	witness_of("below", seq, sizeof seq);
 	long long below = traced_rise("smw --axis vx=48 --axis jump=spin", seq);
@@ -554,8 +525,8 @@ Test(find_cli, smw_67_px_and_the_nearest, .init = setup, .fini = teardown)
 			       below, above);
 	}
 	/* a length between two sub-units: never exact, the nearest */
-	cr_assert_eq(js("find smw --axis vx=48 --axis jump=normal --rise 67.01"), 4, "%s", err_buf);
-	cr_assert_eq(js("find smw --axis vx=48 --axis jump=normal --rise-sub 1072 -q"), 0);
+	cr_assert_eq(jsf("find smw --axis vx=48 --axis jump=normal --rise 67.01"), 4, "%s", err_buf);
+	cr_assert_eq(jsf("find smw --axis vx=48 --axis jump=normal --rise-sub 1072 -q"), 0);
 	cr_assert(strncmp(out_buf, "canonical 1072 ", 15) == 0, "%s", out_buf);
 }
 
@@ -564,7 +535,7 @@ Test(find_cli, celeste_27_px_is_typeable, .init = setup, .fini = teardown)
 	/* The issue: reach's witness of Celeste's 27 px was J12.5J.14D2.  The canonical one holds 13
 	 * frames (jump for the var-jump timer's 12 updates, then once more at the apex for the
 	 * half gravity of NormalUpdate L2952-2957); the shortest airtime needs Down (fast fall). */
-	cr_assert_eq(js("find celeste --axis dt=fna --rise 27"), 0, "%s", err_buf);
+	cr_assert_eq(jsf("find celeste --axis dt=fna --rise 27"), 0, "%s", err_buf);
 	char seq[256];
 	witness_of("canonical", seq, sizeof seq);
 	cr_assert_str_eq(seq, "J12.5J.17");
@@ -574,7 +545,7 @@ Test(find_cli, celeste_27_px_is_typeable, .init = setup, .fini = teardown)
 
 Test(find_cli, movies_and_the_rise_of_a_given_jump, .init = setup, .fini = teardown)
 {
-	cr_assert_eq(js("find smb1 --axis vx=0 --axis env=air --rise 66 --movie mv"), 0, "%s", err_buf);
+	cr_assert_eq(jsf("find smb1 --axis vx=0 --axis env=air --rise 66 --movie mv"), 0, "%s", err_buf);
 	char p[512];
 	struct stat sb;
 	static const char *const files[] = { "bk2", "fm2" };
@@ -587,7 +558,7 @@ Test(find_cli, movies_and_the_rise_of_a_given_jump, .init = setup, .fini = teard
 	char seq[256];
 	witness_of("canonical", seq, sizeof seq);
 	cr_assert_eq(traced_rise("smb1 --axis vx=0 --axis env=air", seq), 16896);
-	cr_assert_eq(js("find smb1 --axis vx=0 --axis env=air -q --seq-file "
+	cr_assert_eq(jsf("find smb1 --axis vx=0 --axis env=air -q --seq-file "
 			"mv/smb1_vx=0_env=air_rise16896_canonical.fm2"), 0, "%s", err_buf);
 	cr_assert(strncmp(out_buf, "canonical 16896 ", 16) == 0, "%s", out_buf);
 	/* list states each model's button map: smw's jump axis picks B or A (CODE_00D5F2) */
@@ -598,7 +569,7 @@ Test(find_cli, movies_and_the_rise_of_a_given_jump, .init = setup, .fini = teard
 	FILE *f = fopen(strcat(strcpy(p, dir), "/j.txt"), "w");
 	fputs("# a jump\nJ40\n", f);
 	fclose(f);
-	cr_assert_eq(js("find smb1 --axis vx=0 --axis env=air --seq-file j.txt"), 0, "%s", err_buf);
+	cr_assert_eq(jsf("find smb1 --axis vx=0 --axis env=air --seq-file j.txt"), 0, "%s", err_buf);
 	cr_assert(strstr(out_buf, "the given jump's rise, 66 px (16896/256)"), "%s", out_buf);
 }
 
@@ -631,7 +602,7 @@ Test(find_cli, usage_errors, .init = setup, .fini = teardown)
 			  err_buf + strlen(err_buf) - 1, "%s: one line: %s", cases[i].args, err_buf);
 	}
 	/* a budget too small for the search: exit 3, what was found is printed */
-	cr_assert_eq(js("find sotn --axis water=deep --axis leap=off --highest --max-states 2000"), 3,
+	cr_assert_eq(jsf("find sotn --axis water=deep --axis leap=off --highest --max-states 2000"), 3,
 		     "%s", err_buf);
 	cr_assert(strstr(err_buf, "incomplete"), "%s", err_buf);
 }

@@ -10,21 +10,8 @@
 
 #include "movie.h"
 #include "testutil.h"
+#include "tu_cli.h"
 
-static char dir[256];
-
-static void setup(void)
-{
-	snprintf(dir, sizeof dir, "/tmp/jstest-movie-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-}
-
-static void teardown(void)
-{
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	cr_expect_eq(system(cmd), 0);
-}
 
 TestSuite(movie, .init = setup, .fini = teardown);
 

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "tu_cli.h"
 
 /* ---- outcome tables (rise -> ranges), sorted by rise ---- */
 typedef struct out_e {
@@ -679,20 +680,6 @@ Test(reach, toy_merges)
 
 /* ---- the command line ---- */
 
-static char dir[256];
-
-static void setup(void)
-{
-	snprintf(dir, sizeof dir, "/tmp/jstest-reach-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-}
-
-static void teardown(void)
-{
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	cr_expect_eq(system(cmd), 0);
-}
 
 /* A model without axes: its reach group has scalar per-start variables and (rise_sub) dense
  * ones; the file is readable (h5dump, and h5py/xarray when the system python has them). */
@@ -755,32 +742,6 @@ Test(reach, h5_model_without_axes, .init = setup, .fini = teardown)
 		cr_assert_eq(WEXITSTATUS(st), 0, "h5py / xarray read the scalar layout");
 }
 
-static char err_buf[1 << 14];
-
-static int js(const char *args)
-{
-	const char *bin = getenv("JS_BIN");
-	cr_assert_not_null(bin, "JS_BIN (the jumpsweep binary) is set by ctest");
-	char cmd[4096];
-	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >out.txt 2>err.txt </dev/null", dir, bin, args);
-	int st = system(cmd);
-	char p[512];
-	snprintf(p, sizeof p, "%s/err.txt", dir);
-	FILE *f = fopen(p, "r");
-	size_t k = f ? fread(err_buf, 1, sizeof err_buf - 1, f) : 0;
-	err_buf[k] = 0;
-	if (f)
-		fclose(f);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static int lines(const char *s)
-{
-	int n = 0;
-	for (; *s; s++)
-		n += *s == '\n';
-	return n;
-}
 
 /* `jumpsweep trace MODEL --axis ... --seq W`, accounted as js_acc: returns the rise, sets
  * *airtime (0 if it did not land). */

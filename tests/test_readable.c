@@ -8,55 +8,8 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "tu_cli.h"
 
-static char dir[256];
-static char out_buf[1 << 17], err_buf[1 << 12];
-
-static void setup(void)
-{
-	snprintf(dir, sizeof dir, "/tmp/jstest-readable-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-}
-
-static void teardown(void)
-{
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	cr_expect_eq(system(cmd), 0);
-}
-
-static void slurp(const char *path, char *buf, size_t n)
-{
-	FILE *f = fopen(path, "r");
-	size_t k = f ? fread(buf, 1, n - 1, f) : 0;
-	buf[k] = 0;
-	if (f)
-		fclose(f);
-}
-
-/* Runs `jumpsweep ARGS` in the test directory; returns the exit status. */
-static int js(const char *args)
-{
-	const char *bin = getenv("JS_BIN");
-	cr_assert_not_null(bin, "JS_BIN (the jumpsweep binary) is set by ctest");
-	char cmd[4096];
-	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >out.txt 2>err.txt </dev/null", dir, bin, args);
-	int st = system(cmd);
-	char p[512];
-	snprintf(p, sizeof p, "%s/out.txt", dir);
-	slurp(p, out_buf, sizeof out_buf);
-	snprintf(p, sizeof p, "%s/err.txt", dir);
-	slurp(p, err_buf, sizeof err_buf);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static int lines(const char *s)
-{
-	int n = 0;
-	for (; *s; s++)
-		n += *s == '\n';
-	return n;
-}
 
 static void expect_usage_error(const char *args, const char *needle)
 {

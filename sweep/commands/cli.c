@@ -181,19 +181,11 @@ static long parse_long(const char *s, const char *what)
 /* "512M", "4G", "1000000": bytes, at least 1 MiB. */
 static size_t parse_size(const char *s, const char *what)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	unsigned shift = 0;
-	if (end != s && *end && !end[1]) {
-		shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20
-			: *end == 'G' || *end == 'g' ? 30 : 99;
-		end++;
-	}
-	if (end == s || *end || errno || shift == 99 || *s == '-' || (v << shift) >> shift != v ||
-	    (v << shift) < (1ull << 20))
-		die(EXIT_USAGE, "%s %s: a size of at least 1M (bytes, or with K, M, G)", what, s);
-	return (size_t)(v << shift);
+	char err[256];
+	size_t v;
+	if (js_parse_size(s, what, &v, err, sizeof err) != 0)
+		die(EXIT_USAGE, "%s", err);
+	return v;
 }
 
 static void apply_axis_args(const cli *c, js_grid *g, int single)
