@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include "commands.h"
+#include "fuzzcase.h"
 #include "sweep.h"
 
 #define CK_EXIT_FAIL 1
@@ -386,19 +387,10 @@ static void read_start(const ck_where *w, json_t *obj, ck_check *c)
 	json_object_foreach(start, key, v) {
 		char field[96];
 		snprintf(field, sizeof field, "start.%s", key);
-		int i;
-		for (i = 0; i < m->n_fields; i++)
-			if (strcmp(m->fields[i].name, key) == 0)
-				break;
-		if (i == m->n_fields) {
-			char list[512] = "";
-			for (int k = 0; k < m->n_fields; k++) {
-				strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
-				strncat(list, m->fields[k].name, sizeof list - strlen(list) - 1);
-			}
-			ck_bad(w, field, "model %s has no state field '%s' (fields: %s)", m->id, key,
-			       *list ? list : "none");
-		}
+		char list[512];
+		int i = js_field_index(m, key, list, sizeof list);
+		if (i < 0)
+			ck_bad(w, field, "model %s has no state field '%s' (fields: %s)", m->id, key, list);
 		const js_field *fd = &m->fields[i];
 		double x;
 		if (fd->value_names && json_is_string(v)) {

@@ -365,21 +365,29 @@ static int parse_num(const char *s, double *v)
 	return errno || end == s || *end || !isfinite(*v) ? -1 : 0;
 }
 
+int js_field_index(const js_model *m, const char *name, char *names, size_t n)
+{
+	for (int i = 0; i < m->n_fields; i++)
+		if (strcmp(m->fields[i].name, name) == 0)
+			return i;
+	if (n)
+		names[0] = 0;
+	for (int k = 0; k < m->n_fields && n; k++) {
+		strncat(names, k ? ", " : "", n - strlen(names) - 1);
+		strncat(names, m->fields[k].name, n - strlen(names) - 1);
+	}
+	if (n && !*names)
+		snprintf(names, n, "none");
+	return -1;
+}
+
 int js_case_set_field(js_case *c, int l, const char *name, const char *val, char *err, size_t errn)
 {
 	const js_model *m = c->m;
-	int i;
-	for (i = 0; i < m->n_fields; i++)
-		if (strcmp(m->fields[i].name, name) == 0)
-			break;
-	if (i == m->n_fields) {
-		char list[512] = "";
-		for (int k = 0; k < m->n_fields; k++) {
-			strncat(list, k ? ", " : "", sizeof list - strlen(list) - 1);
-			strncat(list, m->fields[k].name, sizeof list - strlen(list) - 1);
-		}
-		snprintf(err, errn, "model %s has no start field '%s' (fields: %s)", m->id, name,
-			 *list ? list : "none");
+	char list[512];
+	int i = js_field_index(m, name, list, sizeof list);
+	if (i < 0) {
+		snprintf(err, errn, "model %s has no start field '%s' (fields: %s)", m->id, name, list);
 		return -1;
 	}
 	const js_field *fd = &m->fields[i];

@@ -28,6 +28,9 @@ typedef struct js_case {
 /* Lane l's start state: init(its axes), its set fields, fuzz_fix. */
 void js_case_start(const js_case *c, int l, void *state);
 
+/* The index of the model's start field `name`, or -1 with the field names ("a, b", or "none")
+ * in names. */
+int js_field_index(const js_model *m, const char *name, char *names, size_t n);
 /* Sets lane l's start field NAME from the text VAL (a number, or a name of the field's
  * value_names) within the field's range: the one parser of start fields for the case files,
  * `jumpsweep trace --start` and `explain`.  0, or -1 with a one-line message naming the field and
