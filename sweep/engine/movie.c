@@ -817,6 +817,8 @@ typedef struct frames {
 
 static int add_frames(frames *fr, uint8_t v, long count, const char *path, char *err, size_t errn)
 {
+	if (count <= 0)
+		return 0; /* nothing to add (fr->v may still be NULL: no memset on it) */
 	if (count > MOVIE_MAX_FRAMES - fr->n) {
 		seterr(err, errn, "'%s': longer than %d frames", path, MOVIE_MAX_FRAMES);
 		return -1;
