@@ -587,6 +587,33 @@ def test_reach(js_bin, tmpdir):
         k = int(np.flatnonzero(v["rise_sub"] == 7)[0])
         check_eq(int(v["airtime_min"][fna, k]), 15, "celeste reach: the tap's 15 updates")
 
+    # reach --canonical: the canonical witnesses (docs/find.md), and those of each rise's
+    # shortest and longest airtime, indexes into the one witness_text.  Celeste's 27 px: J12.5J.17
+    # (the var-jump timer's 12 updates, then once at the apex for the half gravity), shortest
+    # J12.5J.14D2 (Down: the fast fall), longest J12.5J10.12.
+    path = os.path.join(tmpdir, "rcc.h5")
+    _, ok = run(js_bin, ["reach", "celeste", "--axis", "dt=fna", "--canonical", "-o", path])
+    if ok:
+        with h5py.File(path, "r") as f:
+            g = f["celeste/reach"]
+            check_eq(int(g.attrs["canonical"]), 1, "reach --canonical: attribute canonical")
+            text = g["witness_text"].asstr()[...]
+            rs = g["rise_sub"][...]
+            k = int(np.flatnonzero(rs == 27)[0])
+            got = [text[g[n][0, k]] for n in ("witness_index", "witness_short_index",
+                                                "witness_long_index")]
+            check_eq(got, ["J12.5J.17", "J12.5J.14D2", "J12.5J10.12"],
+                     "reach --canonical: celeste 27 px witnesses")
+            reach = g["reachable"][...].astype(bool)
+            check(bool(np.all((g["witness_short_index"][...] >= 0) == reach)),
+                  "reach --canonical: every celeste rise lands: a shortest witness each")
+        for eng in engines():
+            try:
+                with xr.open_dataset(path, group="celeste/reach", engine=eng) as ds:
+                    check("witness_long_index" in ds, f"xarray ({eng}) reach --canonical")
+            except Exception as e:
+                check(False, f"xarray ({eng}) reach --canonical group: {e}")
+
     # A budget overflow: exit 3, one line, the file written and the set marked incomplete.
     path = os.path.join(tmpdir, "rb.h5")
     p, ok = run(js_bin, ["reach", "smb1", "--axis", "vx=0", "--axis", "env=swim",
