@@ -1,6 +1,7 @@
 /* tests/test_cli.c - the jumpsweep command line: error paths (one line on stderr, exit 2 for
  * usage, exit 1 at run time, no output file left), help, list, trace and sweep outputs. */
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -379,4 +380,111 @@ Test(cli, progress_on_a_terminal)
 			cr_expect(strstr(out_buf, "sweep smb1") == NULL, "`%s`: %s", forms[i], out_buf);
 		}
 	}
+}
+
+/* ---- failures lose nothing (sweep/engine/cleanup.h, h5.c) ---- */
+
+/* jumpsweep ARGV in the test directory, sent sig after `after` seconds; the exit status
+ * (128 + the signal if one ended it unhandled).  stderr goes to err.txt. */
+static int run_signalled(char *const argv[], int sig, double after)
+{
+	const char *bin = getenv("JS_BIN");
+	cr_assert_not_null(bin);
+	pid_t pid = fork();
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		char p[512];
+		snprintf(p, sizeof p, "%s/err.txt", dir);
+		if (chdir(dir) != 0 || !freopen(p, "w", stderr) || !freopen("/dev/null", "w", stdout))
+			_exit(126);
+		execv(bin, argv);
+		_exit(127);
+	}
+	usleep((useconds_t)(after * 1e6));
+	kill(pid, sig);
+	int st;
+	cr_assert_eq(waitpid(pid, &st, 0), pid);
+	char p[512];
+	snprintf(p, sizeof p, "%s/err.txt", dir);
+	slurp(p, err_buf, sizeof err_buf);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Only the files named remain in the test directory (no "*.tmp-*" left behind). */
+static void expect_no_temporaries(const char *what)
+{
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "ls -a '%s' | grep -c '\\.tmp-' > '%s/n.txt'", dir, dir);
+	cr_assert_neq(system(cmd), -1);
+	char p[512], n[16];
+	snprintf(p, sizeof p, "%s/n.txt", dir);
+	slurp(p, n, sizeof n);
+	cr_expect_eq(atoi(n), 0, "%s: %s temporary files left", what, n);
+}
+
+static void write_file(const char *name, const char *text)
+{
+	char p[512];
+	snprintf(p, sizeof p, "%s/%s", dir, name);
+	FILE *f = fopen(p, "w");
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void expect_file(const char *name, const char *text, const char *what)
+{
+	char p[512], got[256];
+	snprintf(p, sizeof p, "%s/%s", dir, name);
+	slurp(p, got, sizeof got);
+	cr_expect_str_eq(got, text, "%s: the previous %s was changed", what, name);
+}
+
+/* SIGTERM and SIGINT during map: one line, exit 143 / 130, the temporary file removed, the
+ * previous file at the path untouched. */
+Test(cli, signals_remove_the_unfinished_output)
+{
+	static const struct { int sig, rc; const char *line; } cases[] = {
+		{ SIGTERM, 143, "jumpsweep: terminated (SIGTERM); the unfinished output was removed\n" },
+		{ SIGINT, 130, "jumpsweep: interrupted (SIGINT); the unfinished output was removed\n" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		write_file("atlas.h5", "previous");
+		char *argv[] = { "jumpsweep", "map", "-o", "atlas.h5", "-q", NULL };
+		int rc = run_signalled(argv, cases[i].sig, 1.5);
+		cr_expect_eq(rc, cases[i].rc, "signal %d: exit %d", cases[i].sig, rc);
+		cr_expect_str_eq(err_buf, cases[i].line);
+		expect_file("atlas.h5", "previous", "map killed");
+		expect_no_temporaries("map killed");
+	}
+}
+
+/* A write that fails (the file size limit: EFBIG, as a full disk gives ENOSPC): one line naming
+ * the file and the cause, exit 1, no crash (HDF5's exit handler once crashed on the file it
+ * could not close), no temporary file, the previous file untouched. */
+Test(cli, a_failed_write_loses_nothing)
+{
+	write_file("a.h5", "previous");
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "cd '%s' && trap '' XFSZ && ulimit -f 40 && '%s' sweep sm64 --axis "
+		 "fwd=0:1000 --hold 0:20 -o a.h5 -q 2>err.txt", dir, getenv("JS_BIN"));
+	int st = system(cmd);
+	char p[512];
+	snprintf(p, sizeof p, "%s/err.txt", dir);
+	slurp(p, err_buf, sizeof err_buf);
+	cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "exit %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	cr_expect(strstr(err_buf, "jumpsweep: cannot write dataset /sm64/") == err_buf &&
+		  strstr(err_buf, "to 'a.h5' (HDF5: File too large)\n") && lines(err_buf) == 1,
+		  "%s", err_buf);
+	expect_file("a.h5", "previous", "disk full");
+	expect_no_temporaries("disk full");
+	/* the trace CSV and a movie the same way */
+	snprintf(cmd, sizeof cmd, "cd '%s' && trap '' XFSZ && ulimit -f 1 && '%s' trace sm64 --hold 40 "
+		 "--frames 4096 -o a.h5 2>err.txt", dir, getenv("JS_BIN"));
+	st = system(cmd);
+	slurp(p, err_buf, sizeof err_buf);
+	cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1 && lines(err_buf) == 1 &&
+		  strstr(err_buf, "cannot write 'a.h5': File too large"), "trace: %s", err_buf);
+	expect_file("a.h5", "previous", "trace, disk full");
+	expect_no_temporaries("trace, disk full");
 }

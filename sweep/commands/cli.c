@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "commands.h"
 #include "fuzzcase.h"
 #include "movie.h"
@@ -993,6 +994,7 @@ static int cmd_trace(const cli *c)
 		int fd = mkstemp(tmp);
 		if (fd < 0 || !(out = fdopen(fd, "w")))
 			die(EXIT_RUNTIME, "cannot create '%s': %s", c->output, strerror(errno));
+		js_cleanup_add(tmp);
 	}
 	int rc = js_trace(out, g.model, st, in, g.n_frames);
 	if (out != stdout) {
@@ -1000,8 +1002,10 @@ static int cmd_trace(const cli *c)
 		if (rc != 0 || rename(tmp, c->output) != 0) {
 			int e = errno;
 			unlink(tmp);
+			js_cleanup_drop(tmp);
 			die(EXIT_RUNTIME, "cannot write '%s': %s", c->output, strerror(e));
 		}
+		js_cleanup_drop(tmp);
 	} else if (rc != 0 || fflush(stdout) != 0) {
 		die(EXIT_RUNTIME, "cannot write the trace: %s", strerror(errno));
 	}
@@ -1016,6 +1020,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < argc && w < sizeof command_line - 1; i++)
 		w += (size_t)snprintf(command_line + w, sizeof command_line - w, "%s%s", i ? " " : "",
 				      argv[i]);
+	js_cleanup_signals(prog); /* a signal removes the unfinished output (cleanup.h) */
 	if (argc > 1)
 		for (const js_command *k = js_commands; k->name; k++)
 			if (strcmp(argv[1], k->name) == 0)

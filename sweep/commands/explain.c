@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "commands.h"
 #include "fuzzcase.h"
 #include "sweep.h"
@@ -409,6 +410,7 @@ static int add_claim(const char *path, const char *claim_json, char *err, size_t
 		free(tmp);
 		return -1;
 	}
+	js_cleanup_add(tmp);
 	fwrite(text, 1, (size_t)(prev + 1 - text), f);
 	fprintf(f, "%s\n%s\n  ", empty ? "" : ",", claim_json);
 	fputs(close, f);
@@ -419,6 +421,7 @@ static int add_claim(const char *path, const char *claim_json, char *err, size_t
 	if (!out || js_claims_validate(path, out, nn, verr, sizeof verr) != 0) {
 		snprintf(err, errn, "the claim would not validate: %.600s", out ? verr : "cannot write it");
 		unlink(tmp);
+		js_cleanup_drop(tmp);
 		free(out);
 		free(text);
 		free(tmp);
@@ -427,11 +430,13 @@ static int add_claim(const char *path, const char *claim_json, char *err, size_t
 	if (rename(tmp, path) != 0) {
 		snprintf(err, errn, "cannot replace %s: %s", path, strerror(errno));
 		unlink(tmp);
+		js_cleanup_drop(tmp);
 		free(out);
 		free(text);
 		free(tmp);
 		return -1;
 	}
+	js_cleanup_drop(tmp);
 	free(out);
 	free(text);
 	free(tmp);

@@ -36,6 +36,7 @@
  * that looks complete.  Every HDF5 call is checked; a failure gives one line in err naming what
  * was being written, followed by HDF5's innermost message.
  */
+#include "cleanup.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -102,6 +103,15 @@ static int h5_fail(char *err, size_t errn, const char *fmt, ...)
 	for (char *p = why; *p; p++)
 		if (*p == '\n' || *p == '\r')
 			*p = ' ';
+	/* a failed write or read: the system's reason ("No space left on device"), not the
+	 * driver's record of time, descriptor and buffer address */
+	const char *em = strstr(why, "error message = '");
+	if (em) {
+		char sys[160];
+		em += strlen("error message = '");
+		snprintf(sys, sizeof sys, "%.*s", (int)strcspn(em, "'"), em);
+		snprintf(why, sizeof why, "%s", sys);
+	}
 	if (why[0])
 		set_err(err, errn, "%s (HDF5: %s)", what, why);
 	else
@@ -1198,6 +1208,10 @@ js_h5 *js_h5_create(const char *path, const js_h5_meta *meta, char *err, size_t 
 	int fd = -1, created = 0;
 	wctx w = { .err = err, .errn = errn };
 
+	/* No library shutdown at exit: after a failed write (disk full) a file HDF5 could not
+	 * close would crash its atexit handler (SIGSEGV in H5F__close_cb); every file is closed
+	 * here, by js_h5_close.  Only takes effect before the library's first use. */
+	H5dont_atexit();
 	H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
 	if (!path || !path[0]) {
 		set_err(err, errn, "no output path");
@@ -1219,6 +1233,7 @@ js_h5 *js_h5_create(const char *path, const js_h5_meta *meta, char *err, size_t 
 		goto fail;
 	}
 	created = 1;
+	js_cleanup_add(h->tmp);
 	/* mkstemp makes the file 0600; the final file gets the usual 0666 & ~umask. */
 	mode_t mask = umask(0);
 	umask(mask);
@@ -1271,6 +1286,8 @@ fail:
 		close_id(h->file);
 		if (created)
 			unlink(h->tmp);
+		if (h->tmp)
+			js_cleanup_drop(h->tmp);
 		free(h->tmp);
 		free(h->path);
 		free(h);
@@ -1300,6 +1317,7 @@ int js_h5_close(js_h5 *h, int commit, char *err, size_t errn)
 			set_err(err, errn, "cannot remove '%s': %s", h->tmp, strerror(errno));
 		}
 	}
+	js_cleanup_drop(h->tmp);
 	free(h->tmp);
 	free(h->path);
 	free(h);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "cleanup.h"
 #include "movie.h"
 #include "sweep.h"
 
@@ -271,15 +272,18 @@ static int write_file(const char *path, const void *data, size_t n, char *err, s
 		free(tmp);
 		return -1;
 	}
+	js_cleanup_add(tmp);
 	int bad = fwrite(data, 1, n, f) != n;
 	bad |= fclose(f) != 0;
 	if (bad || rename(tmp, path) != 0) {
 		int e = errno;
 		unlink(tmp);
+		js_cleanup_drop(tmp);
 		seterr(err, errn, "cannot write '%s': %s", path, strerror(e));
 		free(tmp);
 		return -1;
 	}
+	js_cleanup_drop(tmp);
 	free(tmp);
 	return 0;
 }

@@ -1,0 +1,78 @@
+/* sweep/engine/cleanup.c - temporary output files removed on a fatal signal (cleanup.h). */
+#include "cleanup.h"
+
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PATH_CAP 4096
+
+static char paths[JS_CLEANUP_MAX][PATH_CAP];
+static volatile sig_atomic_t used[JS_CLEANUP_MAX];
+static const char *program = "jumpsweep";
+
+void js_cleanup_add(const char *path)
+{
+	size_t n = strlen(path);
+	if (n >= PATH_CAP)
+		return;
+	for (int i = 0; i < JS_CLEANUP_MAX; i++)
+		if (!used[i]) {
+			memcpy(paths[i], path, n + 1);
+			used[i] = 1; /* after the copy: the handler reads only complete names */
+			return;
+		}
+}
+
+void js_cleanup_drop(const char *path)
+{
+	for (int i = 0; i < JS_CLEANUP_MAX; i++)
+		if (used[i] && strcmp(paths[i], path) == 0) {
+			used[i] = 0;
+			return;
+		}
+}
+
+static void put(const char *s)
+{
+	ssize_t r = write(STDERR_FILENO, s, strlen(s));
+	(void)r;
+}
+
+/* Async-signal-safe: unlink, write, _exit. */
+static void on_signal(int sig)
+{
+	int removed = 0;
+	for (int i = 0; i < JS_CLEANUP_MAX; i++)
+		if (used[i]) {
+			unlink(paths[i]);
+			used[i] = 0;
+			removed++;
+		}
+	put(program);
+	put(sig == SIGINT ? ": interrupted (SIGINT)" : sig == SIGTERM ? ": terminated (SIGTERM)"
+							       : ": hung up (SIGHUP)");
+	put(removed ? "; the unfinished output was removed\n" : "\n");
+	_exit(128 + sig);
+}
+
+void js_cleanup_signals(const char *prog)
+{
+	if (prog)
+		program = prog;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaddset(&sa.sa_mask, SIGHUP);
+	int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	for (int k = 0; k < 3; k++) {
+		struct sigaction old;
+		/* a signal ignored by the parent (nohup, a background job's SIGINT) stays ignored */
+		if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[k], &sa, NULL);
+	}
+}
