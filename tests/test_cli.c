@@ -488,3 +488,31 @@ Test(cli, a_failed_write_loses_nothing)
 	expect_file("a.h5", "previous", "trace, disk full");
 	expect_no_temporaries("trace, disk full");
 }
+
+/* A closed pipe (its reader gone before the first write): trace's write fails with EPIPE (SIGPIPE
+ * is ignored): one line, exit 1. */
+Test(cli, a_closed_pipe_is_one_line)
+{
+	int fd[2];
+	cr_assert_eq(pipe(fd), 0);
+	close(fd[0]); /* no reader */
+	pid_t pid = fork();
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		char p[512];
+		snprintf(p, sizeof p, "%s/err.txt", dir);
+		if (dup2(fd[1], STDOUT_FILENO) < 0 || !freopen(p, "w", stderr))
+			_exit(126);
+		execl(getenv("JS_BIN"), "jumpsweep", "trace", "smb1", "--hold", "40", (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+	int st;
+	cr_assert_eq(waitpid(pid, &st, 0), pid);
+	char p[512];
+	snprintf(p, sizeof p, "%s/err.txt", dir);
+	slurp(p, err_buf, sizeof err_buf);
+	cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 1, "exit %d, signal %d",
+		  WIFEXITED(st) ? WEXITSTATUS(st) : -1, WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+	cr_expect_str_eq(err_buf, "jumpsweep: cannot write the trace: Broken pipe\n");
+}

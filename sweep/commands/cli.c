@@ -21,6 +21,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <omp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1021,6 +1022,7 @@ int main(int argc, char **argv)
 		w += (size_t)snprintf(command_line + w, sizeof command_line - w, "%s%s", i ? " " : "",
 				      argv[i]);
 	js_cleanup_signals(prog); /* a signal removes the unfinished output (cleanup.h) */
+	signal(SIGPIPE, SIG_IGN);  /* a closed pipe is a write error (EPIPE): one line, exit 1 */
 	if (argc > 1)
 		for (const js_command *k = js_commands; k->name; k++)
 			if (strcmp(argv[1], k->name) == 0)
