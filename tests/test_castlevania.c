@@ -716,9 +716,9 @@ Test(scv4, relaunch_on_the_landing_frame)
 	cr_expect(o.flags & JS_FLAG_RELAUNCH);
 }
 
-/* Whole jumps vs an independent frame stepper written from bank_80.asm's routines (Python, not
- * from this model; v0 in 1/256 px/frame, drop, hold).  The game's v0 is 1152; 1024 (the old
- * assumption) gives 27.375 px on a tap and 35.375 held. */
+/* Whole jumps vs tests/data/scv4_whole_jumps.py, a frame stepper written from bank_80.asm's
+ * routines (not from this model; v0 in 1/256 px/frame, drop, hold).  The game's v0 is 1152;
+ * 1024 (the old assumption) gives 27.375 px on a tap and 35.375 held. */
 Test(scv4, whole_jumps)
 {
 	struct { int v0, drop, h; int64_t rise; int apex, air; } c[] = {
