@@ -326,14 +326,14 @@ const js_model js_model_scv4 = {
 		{ "y", offsetof(scv4_state, y), JS_F_U32, 0, UINT32_MAX,
 		  "Y position, 16.16 (pixel word : fraction word, + down)" },
 		{ "speed", offsetof(scv4_state, speed), JS_F_S32, INT32_MIN, INT32_MAX,
-		  "Y speed, 16.16 two's complement ($A739 adds to it as one 32-bit number)" },
+		  "Y speed, 16.16 two's complement ($80:A739 adds to it as one 32-bit number)" },
 		{ "phase", offsetof(scv4_state, phase), JS_F_U8, 0, 6,
 		  "$1F86: 0 hold, 1-2 rise, 3-4 top, 5-6 fall ($80:A95D's table)" },
 		{ "count", offsetof(scv4_state, count), JS_F_U16, 0, UINT16_MAX,
 		  "$0564: counted to 4 (phase 0), 9 (phases 3-4), and every fall frame (phase 6)" },
 		{ "air", offsetof(scv4_state, air), JS_F_U8, 0, 1, "1 in state 4 (the jump)" },
 		{ "prev", offsetof(scv4_state, prev), JS_F_U8, 0, 1,
-		  "the jump button on the previous frame ($BE's edge)" },
+		  "the jump button on the previous frame ($28 = ~old & new, $80:87A4)" },
 	},
 	.fuzz_fix = scv4_fuzz_fix,
 	.invariants = scv4_invariants,
@@ -342,8 +342,8 @@ const js_model js_model_scv4 = {
 	.inv_what = {
 		[SCV4_INV_SPEED_WRAP] = "gravity never turns Simon's fall into a rise (the 16.16 speed "
 					"is one signed 32-bit number)",
-		[SCV4_INV_FALL_CAP] = "a move is never faster down than 8.0 px/frame unless the speed "
-				      "already was ($A739's cap)",
+		[SCV4_INV_FALL_CAP] = "gravity never leaves the speed past 8.0 px/frame down "
+				      "($80:A739's cap)",
 		[SCV4_INV_Y_WRAP] = "Simon's 16-bit pixel Y does not wrap",
 	},
 	/* With no buttons the slowest start is phase 0 at the most negative speed, -32768.0
@@ -530,7 +530,8 @@ static void scv4_lanes_from_starts(const js_lane_args *args)
  * not masks: fall_cap is "the capped speed reached 8.0" (max of the speed after the min ==
  * 8.0); below_start is "the highest Y > Y0" (the landing frame's Y, the floor, is only past Y0
  * with drop >= 1, and then the fall crossed Y0 + 1 .. Y0 + 8 px in the air before it: the floor
- * is 16 px or more below and a move is at most 8 px); hold_max a vector set on its frame. */
+ * is 16 px or more below and a move is at most 8 px); hold_max and relaunch (a new press on the
+ * landing frame: took off already, so no second take-off) vectors set on their frames. */
 #define SCV4_W_GRAVITY ((int)(SCV4_GRAVITY >> 8))
 #define SCV4_W_CAP ((int)(SCV4_CAP >> 8))
 typedef struct scv4_wlanes {
