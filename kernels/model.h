@@ -40,8 +40,8 @@ enum {
 	JS_FLAG_NOT_LANDED = 1u << 1, /* still airborne when the frame limit was reached */
 	JS_FLAG_BELOW_START = 1u << 2, /* airborne below the take-off height (not counting the landing
 					* frame, where a game may keep a sub-unit fraction below it) */
-	JS_FLAG_RELAUNCH = 1u << 3,    /* the landing frame's own input started a new jump (smw, cv2:
-					* the jump check runs after the collision in one frame) */
+	JS_FLAG_RELAUNCH = 1u << 3,    /* the landing frame's own input started a new jump (smw, cv2,
+					* scv4: the jump check runs after the collision in one frame) */
 };
 /* The landing rule.  A jump ends on the frame whose collision puts the character on the ground,
  * even when the same frame's input then starts a new jump (that press belongs to the next jump).

@@ -1,53 +1,59 @@
 /* kernels/scv4.c - Super Castlevania IV (SNES): Simon's jump, vertical axis.
  *
- * No public disassembly of Super Castlevania IV was known when this model was written
- * (bogaa/Super-Castlevania-IV-addons .rom/src holds a labelled one, found later: only
- * character_height is read from it so far, the rules below are not yet checked against it);
- * the atlas's seed claim 12 is the spec:
- *   "Super Castlevania IV's jump holds the take-off speed with no gravity while the jump button
- *   stays down, for up to 4 frames, then adds 0.375 px/frame^2 each frame until the rise stops,
- *   holds Simon still at the top for about 9 frames, and falls under the same gravity, capped at
- *   8 px/frame" - from the cartridge: $00:A3FA-$A409, state 4 each frame: animation, facing
- *   ($A792), air control ($A8DE), then the phase routine $A94D; $00:A94D-$A9CF: phases by $1F86.
- *   0: while the button in $BE is held, count $0564 to 4, else go on; 1-2: gravity ($A739) until
- *   the speed is >= 0, then 0; 3-4: speed 0, count to 9; 5-6: gravity; $00:A739-$A769: Y speed +
- *   $0000.$6000 (0.375); a fall at or past 8.0 is set to 8.0.
+ * Source: the labelled disassembly bogaa/Super-Castlevania-IV-addons @04487bf, .rom/src/bank_80.asm
+ * (addresses $80:xxxx, the seed's $00:xxxx; the seed claim 12 summary below is the same code).
+ * bogaa/OtherCastle2's code/tutorialHackTweak.asm (line 8828 on) keeps a commented copy of the
+ * phase-0 routine $80:A96B-$80:A982, the same bytes.
+ *   - Simon's routine, simonMovementMain $80:A090: in the air (not states 0/7/8/A/C/F) first the
+ *     move, $80:A0DA X and $80:A0E6 JSL simonSpeed2PosY ($80:A77E: Y += Y speed, 32-bit 16.16,
+ *     $054C/$054E += $055C/$055E), then the collision, then the state routine (state 4 via
+ *     $80:A1B8 JMP simonState09 -> $80:A382 -> $80:A3FA): so the speed a frame's phase routine
+ *     sets moves Y on the next frame.
+ *   - the take-off, standing (state 2, $80:A2AD): LDA $28 (new presses, $80:87A4: ~old & new of
+ *     $4218) / BIT $BE (the jump button, default $8000 = B, $80:8103) -> $80:A392
+ *     simonState03_initJump: STZ $0564 (count), STZ $1F86 (phase), Y speed := $FFFB.8000
+ *     ($80:A398 LDA #$8000 -> $055C, $80:A39E LDA #$FFFB -> $055E): -4.5 px/frame, the only
+ *     take-off speed ($80:A392 is the one jump entry: $80:A2C6, $80:A320); Y += $0576 - $1B (0
+ *     standing); state 4 ($80:A3F1); on into the state-4 routine the same frame ($80:A3FA:
+ *     animation, $80:A792 whip, $80:A8DE air control, JML $80:A94D).  The press frame does
+ *     not move by the take-off speed (its move ran before, at speed 0).
+ *   - $80:A94D simonJumpStateRoutine, by $1F86 (table $80:A95D):
+ *       0 ($80:A96B): LDA $20 (held) / BIT $BE; held: INC $0564, CMP #4, BCC -> RTL; not held,
+ *         or the count at 4: $1F86 := 1, RTL ($80:A982): no gravity on the switch frame;
+ *       1 ($80:A983): $1F86 := 2, on into 2; 2 ($80:A989): gravity ($80:A9CC -> $80:A739); the
+ *         speed's pixel word negative (BMI $80:A990) -> RTL, else speed := 0, $1F86 := 3;
+ *       3 ($80:A99F): STZ $0564, speed := 0, $1F86 := 4, on into 4; 4 ($80:A9AE): INC $0564,
+ *         CMP #9, BCC -> RTL, else $1F86 := 5, RTL;
+ *       5 ($80:A9C0): STZ $0564, $1F86 := 6, on into 6; 6 ($80:A9C9): INC $0564, gravity.
+ *   - $80:A739 simonGravity_YSpeed: speed + $0000.$6000 (0.375); a pixel word not negative
+ *     and >= 8 ($80:A758 SBC #$0008; OtherCastle2's baseRomTweaks.asm line 207 patches this
+ *     operand) is set to $0008.0000 (8.0).
+ *   - the landing: in state 4 $80:B4F6 -> $80:B676 simonFloorCollusionWhileAir looks for the
+ *     floor only at a speed whose pixel word is not negative (BMI $80:B679 -> no floor); a floor
+ *     puts Y on it, fraction 0 ($80:B6E8 STA $054E, STZ $054C); $80:A1D9 zeroes the speed; the
+ *     ground state routine runs the same frame, so a new press on the landing frame jumps again
+ *     (a relaunch, model.h's landing rule: that frame ends the jump, flag relaunch).
+ * So: held, the jump keeps -4.5 px/frame for min(frames held from the press + 1, 4) moves (the
+ * count ends phase 0 on the 4th held frame; a release ends it one frame later with no gravity),
+ * then rises under +0.375 until the speed is >= 0 (0), stays still 10 frames, and falls under
+ * the same gravity capped at 8.0.  Seed claim 12 (Gravity page, "$00:A3FA-$A409 ... $00:A94D-$A9CF
+ * ... $00:A739-$A769") summarises the same routines.
  *
  * Units: Y position and Y speed as 16.16 (pixel word : fraction word; the gravity is the 32-bit
- * $0000.$6000), + down.  Sub-units are 1/65536 px.
+ * $0000.$6000), + down.  Sub-units are 1/65536 px.  The axis v0 (1/256 px/frame, the speed :=
+ * -v0 * 256 in 16.16) keeps other take-off speeds for comparison; its default 1152 = 4.5 is the
+ * game's.  The phase is $1F86's own value 0..6, the count $0564's 16-bit word.
  *
- * How the model reads the summary (each point is UNCONFIRMED: the routine itself is not public;
- * the metadata notes say so):
- *   - the take-off speed is not in the seed nor in any public source found: it is axis v0 (in
- *     1/256 px/frame, the speed := -v0 * 256 in 16.16), default 1024 = 4.00 px/frame - an
- *     assumption (Simon's Quest's take-off, cv2.c), which gives a held rise of 35.375 px, close
- *     to Castlevania's 36;
- *   - a new press of the jump button standing enters state 4 with phase 0, count 0 and the
- *     speed -v0, and the state-4 routine runs the same frame: frame 0 already moves by v0;
- *   - each state-4 frame runs the phase routine, then moves Y += speed (the move is not in the
- *     seed's list; the phase routine setting the speed before the frame's move is what
- *     Castlevania III does, cv3.c);
- *   - phase 0: the button held (a level, not a press) and count < 4 -> count++, speed kept;
- *     otherwise phase 1 and "go on": phase 1 runs the same frame.  So the take-off speed is kept
- *     for min(frames held from the press, 4) frames - the seed's "while the jump button stays
- *     down, for up to 4 frames";
- *   - phase 1 (the seed's 1-2): gravity; a speed >= 0 is set to 0 (that frame does not move) and
- *     phase 3 starts on the next frame with count 0;
- *   - phase 3 (3-4): count < 9 -> count++, speed 0 (no move); otherwise phase 5 and go on.  Simon
- *     stays still for the stopping frame and 9 more (the seed's "about 9 frames");
- *   - phase 5 (5-6): gravity with the 8.0 cap;
- *   - the landing: on a phase-5 frame whose move takes Y's pixel word to or past the landing
- *     floor, Y := the floor, fraction 0, speed 0, standing (the same frame).  The button is not
- *     read again until a new press on the ground.
- * The phase values 0/1/3/5 are the model's names for the seed's groups (1-2, 3-4, 5-6); which
- * $1F86 value of each pair does what is not public.
- *
- * The model: Simon stands at Y $0200.0000 on flat ground the frame before frame 0; axis drop
- * puts the landing floor drop 16 px blocks lower (a jump off a ledge's edge; horizontal movement
- * is not modelled).  With v0 <= 12 px/frame the rise is under 240 px and Y stays in $0110..$0308:
- * the 32-bit adds never wrap and heights fit int32 sub-units.  (From init's states.  A fuzz start,
- * model.h's fields, may hold any 32-bit Y and speed: then the adds wrap, which the invariants
- * speed_wrap and y_wrap report, and the lane kernel takes its start path.)
+ * The model: Simon stands at Y $0200.0000 on flat ground the frame before frame 0 (frame 0 is the
+ * press); axis drop puts the landing floor drop 16 px blocks lower (a jump off a ledge's edge;
+ * horizontal movement, ceilings, whipping in the air, crouching, stairs and the mud are not
+ * modelled; the floor is the pixel row Y reaches, not the game's tile probe Y + $1B).  Each frame:
+ * in the air the move and the landing (Y's pixel word at or past the floor at a speed >= 0), then
+ * the take-off on a new press standing, then in the air the phase routine.  With v0 <= 12
+ * px/frame the rise is under 240 px and Y stays in $0110..$0308: the 32-bit adds never wrap and
+ * heights fit int32 sub-units.  (From init's states.  A fuzz start, model.h's fields, may hold any
+ * 32-bit Y and speed: then the adds wrap, which the invariants speed_wrap and y_wrap report, and
+ * the lane kernel takes its start path.)
  */
 #include "model.h"
 
@@ -59,14 +65,13 @@
 
 #define SCV4_Y0 0x0200
 #define SCV4_BLOCK 16
-#define SCV4_GRAVITY 0x6000u    /* $A739: + $0000.$6000 */
-#define SCV4_CAP 0x00080000u    /* $A739: a fall at or past 8.0 is set to 8.0 */
-#define SCV4_HOLD_FRAMES 4      /* phase 0: count $0564 to 4 */
-#define SCV4_TOP_FRAMES 9       /* phase 3-4: count to 9 */
-#define SCV4_V0_DEFAULT 1024    /* 4.00 px/frame: the model's assumption */
+#define SCV4_GRAVITY 0x6000u    /* $80:A73D: + $0000.$6000 */
+#define SCV4_CAP 0x00080000u    /* $80:A758-$80:A766: a fall at or past 8.0 is set to 8.0 */
+#define SCV4_HOLD_FRAMES 4      /* $80:A977: phase 0 counts $0564 to 4 */
+#define SCV4_TOP_FRAMES 9       /* $80:A9B4: phase 4 counts $0564 to 9 */
+#define SCV4_V0_DEFAULT 1152    /* 4.5 px/frame: $80:A398-$80:A3A1, Y speed := $FFFB.8000 */
 
 enum { SCV4_AX_V0, SCV4_AX_DROP };
-enum { SCV4_PH_HOLD = 0, SCV4_PH_RISE = 1, SCV4_PH_TOP = 3, SCV4_PH_FALL = 5 };
 
 #define SCV4_FLAG_FALL_CAP (1u << 8) /* the speed was set to 8.0 */
 #define SCV4_FLAG_HOLD_MAX (1u << 9) /* phase 0 ended on the count of 4 with the button held */
@@ -77,11 +82,11 @@ typedef struct scv4_state {
 	uint32_t speed;  /* Y speed, 16.16 two's complement */
 	uint32_t v0;     /* take-off speed magnitude, 16.16 (axis v0 * 256) */
 	uint16_t floor;  /* Y's pixel word standing on the landing floor */
-	uint8_t phase;   /* $1F86 (the model's 0 / 1 / 3 / 5) */
-	uint8_t count;   /* $0564 */
+	uint16_t count;  /* $0564 (16-bit: phase 6 counts every fall frame) */
+	uint8_t phase;   /* $1F86: 0 .. 6 */
 	uint8_t air;     /* 1 in state 4 (the jump) */
 	uint8_t prev;    /* the jump button on the previous frame */
-	uint8_t pad[2];  /* zeroed by init */
+	uint8_t pad[1];  /* zeroed by init */
 	/* per-frame scratch, last: outside key_size */
 	uint32_t frame_flags; /* SCV4_FLAG_* */
 } scv4_state;
@@ -97,7 +102,9 @@ static void scv4_init(void *vs, const int32_t *ax)
 	s->floor = (uint16_t)(SCV4_Y0 + SCV4_BLOCK * ax[SCV4_AX_DROP]);
 }
 
-/* $A739: Y speed + $0000.$6000; a fall at or past 8.0 is set to 8.0 */
+/* $80:A739 simonGravity_YSpeed: Y speed + $0000.$6000 (32-bit: sub word, then pixel word with
+ * the carry); a pixel word not negative (BMI at $80:A74C) and >= 8 ($80:A755 SBC #$0008, BCC)
+ * is set to $0008.0000 ($80:A75D-$80:A766) */
 static void scv4_gravity(scv4_state *s)
 {
 	s->speed += SCV4_GRAVITY;
@@ -107,58 +114,84 @@ static void scv4_gravity(scv4_state *s)
 	}
 }
 
-/* $A94D: the phase routine */
+/* $80:A94D simonJumpStateRoutine: the routine of $1F86 (table $80:A95D); it runs after the
+ * frame's move, so what it sets moves Y on the next frame */
 static void scv4_phase(scv4_state *s, int held)
 {
-	if (s->phase == SCV4_PH_HOLD) {
-		if (held && s->count < SCV4_HOLD_FRAMES) {
-			s->count++;
-			return;
-		}
-		if (held)
+	switch (s->phase) {
+	case 0: /* $80:A96B: LDA $20 / BIT $BE: the jump button held (a level, not a press) */
+		if (held) {
+			s->count++; /* $80:A971 INC $0564 */
+			if (s->count < SCV4_HOLD_FRAMES) /* $80:A977 CMP #4, BCC -> RTL */
+				return;
 			s->frame_flags |= SCV4_FLAG_HOLD_MAX;
-		s->phase = SCV4_PH_RISE; /* go on */
-	}
-	if (s->phase == SCV4_PH_RISE) {
+		}
+		s->phase = 1; /* $80:A97C-$80:A97F; $80:A982 RTL: no gravity this frame */
+		return;
+	case 1: /* $80:A983: phase 2, on into it */
+		s->phase = 2;
+		/* fall through */
+	case 2: /* $80:A989: gravity (JSL $80:A9CC -> $80:A739) */
 		scv4_gravity(s);
-		if ((int32_t)s->speed >= 0) {
+		if ((int32_t)s->speed >= 0) { /* $80:A990 BMI -> RTL; else $80:A992 */
 			s->speed = 0;
-			s->phase = SCV4_PH_TOP;
-			s->count = 0;
+			s->phase = 3;
 		}
 		return;
-	}
-	if (s->phase == SCV4_PH_TOP) {
-		if (s->count < SCV4_TOP_FRAMES) {
-			s->count++;
-			s->speed = 0;
+	case 3: /* $80:A99F: count 0, speed 0, phase 4, on into it */
+		s->count = 0;
+		s->speed = 0;
+		s->phase = 4;
+		/* fall through */
+	case 4: /* $80:A9AE: INC $0564, CMP #9, BCC -> RTL; else phase 5, RTL */
+		s->count++;
+		if (s->count < SCV4_TOP_FRAMES)
 			return;
-		}
-		s->phase = SCV4_PH_FALL; /* go on */
+		s->phase = 5;
+		return;
+	case 5: /* $80:A9C0: count 0, phase 6, on into it */
+		s->count = 0;
+		s->phase = 6;
+		/* fall through */
+	default: /* $80:A9C9: INC $0564, gravity ($80:A9CC) */
+		s->count++;
+		scv4_gravity(s);
+		return;
 	}
-	scv4_gravity(s);
 }
 
 static void scv4_step(void *vs, unsigned input)
 {
 	scv4_state *s = vs;
 	int a = (input & JS_IN_JUMP) != 0;
+	int landed = 0;
 	s->frame_flags = 0;
-	if (!s->air && a && !s->prev) { /* take-off: state 4 */
-		s->air = 1;
-		s->speed = 0u - s->v0;
-		s->phase = SCV4_PH_HOLD;
-		s->count = 0;
-	}
 	if (s->air) {
-		scv4_phase(s, a);
+		/* $80:A0E6 simonSpeed2PosY: Y += speed, the speed of the frame before */
 		s->y += s->speed;
-		if (s->phase == SCV4_PH_FALL && (uint16_t)(s->y >> 16) >= s->floor) {
+		/* $80:B676: in state 4 the floor is looked for only at a speed whose pixel word is not
+		 * negative; a landing puts Y on the floor, fraction 0 ($80:B6E8-$80:B6EB), speed 0
+		 * ($80:A1D9) */
+		if ((int32_t)s->speed >= 0 && (uint16_t)(s->y >> 16) >= s->floor) {
 			s->y = (uint32_t)s->floor << 16;
 			s->speed = 0;
 			s->air = 0;
+			landed = 1;
 		}
 	}
+	/* standing (state 2, $80:A2AD): a new press ($28 & $BE) -> $80:A392 simonState03_initJump:
+	 * count 0, phase 0, speed $FFFB.8000 = -4.5 (here -v0), state 4, and on into the state-4
+	 * routine ($80:A3FA) the same frame; a press on a landing frame takes off too */
+	if (!s->air && a && !s->prev) {
+		s->air = 1;
+		s->speed = 0u - s->v0;
+		s->phase = 0;
+		s->count = 0;
+		if (landed)
+			s->frame_flags |= JS_FLAG_RELAUNCH;
+	}
+	if (s->air) /* $80:A3FA-$80:A406: ..., JML $80:A94D */
+		scv4_phase(s, a);
 	s->prev = (uint8_t)a;
 }
 
@@ -180,57 +213,40 @@ static int scv4_trace_row(const void *vs, char *buf, size_t n)
 
 /* ---- fuzzing hooks (model.h) ---- */
 
-/* $1F86: the seed groups the phases 0, 1-2, 3-4, 5-6; the model names each group by its first
- * value, so 2, 4, 6 read as 1, 3, 5.  On the ground Simon stands on the take-off floor with
- * speed 0 (the take-off resets the phase and the count). */
+/* $1F86 holds the routine's own values 0..6 (the field's range).  On the ground Simon stands on
+ * the take-off floor with speed 0 (the take-off resets the phase and the count). */
 static void scv4_fuzz_fix(void *vs)
 {
 	scv4_state *s = vs;
 	s->frame_flags = 0;
-	s->pad[0] = s->pad[1] = 0;
-	if (s->phase == 2 || s->phase == 4 || s->phase == 6)
-		s->phase--;
+	s->pad[0] = 0;
 	if (!s->air) {
 		s->y = (uint32_t)SCV4_Y0 << 16;
 		s->speed = 0;
 	}
 }
 
-/* The speed this step moved Y by: the speed after the phase routine (a landing clears it after
- * the move: then it was the phase-5 gravity of the speed before, from phase 5 or 3's
- * fall-through).  0 when Simon did not move (on the ground). */
-static int scv4_moved_by(const scv4_state *b, const scv4_state *a, int32_t *v)
-{
-	if (a->air) {
-		*v = (int32_t)a->speed;
-		return 1;
-	}
-	if (b->air) {
-		scv4_state t = *b;
-		scv4_gravity(&t);
-		*v = (int32_t)t.speed;
-		return 1;
-	}
-	return 0;
-}
-
 enum { SCV4_INV_SPEED_WRAP, SCV4_INV_FALL_CAP, SCV4_INV_Y_WRAP };
 
+/* The move comes first in a frame ($80:A0E6): it is by the speed before the step, in the air. */
 static uint32_t scv4_invariants(const void *vb, const void *va, unsigned input)
 {
 	const scv4_state *b = vb, *a = va;
 	(void)input;
 	uint32_t bits = 0;
-	int32_t v;
-	if (!scv4_moved_by(b, a, &v))
+	if (!b->air)
 		return 0;
-	/* $A739 adds $0000.$6000 to the 32-bit speed: from >= 0 to < 0 in the air is a wrap */
-	if (b->air && (int32_t)b->speed >= 0 && v < 0)
+	/* $80:A739 adds $0000.$6000 to the 32-bit speed: from >= 0 to < 0 is a wrap (a take-off
+	 * after a landing sets -v0 instead, never b's speed + $6000) */
+	if ((int32_t)b->speed >= 0 && a->air && (int32_t)a->speed < 0 &&
+	    a->speed == b->speed + SCV4_GRAVITY)
 		bits |= 1u << SCV4_INV_SPEED_WRAP;
-	if (v > (int32_t)SCV4_CAP && (!b->air || v > (int32_t)b->speed))
+	/* the cap: gravity never leaves a speed past 8.0 (a speed already past it is kept only
+	 * where no gravity runs: phases 0, 4) */
+	if (a->air && (int32_t)a->speed > (int32_t)SCV4_CAP && a->speed != b->speed)
 		bits |= 1u << SCV4_INV_FALL_CAP;
 	/* Y += speed on the 32-bit 16.16 position: the pixel word must not wrap */
-	int64_t y = (int64_t)b->y + v;
+	int64_t y = (int64_t)b->y + (int32_t)b->speed;
 	if (y < 0 || y > (int64_t)UINT32_MAX)
 		bits |= 1u << SCV4_INV_Y_WRAP;
 	return bits;
@@ -250,32 +266,32 @@ const js_model js_model_scv4 = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (60.0988 Hz)",
-	.movie = { .button = { "B" }, .note = "B jumps in the default button setting (Y whips); no public "
-		   "disassembly names the pad read (UNCONFIRMED label) and the options screen can remap it. "
-		   "One .bk2 line per NTSC frame, frame 0 the line with B newly down; lag frames are not "
-		   "modelled." },
-	.sources = "No public disassembly. Seed claim 12 (Gravity page: Super Castlevania IV (USA) "
-		   "$00:A3FA-$A409 state 4, $00:A94D-$A9CF phase routine by $1F86, $00:A739-$A769 "
-		   "gravity + $0000.$6000 with the 8.0 cap) is the spec",
-	.notes = "The take-off speed is UNCONFIRMED (no public source): axis v0 in 1/256 px/frame, "
-		 "default 1024 = 4.00 px/frame, an assumption (Simon's Quest's take-off; held rise "
-		 "35.375 px). Frame 0 is the press and already moves by v0. Each frame: the phase "
-		 "routine, then Y += speed. Phase 0 keeps the take-off speed while the button is held, "
-		 "for at most 4 frames (frames held from the press, max 4), then (same frame) phase 1: "
-		 "+0.375 px/frame^2 until the speed is >= 0, which is set to 0; phase 3: speed 0 for 9 "
-		 "more frames (10 still frames at the top with the stopping frame); then (same frame) "
-		 "phase 5: gravity, a fall at or past 8.0 set to 8.0. Landing: the phase-5 frame whose "
-		 "move reaches the floor puts Y on it (fraction 0). UNCONFIRMED readings of the seed's "
-		 "summary: the frame counts at the phase boundaries (which frame 'go on' and the "
-		 "counts land on), the move after the phase routine, the take-off frame moving, and "
-		 "the landing; phase numbers 0/1/3/5 stand for the seed's 0, 1-2, 3-4, 5-6. drop: "
-		 "landing floor drop 16-px blocks lower (a jump off a ledge edge; horizontal movement "
-		 "not modelled).",
+	.movie = { .button = { "B" }, .note = "B jumps in the default button setting ($80:8103: $BE := "
+		   "$8000, B; $C0 := $4000, Y whips); the options screen can remap it. One .bk2 line per "
+		   "NTSC frame, frame 0 the line with B newly down; lag frames are not modelled." },
+	.sources = "bogaa/Super-Castlevania-IV-addons @04487bf .rom/src/bank_80.asm (a labelled "
+		   "disassembly): simonMovementMain $80:A090 (the move $80:A0E6 before the state "
+		   "routine), simonState03_initJump $80:A392 (speed $FFFB.8000), "
+		   "simonJumpStateRoutine $80:A94D-$80:A9CF, simonGravity_YSpeed $80:A739-$80:A769, "
+		   "simonFloorCollusionWhileAir $80:B676; the same routines as seed claim 12 (Gravity "
+		   "page, $00:A3FA, $00:A94D, $00:A739)",
+	.notes = "Frame 0 is the press: its move ran before the take-off (speed 0), so Y first moves "
+		 "on frame 1. Each frame in the air: Y += speed, the landing (a speed >= 0 with Y at or "
+		 "past the floor: Y := floor, fraction 0), then the phase routine $1F86 (0..6), whose "
+		 "speed moves Y on the next frame. Take-off $FFFB.8000 = -4.5 px/frame (axis v0, "
+		 "default 1152; other values only compare). Phase 0: held, count $0564 + 1, kept while "
+		 "< 4; released or at 4: phase 1, no gravity that frame (so min(frames held + 1, 4) "
+		 "moves at -4.5: a tap 2, held 3 or more 4). Phases 1-2: +0.375 px/frame^2 until the "
+		 "speed is >= 0, set to 0; phases 3-4: still (count to 9: 10 frames at speed 0); "
+		 "phases 5-6: gravity, a speed at or past 8.0 set to 8.0. A press on the landing frame "
+		 "jumps again (flag relaunch: that frame ends the jump). drop: landing floor drop 16-px "
+		 "blocks lower (a jump off a ledge edge; horizontal movement, ceilings and tiles not "
+		 "modelled).",
 	.claims = scv4_claims,
 	.n_axes = 2,
 	.axes = {
-		{ .name = "v0", .unit = "1/256 px/frame", .long_name = "take-off speed (UNCONFIRMED; "
-		  "default 1024 = 4.00 px/frame is an assumption)", .min = 0, .max = 3072,
+		{ .name = "v0", .unit = "1/256 px/frame", .long_name = "take-off speed (the game's: "
+		  "1152 = 4.5 px/frame, $80:A39E; the grid's others compare)", .min = 0, .max = 3072,
 		  .def_lo = SCV4_V0_DEFAULT, .def_hi = SCV4_V0_DEFAULT + 511 },
 		{ .name = "drop", .unit = "16 px blocks", .long_name = "landing floor below the "
 		  "take-off floor", .min = 0, .max = 16, .def_lo = 0, .def_hi = 0 },
@@ -284,7 +300,7 @@ const js_model js_model_scv4 = {
 	.default_frames = 64,
 	.default_hold = 5,
 	.flag_names = {
-		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start",
+		[0] = "no_takeoff", [1] = "not_landed", [2] = "below_start", [3] = "relaunch",
 		[8] = "fall_cap", [9] = "hold_max",
 	},
 	.flag_what = {
@@ -310,14 +326,14 @@ const js_model js_model_scv4 = {
 		{ "y", offsetof(scv4_state, y), JS_F_U32, 0, UINT32_MAX,
 		  "Y position, 16.16 (pixel word : fraction word, + down)" },
 		{ "speed", offsetof(scv4_state, speed), JS_F_S32, INT32_MIN, INT32_MAX,
-		  "Y speed, 16.16 two's complement ($A739 adds to it as one 32-bit number)" },
+		  "Y speed, 16.16 two's complement ($80:A739 adds to it as one 32-bit number)" },
 		{ "phase", offsetof(scv4_state, phase), JS_F_U8, 0, 6,
-		  "$1F86: 0 hold, 1-2 rise, 3-4 top, 5-6 fall (fuzz_fix names 2, 4, 6 as 1, 3, 5)" },
-		{ "count", offsetof(scv4_state, count), JS_F_U8, 0, SCV4_TOP_FRAMES,
-		  "$0564: counted from 0 to 4 (phase 0) or 9 (phases 3-4)" },
+		  "$1F86: 0 hold, 1-2 rise, 3-4 top, 5-6 fall ($80:A95D's table)" },
+		{ "count", offsetof(scv4_state, count), JS_F_U16, 0, UINT16_MAX,
+		  "$0564: counted to 4 (phase 0), 9 (phases 3-4), and every fall frame (phase 6)" },
 		{ "air", offsetof(scv4_state, air), JS_F_U8, 0, 1, "1 in state 4 (the jump)" },
 		{ "prev", offsetof(scv4_state, prev), JS_F_U8, 0, 1,
-		  "the jump button on the previous frame ($BE's edge)" },
+		  "the jump button on the previous frame ($28 = ~old & new, $80:87A4)" },
 	},
 	.fuzz_fix = scv4_fuzz_fix,
 	.invariants = scv4_invariants,
@@ -326,18 +342,19 @@ const js_model js_model_scv4 = {
 	.inv_what = {
 		[SCV4_INV_SPEED_WRAP] = "gravity never turns Simon's fall into a rise (the 16.16 speed "
 					"is one signed 32-bit number)",
-		[SCV4_INV_FALL_CAP] = "a move is never faster down than 8.0 px/frame unless the speed "
-				      "already was ($A739's cap)",
+		[SCV4_INV_FALL_CAP] = "gravity never leaves the speed past 8.0 px/frame down "
+				      "($80:A739's cap)",
 		[SCV4_INV_Y_WRAP] = "Simon's 16-bit pixel Y does not wrap",
 	},
-	/* With no buttons (phase 0 goes on to 1 at once): a rise from the most negative speed,
-	 * -32768.0 px/frame, or a fall-phase speed that wraps to it, takes 2^31 / $6000 = 87381.3
-	 * -> 87382 frames of gravity to reach >= 0 (in phase 5 a rise ends sooner: moving up it
-	 * wraps the pixel word past 0, to at or below every floor, and lands); phase 3 then keeps
-	 * Simon still 10 frames; phase 5 reaches the cap 8.0 within 22 frames ($80000 / $6000)
-	 * and the lowest floor row $0300 from Y 0 within 22 + 96 frames; a start below the floor
-	 * lands on its first phase-5 frame.  87382 + 10 + 118 + the landing frame = 87511. */
-	.land_bound = 87511,
+	/* With no buttons the slowest start is phase 0 at the most negative speed, -32768.0
+	 * px/frame: frame 0 ends phase 0 (no gravity), frames 1 .. 87382 add gravity (2^31 / $6000
+	 * = 87381.3 -> 87382 adds) until the speed is >= 0 and phase 3 starts, frames 87383 ..
+	 * 87392 stay still (count 1 .. 9, then phase 5-6's first gravity), and from pixel 0 (a
+	 * start that ends the rise at or below its floor lands on the first frame at a speed >= 0)
+	 * the fall to the lowest floor $0300 takes 21 moves (0.375 k, 86.625 px) and 86 at the cap
+	 * 8.0: frames 87393 .. 87499.  A phase-4 start (10 frames from count $FFFF) or a phase-6
+	 * speed that wraps to -32768.0 lands a frame or more sooner.  87499 + 1 = 87500. */
+	.land_bound = 87500,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -347,15 +364,17 @@ const js_model js_model_scv4 = {
 
 /* The reference on JS_VW lanes at a time, state in registers, two groups side by side.  Y and the
  * speed are int32 16.16; they stay far from overflow (file comment), so int32 adds are the
- * reference's 32-bit adds.  The phase is four masks (hold, rise, top, fall: phases 0, 1, 3, 5);
- * the routine's fall-throughs (0 -> 1 when the hold ends, 3 -> 5 when the count is done, both on
- * the same frame) are masks built from the masks at the start of the frame, and the one gravity
- * add serves phases 1 and 5.  A lane that has landed stays on the ground (its accounting is
- * over), which lets cv_acc_frame do the accounting.  Fuzz starts (js_lane_args.start) take the
- * same frame with the wrapping adds and the full accounting (scv4_lanes_frame's `start`). */
+ * reference's 32-bit adds.  The phase is five masks (hold 0, rise 1-2, top3 3, top4 4, fall 5-6:
+ * 1 and 2 both add gravity, 5 and 6 differ only in the count, which no later phase reads); each
+ * frame's routine is built from the masks at its start (the fall-throughs 1 -> 2, 3 -> 4, 5 -> 6
+ * within one frame; the phase switches that end the frame, 0 -> 1, 2 -> 3, 4 -> 5, act on the
+ * next).  A lane that has landed stays on the ground (its accounting is over), a press on its
+ * landing frame (a relaunch) is its landing too (model.h), which lets cv_acc_frame do the
+ * accounting.  Fuzz starts (js_lane_args.start) take the same frame with the wrapping adds and
+ * the full accounting (scv4_lanes_frame's `start`). */
 typedef struct scv4_lanes {
-	js_vi y, spd, cnt, air, hold, rise, top, fall, prev; /* masks: -1 / 0 */
-	js_vi negv0, floor;                                   /* -v0 and the floor, 16.16 */
+	js_vi y, spd, cnt, air, hold, rise, top3, top4, fall, prev; /* masks: -1 / 0 */
+	js_vi negv0, floor;                                         /* -v0 and the floor, 16.16 */
 	js_vacc acc;
 } scv4_lanes;
 
@@ -370,7 +389,8 @@ static inline void scv4_lanes_init(scv4_lanes *s, const js_lane_args *args, int 
 	s->negv0 = js_vload(v0);
 	s->floor = js_vload(fl);
 	s->y = js_vsplat(SCV4_Y0 << 16);
-	s->spd = s->cnt = s->air = s->hold = s->rise = s->top = s->fall = s->prev = js_vsplat(0);
+	s->spd = s->cnt = s->air = s->hold = s->rise = s->top3 = s->top4 = s->fall = s->prev =
+		js_vsplat(0);
 	if (args->start) { /* a fuzz start: the reference's state; the phase masks only in the air */
 		int32_t y[JS_VW], sp[JS_VW], cnt[JS_VW], air[JS_VW], phase[JS_VW], prev[JS_VW];
 		for (int i = 0; i < JS_VW; i++) {
@@ -388,10 +408,11 @@ static inline void scv4_lanes_init(scv4_lanes *s, const js_lane_args *args, int 
 		s->cnt = js_vload(cnt);
 		s->air = js_vload(air);
 		js_vi ph = js_vload(phase);
-		s->hold = ph == SCV4_PH_HOLD;
-		s->rise = ph == SCV4_PH_RISE;
-		s->top = ph == SCV4_PH_TOP;
-		s->fall = ph == SCV4_PH_FALL;
+		s->hold = ph == 0;
+		s->rise = (ph == 1) | (ph == 2);
+		s->top3 = ph == 3;
+		s->top4 = ph == 4;
+		s->fall = ph >= 5;
 		s->prev = js_vload(prev);
 	}
 	js_vacc_init(&s->acc, args, l0);
@@ -399,61 +420,75 @@ static inline void scv4_lanes_init(scv4_lanes *s, const js_lane_args *args, int 
 
 /* start: a compile-time constant, 1 on the path of fuzz starts (js_lane_args.start): any 32-bit
  * Y and speed, so the adds wrap (done unsigned), the landing compares the pixel word unsigned,
- * the cap only applies where gravity does (a held phase-0 speed may be past 8.0), the height is
- * taken from an unsigned compare (Y may be 2^32 - 1 below the take-off), and the accounting is
- * lane.h's full one. */
+ * the height is taken from an unsigned compare (Y may be 2^32 - 1 below the take-off), and the
+ * accounting is lane.h's full one.  The count is the reference's 16-bit word. */
 static inline void scv4_lanes_frame(scv4_lanes *s, const js_lane_args *args, int l0, int f,
 				    const int start)
 {
 	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);
-	/* the take-off: state 4, phase 0, count 0, speed -v0 (frozen after the landing) */
-	js_vi press = ~s->air & a & ~s->prev & ~s->acc.landed;
-	js_vi air = s->air | press;
-	js_vi hold = s->hold | press;
-	js_vi spd = js_vsel(press, s->negv0, s->spd);
-	js_vi cnt = s->cnt & ~press;
-	/* phase 0: held and count < 4 -> count; else go on to phase 1 */
-	js_vi stay0 = hold & a & (cnt < SCV4_HOLD_FRAMES);
-	js_vi go1 = hold & ~stay0;
-	js_vu fl = (js_vu)(go1 & a) & SCV4_FLAG_HOLD_MAX;
-	js_vi rise = s->rise | go1;
-	/* phase 3: count < 9 -> count, speed 0; else go on to phase 5 */
-	js_vi stay3 = s->top & (cnt < SCV4_TOP_FRAMES);
-	js_vi fall = s->fall | (s->top & ~stay3);
-	/* $A739 in phases 1 and 5; phase 1 stops at a speed >= 0 */
-	js_vi g = start ? (js_vi)((js_vu)spd + ((js_vu)(rise | fall) & SCV4_GRAVITY))
-			: spd + ((rise | fall) & (int32_t)SCV4_GRAVITY);
-	js_vi stop = rise & (g >= 0);
-	js_vi cap = g >= (int32_t)SCV4_CAP;
-	if (start)
-		cap &= rise | fall;
-	fl |= (js_vu)cap & SCV4_FLAG_FALL_CAP;
-	g = js_vsel(cap, js_vsplat((int32_t)SCV4_CAP), g) & ~(stop | stay3);
-	s->cnt = (cnt - (stay0 | stay3)) & ~stop; /* +1, or 0 on the stop */
-	s->hold = stay0;
-	s->rise = rise & ~stop;
-	s->top = stay3 | stop;
-	/* the move and the landing */
+	/* $80:A0E6: the move by the speed of the frame before; $80:B676: the floor only at a speed
+	 * >= 0; the landing: Y := the floor, speed 0, every phase mask cleared */
 	js_vi y, land;
 	if (start) {
-		y = (js_vi)((js_vu)s->y + (js_vu)(g & air));
-		land = fall & (js_vi)((js_vu)y >= (js_vu)s->floor);
+		y = (js_vi)((js_vu)s->y + (js_vu)(s->spd & s->air));
+		land = s->air & (s->spd >= 0) & (js_vi)((js_vu)y >= (js_vu)s->floor);
 	} else {
-		y = s->y + g;
-		land = fall & (y >= s->floor);
+		y = s->y + (s->spd & s->air);
+		land = s->air & (s->spd >= 0) & (y >= s->floor);
 	}
-	s->y = js_vsel(land, s->floor, y);
-	s->spd = g & ~land;
-	s->fall = fall & ~land;
-	s->air = air & ~land;
+	y = js_vsel(land, s->floor, y);
+	js_vi spd = s->spd & ~land;
+	js_vi air0 = s->air, air = air0 & ~land;
+	js_vi hold = s->hold & ~land, rise = s->rise & ~land, top3 = s->top3 & ~land,
+	      top4 = s->top4 & ~land, fall = s->fall & ~land;
+	/* $80:A392: a new press standing: phase 0, count 0, speed -v0; a press on the landing frame
+	 * is a relaunch, the lane's landing (no take-off: ~air0); frozen after the landing */
+	js_vi newa = a & ~s->prev;
+	js_vi relaunch = land & newa;
+	js_vi press = ~air0 & newa & ~s->acc.landed;
+	air |= press;
+	hold |= press;
+	spd = js_vsel(press, s->negv0, spd);
+	js_vi cnt = s->cnt & ~press;
+	js_vu fl = (js_vu)relaunch & JS_FLAG_RELAUNCH;
+	/* phase 0 ($80:A96B): held -> count + 1, kept while < 4; else (or at 4) phase 1 */
+	js_vi held0 = hold & a;
+	cnt = (cnt - held0) & 0xffff;
+	js_vi stay0 = held0 & (cnt < SCV4_HOLD_FRAMES);
+	fl |= (js_vu)(held0 & ~stay0) & SCV4_FLAG_HOLD_MAX;
+	/* phase 3 ($80:A99F): count 0, speed 0, on into 4; phase 4 ($80:A9AE): count + 1, kept
+	 * while < 9, else phase 5 */
+	cnt &= ~top3;
+	spd &= ~top3;
+	js_vi t4 = top4 | top3;
+	cnt = (cnt - t4) & 0xffff;
+	js_vi stay4 = t4 & (cnt < SCV4_TOP_FRAMES);
+	/* gravity ($80:A739) in phases 1-2 and 5-6 (their count is not kept: nothing reads it) */
+	js_vi grav = rise | fall;
+	js_vi g = start ? (js_vi)((js_vu)spd + ((js_vu)grav & SCV4_GRAVITY))
+			: spd + (grav & (int32_t)SCV4_GRAVITY);
+	js_vi cap = grav & (g >= (int32_t)SCV4_CAP);
+	fl |= (js_vu)cap & SCV4_FLAG_FALL_CAP;
+	g = js_vsel(cap, js_vsplat((int32_t)SCV4_CAP), g);
+	/* $80:A990: phase 2 stops at a speed >= 0: speed 0, phase 3 */
+	js_vi stop = rise & (g >= 0);
+	s->spd = g & ~stop;
+	s->cnt = cnt;
+	s->hold = stay0;
+	s->rise = (rise & ~stop) | (hold & ~stay0);
+	s->top3 = stop;
+	s->top4 = stay4;
+	s->fall = fall | (t4 & ~stay4);
+	s->y = y;
+	s->air = air;
 	s->prev = a;
 	if (start) {
 		/* the height (Y0 - Y) where it is > 0; 0 at Y0; -1 for any Y below */
-		js_vu yu = (js_vu)s->y, y0 = (js_vu)js_vsplat(SCV4_Y0 << 16);
+		js_vu yu = (js_vu)y, y0 = (js_vu)js_vsplat(SCV4_Y0 << 16);
 		js_vi h = js_vsel((js_vi)(yu < y0), (js_vi)(y0 - yu), (js_vi)(yu > y0));
-		js_vacc_frame(&s->acc, f, h, ~s->air, fl);
+		js_vacc_frame(&s->acc, f, h, ~(air | relaunch), fl);
 	} else {
-		cv_acc_frame(&s->acc, f, (SCV4_Y0 << 16) - s->y, s->air, land, fl);
+		cv_acc_frame(&s->acc, f, (SCV4_Y0 << 16) - y, air, land, fl);
 	}
 }
 
@@ -495,12 +530,13 @@ static void scv4_lanes_from_starts(const js_lane_args *args)
  * not masks: fall_cap is "the capped speed reached 8.0" (max of the speed after the min ==
  * 8.0); below_start is "the highest Y > Y0" (the landing frame's Y, the floor, is only past Y0
  * with drop >= 1, and then the fall crossed Y0 + 1 .. Y0 + 8 px in the air before it: the floor
- * is 16 px or more below and a move is at most 8 px); hold_max a vector set on its frame. */
+ * is 16 px or more below and a move is at most 8 px); hold_max and relaunch (a new press on the
+ * landing frame: took off already, so no second take-off) vectors set on their frames. */
 #define SCV4_W_GRAVITY ((int)(SCV4_GRAVITY >> 8))
 #define SCV4_W_CAP ((int)(SCV4_CAP >> 8))
 typedef struct scv4_wlanes {
-	__m512i y, spd, cnt, miny, maxy, maxg, hmax, apex, airtime;
-	__mmask32 air, took, hold, rise, top, fall;
+	__m512i y, spd, cnt, miny, maxy, maxg, hmax, rel, apex, airtime;
+	__mmask32 air, took, hold, rise, top3, top4, fall;
 } scv4_wlanes;
 
 static inline __attribute__((always_inline)) void
@@ -508,36 +544,49 @@ scv4_wlanes_frame(scv4_wlanes *z, __mmask32 np, __mmask32 a, __m512i negv0, __m5
 		  __m512i fv, __m512i fv1)
 {
 	const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi16(1);
+	/* the move (the speed is 0 on the ground) and the landing at a speed >= 0 */
+	__m512i y = _mm512_add_epi16(z->y, z->spd);
+	__mmask32 land = _mm512_mask_cmpge_epi16_mask(
+		_mm512_mask_cmpge_epi16_mask(z->air, z->spd, zero), y, floor);
+	y = _mm512_mask_mov_epi16(y, land, floor);
+	__m512i spd = _mm512_mask_mov_epi16(z->spd, land, zero);
+	__mmask32 air = _kandn_mask32(land, z->air);
+	__mmask32 rise = _kandn_mask32(land, z->rise), top3 = _kandn_mask32(land, z->top3),
+		  top4 = _kandn_mask32(land, z->top4), fall = _kandn_mask32(land, z->fall);
+	/* the take-off (the first press only: frozen after the landing); a relaunch is flagged */
+	z->rel = _mm512_mask_mov_epi16(z->rel, _kand_mask32(land, np), one);
 	__mmask32 press = _kandn_mask32(z->took, np);
-	__mmask32 air = _kor_mask32(z->air, press);
+	air = _kor_mask32(air, press);
 	z->took = _kor_mask32(z->took, press);
-	__mmask32 hold = _kor_mask32(z->hold, press);
-	__m512i spd = _mm512_mask_mov_epi16(z->spd, press, negv0);
+	__mmask32 hold = _kor_mask32(_kandn_mask32(land, z->hold), press);
+	spd = _mm512_mask_mov_epi16(spd, press, negv0);
 	__m512i cnt = _mm512_mask_mov_epi16(z->cnt, press, zero);
-	__mmask32 stay0 = _mm512_mask_cmplt_epi16_mask(_kand_mask32(hold, a), cnt,
-						       _mm512_set1_epi16(SCV4_HOLD_FRAMES));
-	__mmask32 go1 = _kandn_mask32(stay0, hold);
-	z->hmax = _mm512_mask_mov_epi16(z->hmax, _kand_mask32(go1, a), one);
-	__mmask32 rise = _kor_mask32(z->rise, go1);
-	__mmask32 stay3 = _mm512_mask_cmplt_epi16_mask(z->top, cnt, _mm512_set1_epi16(SCV4_TOP_FRAMES));
-	__mmask32 fall = _kor_mask32(z->fall, _kandn_mask32(stay3, z->top));
+	/* phase 0: held -> count + 1, kept while < 4 */
+	__mmask32 held0 = _kand_mask32(hold, a);
+	cnt = _mm512_mask_add_epi16(cnt, held0, cnt, one);
+	__mmask32 stay0 = _mm512_mask_cmplt_epi16_mask(held0, cnt, _mm512_set1_epi16(SCV4_HOLD_FRAMES));
+	z->hmax = _mm512_mask_mov_epi16(z->hmax, _kandn_mask32(stay0, held0), one);
+	/* phase 3: count 0, speed 0; phase 4: count + 1, kept while < 9 */
+	cnt = _mm512_mask_mov_epi16(cnt, top3, zero);
+	spd = _mm512_mask_mov_epi16(spd, top3, zero);
+	__mmask32 t4 = _kor_mask32(top4, top3);
+	cnt = _mm512_mask_add_epi16(cnt, t4, cnt, one);
+	__mmask32 stay4 = _mm512_mask_cmplt_epi16_mask(t4, cnt, _mm512_set1_epi16(SCV4_TOP_FRAMES));
+	/* gravity in phases 1-2 and 5-6, the cap a min on every lane; phase 2 stops at >= 0 */
 	__m512i g = _mm512_mask_add_epi16(spd, _kor_mask32(rise, fall), spd,
 					  _mm512_set1_epi16(SCV4_W_GRAVITY));
-	__mmask32 stop = _mm512_mask_cmpge_epi16_mask(rise, g, zero);
 	g = _mm512_min_epi16(g, _mm512_set1_epi16(SCV4_W_CAP));
 	z->maxg = _mm512_max_epi16(z->maxg, g);
-	g = _mm512_maskz_mov_epi16(_knot_mask32(_kor_mask32(stop, stay3)), g);
-	cnt = _mm512_mask_add_epi16(cnt, _kor_mask32(stay0, stay3), cnt, one);
-	z->cnt = _mm512_mask_mov_epi16(cnt, stop, zero);
+	__mmask32 stop = _mm512_mask_cmpge_epi16_mask(rise, g, zero);
+	z->spd = _mm512_mask_mov_epi16(g, stop, zero);
+	z->cnt = cnt;
 	z->hold = stay0;
-	z->rise = _kandn_mask32(stop, rise);
-	z->top = _kor_mask32(stay3, stop);
-	__m512i y = _mm512_add_epi16(z->y, g);
-	__mmask32 land = _mm512_mask_cmpge_epi16_mask(fall, y, floor);
-	z->y = y = _mm512_mask_mov_epi16(y, land, floor);
-	z->spd = _mm512_mask_mov_epi16(g, land, zero);
-	z->fall = _kandn_mask32(land, fall);
-	z->air = _kandn_mask32(land, air);
+	z->rise = _kor_mask32(_kandn_mask32(stop, rise), _kandn_mask32(stay0, hold));
+	z->top3 = stop;
+	z->top4 = stay4;
+	z->fall = _kor_mask32(fall, _kandn_mask32(stay4, t4));
+	z->air = air;
+	z->y = y;
 	z->maxy = _mm512_max_epi16(z->maxy, y);
 	__mmask32 higher = _mm512_cmplt_epi16_mask(y, z->miny);
 	z->miny = _mm512_min_epi16(z->miny, y);
@@ -554,6 +603,8 @@ static inline void scv4_wlanes_store(const scv4_wlanes *z, const js_lane_args *a
 	const __m512i zero = _mm512_setzero_si512();
 	__m512i fl = _mm512_maskz_mov_epi16(_mm512_test_epi16_mask(z->hmax, z->hmax),
 					    _mm512_set1_epi16((short)SCV4_FLAG_HOLD_MAX));
+	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(_mm512_test_epi16_mask(z->rel, z->rel),
+							_mm512_set1_epi16(JS_FLAG_RELAUNCH)));
 	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(
 					 _mm512_cmpeq_epi16_mask(z->maxg, _mm512_set1_epi16(SCV4_W_CAP)),
 					 _mm512_set1_epi16((short)SCV4_FLAG_FALL_CAP)));
@@ -629,9 +680,9 @@ static inline void scv4_wlanes_init(scv4_wlanes *z, __m512i *negv0, __m512i *flo
 		*negv0 = _mm512_loadu_si512(v0);
 		*floor = _mm512_loadu_si512(fl);
 	}
-	z->y = z->miny = z->maxy = z->spd = z->cnt = z->maxg = z->hmax = z->apex = z->airtime =
-		_mm512_setzero_si512();
-	z->air = z->took = z->hold = z->rise = z->top = z->fall = 0;
+	z->y = z->miny = z->maxy = z->spd = z->cnt = z->maxg = z->hmax = z->rel = z->apex =
+		z->airtime = _mm512_setzero_si512();
+	z->air = z->took = z->hold = z->rise = z->top3 = z->top4 = z->fall = 0;
 }
 
 /* The whole block as two groups of 32 lanes side by side. */

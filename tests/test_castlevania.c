@@ -587,107 +587,151 @@ Test(cv2, lanes_partial_block) { check_lanes("cv2", 9, 80, 35, 1); }
 enum { S4_Y, S4_YFRAC, S4_SPEED, S4_SFRAC, S4_SSUB, S4_PHASE, S4_COUNT, S4_STATE };
 #define G375 24576 /* 0.375 in 1/65536 */
 
-/* Claim 12 (scv4/jump-phases), held: the take-off speed is kept with no gravity while the button
- * is down, at most 4 frames (frames 0..3, v0 = 4.00: 4 px each), then +0.375 a frame.  By hand:
- * speeds after frames 4.. are -4 + 0.375 k, k = 1..10 (-3.625 ... -0.25); frame 14: -0.25 + 0.375
- * >= 0 -> 0, phase 3; frames 15..23 speed 0 (count 1..9); frame 24: count 9 -> phase 5, +0.375;
- * then +0.375 a frame.  Rise: 16 + sum(4 - 0.375 k, k = 1..10) = 16 + 19.375 = 35.375 px. */
+/* Claim 12 (scv4/jump-phases), held, the game's take-off (bank_80.asm of
+ * bogaa/Super-Castlevania-IV-addons, by hand): frame 0 is the press; its move ran at speed 0,
+ * then $80:A392 sets $FFFB.8000 = -4.5 (-294912) and phase 0 counts 1.  Frames 1, 2, 3 move 4.5
+ * each (counts 2, 3, 4; the count of 4 ends phase 0 at $80:A97C with no gravity: hold_max on
+ * frame 3), frame 4 moves 4.5 and phase 2 adds 0.375; the speeds set on frames 3 + k are
+ * -4.5 + 0.375 k, k = 1..12, the 12th 0.0 >= 0 (frame 15: speed 0, phase 3).  Rise: 4 * 4.5 +
+ * sum(4.5 - 0.375 k, k = 1..11) = 18 + 24.75 = 42.75 px = 2801664 on frame 15.  Frame 16 runs
+ * phase 3 -> 4 (count 1), frames 17..24 count 2..9 (24: phase 5), frame 25 phase 5 -> 6 and
+ * +0.375; frame 26 is the first move down. */
 Test(scv4, claim12_held)
 {
 	frame_row r[64];
-	hold_rows(model("scv4"), (int32_t[]){ 1024, 0 }, 30, 40, r, SCV4_FMT, 8);
+	hold_rows(model("scv4"), (int32_t[]){ 1152, 0 }, 30, 40, r, SCV4_FMT, 8);
+	cr_expect_eq(r[0].height, 0, "the press frame does not move");
 	for (int f = 0; f < 4; f++) {
-		cr_expect_eq(r[f].v[S4_SSUB], -4 * 65536, "frame %d: no gravity", f);
-		cr_expect_eq(r[f].height, (int64_t)(f + 1) * 4 * 65536, "frame %d", f);
-		cr_expect_eq(r[f].v[S4_PHASE], 0);
+		cr_expect_eq(r[f].v[S4_SSUB], -294912, "frame %d: no gravity", f);
+		cr_expect_eq(r[f].height, (int64_t)f * 294912, "frame %d", f);
 		cr_expect_eq(r[f].v[S4_COUNT], f + 1);
+		cr_expect_eq(r[f].v[S4_PHASE], f < 3 ? 0 : 1);
 	}
-	cr_expect(r[4].flags & (1u << 9), "hold_max: the 4-frame limit ended the hold");
-	for (int k = 1; k <= 10; k++) {
-		cr_expect_eq(r[3 + k].v[S4_SSUB], -4 * 65536 + k * G375, "frame %d", 3 + k);
-		cr_expect_eq(r[3 + k].v[S4_PHASE], 1);
+	cr_expect(r[3].flags & (1u << 9), "hold_max: the count of 4 ended the hold");
+	cr_expect_eq(r[4].height, 4 * 294912, "frame 4 still moves 4.5 (no gravity on frame 3)");
+	for (int k = 1; k <= 11; k++) {
+		cr_expect_eq(r[3 + k].v[S4_SSUB], -294912 + k * G375, "frame %d", 3 + k);
+		cr_expect_eq(r[3 + k].v[S4_PHASE], 2);
 	}
-	cr_expect_eq(r[13].height, 2318336, "35.375 px");
-	cr_expect_eq(r[14].v[S4_SSUB], 0);
-	cr_expect_eq(r[14].v[S4_PHASE], 3);
-	for (int f = 14; f <= 23; f++) {
-		cr_expect_eq(r[f].height, 2318336, "frame %d: still at the top", f);
+	cr_expect_eq(r[15].height, 2801664, "42.75 px");
+	cr_expect_eq(r[15].v[S4_SSUB], 0);
+	cr_expect_eq(r[15].v[S4_PHASE], 3);
+	for (int f = 15; f <= 25; f++)
+		cr_expect_eq(r[f].height, 2801664, "frame %d: still at the top", f);
+	for (int f = 16; f <= 24; f++) {
+		cr_expect_eq(r[f].v[S4_COUNT], f - 15);
+		cr_expect_eq(r[f].v[S4_PHASE], f < 24 ? 4 : 5);
 		cr_expect_eq(r[f].v[S4_SSUB], 0);
 	}
-	cr_expect_eq(r[23].v[S4_COUNT], 9);
-	cr_expect_eq(r[24].v[S4_PHASE], 5);
-	cr_expect_eq(r[24].v[S4_SSUB], G375);
-	cr_expect_eq(r[24].height, 2318336 - G375);
-	for (int f = 25; f < 34; f++)
+	cr_expect_eq(r[25].v[S4_PHASE], 6);
+	cr_expect_eq(r[25].v[S4_SSUB], G375);
+	cr_expect_eq(r[26].height, 2801664 - G375);
+	for (int f = 26; f < 34; f++)
 		cr_expect_eq(r[f].v[S4_SSUB] - r[f - 1].v[S4_SSUB], G375, "frame %d: the same gravity", f);
 }
 
-/* Claim 12: the hold is the button held, frame by frame: a tap keeps v0 on frame 0 only (frame 1
- * has gravity); holds of 2 and 3 keep it 2 and 3 frames; 4 and longer keep it 4. */
+/* Claim 12: the hold is the button held ($20 & $BE, a level) frame by frame; the switch to phase
+ * 1 adds no gravity ($80:A982 RTL), so a hold of h frames keeps -4.5 for min(h + 1, 4) moves
+ * (frames 1 .. min(h + 1, 4)): a tap 2, a hold of 2 3, a hold of 3 or more 4.  The first speed
+ * with gravity is set on frame min(h + 1, 4); hold_max only where the count reached 4 held (h >= 4). */
 Test(scv4, claim12_hold_lengths)
 {
 	for (int h = 1; h <= 8; h++) {
 		frame_row r[16];
-		hold_rows(model("scv4"), (int32_t[]){ 1024, 0 }, h, 12, r, SCV4_FMT, 8);
-		int kept = h < 4 ? h : 4;
-		for (int f = 0; f < kept; f++)
-			cr_expect_eq(r[f].v[S4_SSUB], -4 * 65536, "hold %d frame %d", h, f);
-		cr_expect_eq(r[kept].v[S4_SSUB], -4 * 65536 + G375, "hold %d frame %d", h, kept);
-		cr_expect_eq(!!(r[kept].flags & (1u << 9)), h > 4, "hold %d: hold_max", h);
+		hold_rows(model("scv4"), (int32_t[]){ 1152, 0 }, h, 12, r, SCV4_FMT, 8);
+		int kept = h + 1 < 4 ? h + 1 : 4;
+		for (int f = 1; f <= kept; f++)
+			cr_expect_eq(r[f].height - r[f - 1].height, 294912, "hold %d frame %d", h, f);
+		cr_expect_eq(r[kept].v[S4_SSUB], -294912 + G375, "hold %d frame %d", h, kept);
+		cr_expect_eq(r[kept + 1].height - r[kept].height, 294912 - G375, "hold %d", h);
+		int hm = 0;
+		for (int f = 0; f < 12; f++)
+			hm |= !!(r[f].flags & (1u << 9));
+		cr_expect_eq(hm, h >= 4, "hold %d: hold_max", h);
 	}
 }
 
-/* Claim 12: the fall is capped at 8 px/frame.  v0 4.00, drop 16 (256 px): the fall speed
- * 0.375 k reaches 8.25 on the 22nd fall frame and is set to 8.0; the rest of the fall is 8.0. */
+/* Claim 12: the fall is capped at 8 px/frame ($80:A755-$80:A766).  v0 4.5, drop 16 (256 px):
+ * phase 6's first gravity is frame 25 (k = 1); k = 21 (frame 45) gives 7.875, k = 22 (frame 46)
+ * 8.25 -> 8.0; the rest of the fall moves 8.0 a frame. */
 Test(scv4, claim12_fall_cap)
 {
 	frame_row r[80];
-	hold_rows(model("scv4"), (int32_t[]){ 1024, 16 }, 30, 80, r, SCV4_FMT, 8);
-	/* fall frames start at 24 with k = 1 */
-	cr_expect_eq(r[24 + 20].v[S4_SSUB], 21 * G375, "k = 21: 7.875");
-	cr_expect_eq(r[24 + 21].v[S4_SSUB], 8 * 65536, "k = 22: 8.25 -> 8.0");
-	cr_expect(r[24 + 21].flags & (1u << 8), "fall_cap");
-	cr_expect_eq(r[24 + 20].flags & (1u << 8), 0);
-	int last = 24 + 22;
+	hold_rows(model("scv4"), (int32_t[]){ 1152, 16 }, 30, 80, r, SCV4_FMT, 8);
+	cr_expect_eq(r[25 + 20].v[S4_SSUB], 21 * G375, "k = 21: 7.875");
+	cr_expect_eq(r[25 + 21].v[S4_SSUB], 8 * 65536, "k = 22: 8.25 -> 8.0");
+	cr_expect(r[25 + 21].flags & (1u << 8), "fall_cap");
+	cr_expect_eq(r[25 + 20].flags & (1u << 8), 0);
+	int last = 25 + 22;
 	while (!r[last + 1].grounded)
 		last++;
-	for (int f = 24 + 22; f <= last; f++) {
+	for (int f = 25 + 22; f <= last; f++) { /* frame f moves by frame f - 1's speed */
 		cr_expect_eq(r[f].v[S4_SSUB], 8 * 65536, "frame %d", f);
 		cr_expect_eq(r[f - 1].height - r[f].height, 8 * 65536, "frame %d moves 8 px", f);
 	}
 	cr_expect_eq(r[last + 1].height, -256 * 65536, "landed on the floor 256 px down");
 }
 
-/* The landing (the model's convention): the phase-5 frame whose move reaches the floor puts Y on
- * it.  v0 4.00 held, flat: after frame 36 Y is 1.25 px above; frame 37 moves 4.875 -> lands,
- * Y := $0200.0000.  Never airborne below the take-off height. */
+/* The landing ($80:B676, $80:B6E8): the first move at a speed >= 0 that takes Y's pixel word to
+ * the floor puts Y on it, fraction 0.  v0 4.5 held, flat: the fall moves 0.375 k from frame 26
+ * (k = 1); after 14 moves (frame 39) Y is 42.75 - 39.375 = 3.375 px up; frame 40 moves 5.625 ->
+ * lands, Y := $0200.0000.  Never airborne below the take-off height. */
 Test(scv4, landing)
 {
 	frame_row r[48];
-	hold_rows(model("scv4"), (int32_t[]){ 1024, 0 }, 30, 48, r, SCV4_FMT, 8);
-	cr_expect_eq(r[36].height, 81920);
-	cr_expect_eq(r[36].grounded, 0);
-	cr_expect_eq(r[37].grounded, 1);
-	cr_expect_eq(r[37].height, 0);
-	cr_expect_eq(r[37].v[S4_Y], 0x200);
-	cr_expect_eq(r[37].v[S4_YFRAC], 0);
-	js_acc a = tu_ref_hold(model("scv4"), (int32_t[]){ 1024, 0 }, 30, 0, 64);
+	hold_rows(model("scv4"), (int32_t[]){ 1152, 0 }, 30, 48, r, SCV4_FMT, 8);
+	cr_expect_eq(r[39].height, 221184);
+	cr_expect_eq(r[39].grounded, 0);
+	cr_expect_eq(r[40].grounded, 1);
+	cr_expect_eq(r[40].height, 0);
+	cr_expect_eq(r[40].v[S4_Y], 0x200);
+	cr_expect_eq(r[40].v[S4_YFRAC], 0);
+	js_acc a = tu_ref_hold(model("scv4"), (int32_t[]){ 1152, 0 }, 30, 0, 64);
 	cr_expect_eq(a.flags & JS_FLAG_BELOW_START, 0);
+	cr_expect_eq(a.airtime, 41);
 }
 
-/* Whole jumps vs the independent Python figures (v0 in 1/256 px/frame, hold, drop). */
+/* A new press on the landing frame jumps again the same frame (the ground state's $80:A2AD runs
+ * after the landing): the frame ends the jump (model.h), flag relaunch, grounded 0, height 0.
+ * A tap lands on frame 36 (airtime 37, whole_jumps); a second tap on frame 36. */
+Test(scv4, relaunch_on_the_landing_frame)
+{
+	const js_model *m = model("scv4");
+	uint8_t in[80] = { 0 };
+	in[0] = in[36] = JS_IN_JUMP;
+	js_acc a;
+	js_reference_run(m, (int32_t[]){ 1152, 0 }, in, 80, &a);
+	cr_expect_eq(a.airtime, 37);
+	cr_expect_eq(a.rise, 2211840);
+	cr_expect(a.flags & JS_FLAG_RELAUNCH);
+	uint8_t st[256];
+	m->init(st, (int32_t[]){ 1152, 0 });
+	js_obs o;
+	for (int f = 0; f <= 36; f++)
+		m->step(st, in[f]);
+	memset(&o, 0, sizeof o);
+	m->observe(st, &o);
+	cr_expect_eq(o.grounded, 0);
+	cr_expect_eq(o.height, 0);
+	cr_expect(o.flags & JS_FLAG_RELAUNCH);
+}
+
+/* Whole jumps vs tests/data/scv4_whole_jumps.py, a frame stepper written from bank_80.asm's
+ * routines (not from this model; v0 in 1/256 px/frame, drop, hold).  The game's v0 is 1152;
+ * 1024 (the old assumption) gives 27.375 px on a tap and 35.375 held. */
 Test(scv4, whole_jumps)
 {
 	struct { int v0, drop, h; int64_t rise; int apex, air; } c[] = {
-		{ 1024, 0, 1, 1531904, 10, 32 },  { 1024, 0, 2, 1794048, 11, 34 },
-		{ 1024, 0, 3, 2056192, 12, 36 },  { 1024, 0, 4, 2318336, 13, 38 },
-		{ 1024, 0, 6, 2318336, 13, 38 },  { 1024, 4, 1, 1531904, 10, 43 },
-		{ 1024, 16, 4, 2318336, 13, 71 }, { 768, 0, 1, 884736, 7, 26 },
-		{ 768, 4, 3, 1277952, 9, 41 },    { 256, 0, 4, 319488, 5, 21 },
-		{ 1280, 0, 4, 3334144, 16, 43 },  { 1280, 4, 2, 2678784, 14, 49 },
-		{ 1535, 0, 4, 4517120, 18, 48 },  { 3072, 16, 4, 15335424, 34, 117 },
-		{ 3072, 0, 1, 12976128, 31, 77 }, { 0, 0, 1, 0, 0, 12 },
-		{ 0, 16, 4, 0, 0, 57 },
+		{ 1152, 0, 1, 2211840, 13, 37 },  { 1152, 0, 2, 2506752, 14, 39 },
+		{ 1152, 0, 3, 2801664, 15, 41 },  { 1152, 0, 4, 2801664, 15, 41 },
+		{ 1152, 0, 6, 2801664, 15, 41 },  { 1152, 4, 1, 2211840, 13, 47 },
+		{ 1152, 16, 4, 2801664, 15, 74 }, { 1024, 0, 1, 1794048, 12, 35 },
+		{ 1024, 0, 4, 2318336, 14, 39 },  { 768, 0, 1, 1081344, 9, 29 },
+		{ 768, 4, 3, 1474560, 11, 43 },   { 256, 0, 4, 319488, 6, 22 },
+		{ 1280, 0, 4, 3334144, 17, 44 },  { 1280, 4, 2, 3006464, 16, 51 },
+		{ 1535, 0, 4, 4517120, 19, 49 },  { 3072, 16, 4, 15335424, 35, 118 },
+		{ 3072, 0, 1, 13762560, 33, 81 }, { 0, 0, 1, 0, 0, 2 },
+		{ 0, 16, 4, 0, 0, 58 },
 	};
 	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
 		js_acc a = tu_ref_hold(model("scv4"), (int32_t[]){ c[i].v0, c[i].drop }, c[i].h, 0, 160);
@@ -1057,29 +1101,32 @@ Test(cv2, land_bound_from_the_slowest_starts)
 		}
 }
 
-/* scv4 speed_wrap ($A739's 32-bit add): rising (phase 1) at $7FFF.A000 from pixel $8200: gravity
- * $7FFF.A000 + $0000.6000 = $8000.0000, negative: the rise goes on at 32768 px/frame instead of
- * stopping (Y $8200 - $8000 = $0200).  y_wrap: falling at the cap 8.0 from pixel $FFFC: gravity
- * 8.375 -> capped 8.0, Y $FFFC + 8 = $10004: the pixel word wraps to $0004, above the floor: no
- * landing, Simon falls from the top. */
+/* scv4 speed_wrap ($80:A739's 32-bit add): rising (phase 2) at $7FFF.A000 from pixel $8100: the
+ * move comes first ($80:A0E6): $8100 + $7FFF.A = $100FF.A, the pixel word wraps to $00FF, above
+ * the floor $0200 (no landing); then gravity $7FFF.A000 + $0000.6000 = $8000.0000, negative: the
+ * rise goes on at 32768 px/frame instead of stopping.  Both invariants break on frame 0 (a speed
+ * that gravity can wrap always moves Y 32767 px first: a wrap or a landing); speed_wrap is the
+ * lower bit.  y_wrap alone: falling at the cap 8.0 from pixel $FFFC: Y $FFFC + 8 = $10004: the
+ * pixel word wraps to $0004, above the floor: no landing; then gravity 8.375 -> 8.0. */
 Test(scv4, speed_wrap_and_y_wrap)
 {
 	const char *names[4] = { "y", "speed", "phase", "air" };
 	js_case c;
 	js_break b;
 	frame_row r[2];
-	start_case(&c, "scv4", (int32_t[]){ 1024, 0 }, 64, NULL, 4, names,
-		   (double[]){ 0x82000000u, 0x7fffa000, 1, 1 });
+	start_case(&c, "scv4", (int32_t[]){ 1152, 0 }, 64, NULL, 4, names,
+		   (double[]){ 0x81000000u, 0x7fffa000, 2, 1 });
 	start_rows(&c, r, 1, SCV4_FMT, 8);
-	cr_expect_eq(r[0].v[S4_Y], 0x0200);
+	cr_expect_eq(r[0].v[S4_Y], 0x00ff);
 	cr_expect_eq(r[0].v[S4_SSUB], INT32_MIN);
-	cr_expect_eq(r[0].v[S4_PHASE], 1);
+	cr_expect_eq(r[0].v[S4_PHASE], 2);
+	cr_expect_eq(r[0].grounded, 0);
 	cr_assert_eq(js_case_breaks(&c, 0, &b), JS_BREAK_INVARIANT);
 	cr_expect_eq(b.inv, tu_inv(c.m, "speed_wrap"));
 	cr_expect_eq(b.frame, 0);
 	expect_lanes_agree(&c);
 
-	start_case(&c, "scv4", (int32_t[]){ 1024, 0 }, 64, NULL, 4, names,
+	start_case(&c, "scv4", (int32_t[]){ 1152, 0 }, 64, NULL, 4, names,
 		   (double[]){ 0xfffc0000u, 0x80000, 5, 1 });
 	start_rows(&c, r, 1, SCV4_FMT, 8);
 	cr_expect_eq(r[0].v[S4_Y], 4);
@@ -1091,9 +1138,10 @@ Test(scv4, speed_wrap_and_y_wrap)
 	expect_lanes_agree(&c);
 }
 
-/* scv4's landing bound: the slowest start, a rise (phase 1) from -32768.0 px/frame, lands within
- * it; its rise and still top alone take 87382 + 10 frames of the bound (87511), the fall from
- * the top the rest (how far depends on where the rise leaves the pixel word). */
+/* scv4's landing bound (87500, scv4.c): phase-0 starts at -32768.0 px/frame with no input end
+ * phase 0 on frame 0 and add gravity on frames 1 .. 87382 before the speed is >= 0; each lands
+ * within the bound, none before the rise ends (a landing needs a speed >= 0: frame 87383 at the
+ * earliest). */
 Test(scv4, land_bound_from_the_slowest_start)
 {
 	const char *names[4] = { "y", "speed", "phase", "air" };
@@ -1101,11 +1149,11 @@ Test(scv4, land_bound_from_the_slowest_start)
 	js_case c;
 	int worst = 0;
 	for (int k = 0; k < 16; k++) {
-		start_case(&c, "scv4", (int32_t[]){ 1024, 16 }, 1, NULL, 4, names,
-			   (double[]){ (double)(0x01000000u + 0x10000000u * (unsigned)k), INT32_MIN, 1, 1 });
+		start_case(&c, "scv4", (int32_t[]){ 1152, 16 }, 1, NULL, 4, names,
+			   (double[]){ (double)(0x01000000u + 0x10000000u * (unsigned)k), INT32_MIN, 0, 1 });
 		int n = frames_to_land(&c, m->land_bound);
 		cr_assert_gt(n, 0, "start %d", k);
 		worst = n > worst ? n : worst;
 	}
-	cr_expect_geq(worst, 87382 + 10, "slowest %d, bound %d", worst, m->land_bound);
+	cr_expect_geq(worst, 87383 + 1, "slowest %d, bound %d", worst, m->land_bound);
 }
