@@ -457,21 +457,23 @@ out:
 	return rc;
 }
 
-/* One data variable over (axes..., pattern), attached to every scale. */
-static int write_var(wctx *w, hid_t group, const char *gname, const scales *s, const hsize_t *dims,
-		     const char *name, hid_t type, const void *buf, const char *units,
-		     const char *long_name, hid_t *keep)
+/* A variable over the first nd dimensions of s (all of them, or the start condition's), attached
+ * to each scale, with its units, long name and coordinates. */
+static int write_var_nd(wctx *w, hid_t group, const char *gname, const scales *s, int nd,
+			const char *coords, const hsize_t *dims, const char *name, hid_t type,
+			const void *buf, const char *units, const char *long_name, int compress,
+			hid_t *keep)
 {
-	hid_t ds = dataset_write(w, group, gname, name, type, s->rank, dims, 1, buf);
+	hid_t ds = dataset_write(w, group, gname, name, type, nd, dims, compress, buf);
 	if (ds < 0)
 		return -1;
-	for (int d = 0; d < s->rank; d++)
+	for (int d = 0; d < nd; d++)
 		if (attach(w, ds, gname, name, s, d, (unsigned)d)) {
 			close_id(ds);
 			return -1;
 		}
 	if (attr_ul(w, ds, name, units, long_name) ||
-	    (s->coords[0] && attr_str(w, ds, name, "coordinates", s->coords))) {
+	    (coords && coords[0] && attr_str(w, ds, name, "coordinates", coords))) {
 		close_id(ds);
 		return -1;
 	}
@@ -482,6 +484,15 @@ static int write_var(wctx *w, hid_t group, const char *gname, const scales *s, c
 	if (H5Dclose(ds) < 0)
 		return h5_fail(w->err, w->errn, "cannot close %s/%s", gname, name);
 	return 0;
+}
+
+/* One data variable over (axes..., pattern), attached to every scale. */
+static int write_var(wctx *w, hid_t group, const char *gname, const scales *s, const hsize_t *dims,
+		     const char *name, hid_t type, const void *buf, const char *units,
+		     const char *long_name, hid_t *keep)
+{
+	return write_var_nd(w, group, gname, s, s->rank, s->coords, dims, name, type, buf, units,
+			    long_name, 1, keep);
 }
 
 /* The flag bits the model names: masks and names in bit order. */
@@ -728,34 +739,6 @@ out:
  *     frames_done
  *                          per start condition (axes...): scalars for a model without axes
  */
-
-/* A variable over the first nd dimensions of s only (the start condition). */
-static int write_var_nd(wctx *w, hid_t group, const char *gname, const scales *s, int nd,
-			const char *coords, const hsize_t *dims, const char *name, hid_t type,
-			const void *buf, const char *units, const char *long_name, int compress,
-			hid_t *keep)
-{
-	hid_t ds = dataset_write(w, group, gname, name, type, nd, dims, compress, buf);
-	if (ds < 0)
-		return -1;
-	for (int d = 0; d < nd; d++)
-		if (attach(w, ds, gname, name, s, d, (unsigned)d)) {
-			close_id(ds);
-			return -1;
-		}
-	if (attr_ul(w, ds, name, units, long_name) ||
-	    (coords && coords[0] && attr_str(w, ds, name, "coordinates", coords))) {
-		close_id(ds);
-		return -1;
-	}
-	if (keep) {
-		*keep = ds;
-		return 0;
-	}
-	if (H5Dclose(ds) < 0)
-		return h5_fail(w->err, w->errn, "cannot close %s/%s", gname, name);
-	return 0;
-}
 
 static int cmp_i64(const void *a, const void *b)
 {

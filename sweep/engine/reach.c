@@ -1809,8 +1809,13 @@ static double reset_set(js_reach_set *out)
 	return t;
 }
 
+/* One start condition: AUTO's layered search, then the graph search when the states repeat over
+ * the frames, then the layered search again if the graph search ran out of budget.  With fq, find
+ * answers it on the search that finishes (fa).  Returns 0, or -1: bad options (out->message, as
+ * `what`), or find failed (fa->message). */
 static int reach_one(const js_model *m, const int32_t *axis_values, const js_reach_opts *o,
-		     omp_lock_t *big_lock, js_reach_set *out)
+		     omp_lock_t *big_lock, js_reach_set *out, const char *what,
+		     const js_find_query *fq, js_find_answer *fa)
 {
 	memset(out, 0, sizeof *out);
 	for (int a = 0; a < m->n_axes && a < JS_MAX_AXES; a++)
@@ -1819,33 +1824,38 @@ static int reach_one(const js_model *m, const int32_t *axis_values, const js_rea
 	if (o->n_frames < 1 || o->n_frames > JS_MAX_FRAMES || !(inputs & JS_IN_JUMP) ||
 	    m->state_size == 0 || m->state_size > JS_STATE_MAX) {
 		snprintf(out->message, sizeof out->message,
-			 "reach %s: bad options (frames 1..%d, inputs with the jump button)", m->id,
+			 "%s %s: bad options (frames 1..%d, inputs with the jump button)", what, m->id,
 			 JS_MAX_FRAMES);
 		return -1;
 	}
-	if (run_search(m, o, inputs, o->mode, big_lock, out, NULL, NULL) != 1)
-		return 0;
+	int rc = run_search(m, o, inputs, o->mode, big_lock, out, fq, fa);
+	if (rc != 1)
+		return rc;
 	/* AUTO: the states repeat over the frames, so the graph search */
 	double t = reset_set(out);
-	run_search(m, o, inputs, JS_REACH_GRAPH, big_lock, out, NULL, NULL);
+	rc = run_search(m, o, inputs, JS_REACH_GRAPH, big_lock, out, fq, fa);
 	out->seconds += t;
-	if (!out->complete) {
+	if (rc == 0 && !out->complete) {
 		/* the graph search keeps nothing partial: the layered search keeps the jumps that
 		 * landed within the frames its budget holds */
 		if (o->meter)
 			js_progress_set_total(o->meter, atomic_load(&o->meter->total) +
 					      (uint64_t)o->n_frames);
 		t = reset_set(out);
-		run_search(m, o, inputs, JS_REACH_LAYERED, big_lock, out, NULL, NULL);
+		if (fa) {
+			js_find_answer_free(fa);
+			fa->passes = 0;
+		}
+		rc = run_search(m, o, inputs, JS_REACH_LAYERED, big_lock, out, fq, fa);
 		out->seconds += t;
 	}
-	return 0;
+	return rc;
 }
 
 int js_reach_one(const js_model *m, const int32_t *axis_values, const js_reach_opts *o,
 		 js_reach_set *out)
 {
-	return reach_one(m, axis_values, o, NULL, out);
+	return reach_one(m, axis_values, o, NULL, out, "reach", NULL, NULL);
 }
 
 int js_find_one(const js_model *m, const int32_t *axis_values, const js_reach_opts *o,
@@ -1855,16 +1865,7 @@ int js_find_one(const js_model *m, const int32_t *axis_values, const js_reach_op
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < m->n_axes && i < JS_MAX_AXES; i++)
 		out->axis[i] = m->axes[i].input_bit ? 0 : axis_values[i];
-	unsigned inputs = reach_inputs(m, o);
-	if (o->n_frames < 1 || o->n_frames > JS_MAX_FRAMES || !(inputs & JS_IN_JUMP) ||
-	    m->state_size == 0 || m->state_size > JS_STATE_MAX) {
-		snprintf(a->message, sizeof a->message,
-			 "find %s: bad options (frames 1..%d, inputs with the jump button)", m->id,
-			 JS_MAX_FRAMES);
-		return -1;
-	}
-	/* AUTO as reach_one chooses (find.c walks the levels; settled nodes end in constant
-	 * inputs) */
+	/* reach_one's searches (find.c walks the levels; settled nodes end in constant inputs) */
 	js_reach_opts oo = *o;
 	oo.threads = o->threads > 0 ? o->threads : omp_get_max_threads();
 	if (!oo.max_memory)
@@ -1876,24 +1877,13 @@ int js_find_one(const js_model *m, const int32_t *axis_values, const js_reach_op
 	snprintf(what, sizeof what, "find %s %.80s", m->id, label);
 	js_progress_start(&meter, what, "frames", (uint64_t)o->n_frames, o->progress);
 	oo.meter = o->progress ? &meter : NULL;
-	int rc = run_search(m, &oo, inputs, o->mode, NULL, out, q, a);
-	if (rc == 1) {
-		double t = reset_set(out);
-		rc = run_search(m, &oo, inputs, JS_REACH_GRAPH, NULL, out, q, a);
-		out->seconds += t;
-		if (rc == 0 && !out->complete) {
-			js_progress_set_total(&meter, atomic_load(&meter.total) + (uint64_t)o->n_frames);
-			t = reset_set(out);
-			js_find_answer_free(a);
-			a->passes = 0;
-			rc = run_search(m, &oo, inputs, JS_REACH_LAYERED, NULL, out, q, a);
-			out->seconds += t;
-		}
-	}
+	int rc = reach_one(m, axis_values, &oo, NULL, out, "find", q, a);
 	js_progress_end(&meter);
 	if (rc != 0) {
 		js_find_answer_free(a);
-		if (!a->message[0])
+		if (!a->message[0] && out->message[0])
+			snprintf(a->message, sizeof a->message, "%.290s", out->message);
+		else if (!a->message[0])
 			snprintf(a->message, sizeof a->message, "find %s: out of memory", m->id);
 		return -1;
 	}
@@ -2150,7 +2140,7 @@ int js_reach_run_many(const js_grid *const *g, size_t n_grids, const js_reach_op
 		js_reach_set *set = &r[k].sets[i];
 		int32_t ax[JS_MAX_AXES];
 		memcpy(ax, set->axis, sizeof ax);
-		reach_one(m, ax, &oo[k], &big, set);
+		reach_one(m, ax, &oo[k], &big, set, "reach", NULL, NULL);
 	}
 	omp_destroy_lock(&big);
 	js_progress_end(&meter);
