@@ -190,166 +190,19 @@ static size_t parse_size(const char *s, const char *what)
 	return v;
 }
 
-static void apply_axis_args(const cli *c, js_grid *g, int single)
-{
-	const js_model *m = g->model;
-	int seen[JS_MAX_AXES] = { 0 };
-	for (int i = 0; i < c->n_axis_args; i++) {
-		const char *arg = c->axis_args[i];
-		char err[512];
-		int a;
-		int32_t lo, hi;
-		if (js_parse_axis_arg(m, arg, &a, &lo, &hi, err, sizeof err) != 0)
-			die(EXIT_USAGE, "%s", err);
-		if (seen[a]++)
-			die(EXIT_USAGE, "axis %s given twice", m->axes[a].name);
-		g->lo[a] = lo;
-		g->hi[a] = hi;
-		if (single && g->lo[a] != g->hi[a])
-			die(EXIT_USAGE, "trace takes one value per axis, not the range '%s'", arg);
-	}
-	if (single)
-		for (int a = 0; a < m->n_axes; a++)
-			if (!seen[a])
-				g->hi[a] = g->lo[a] = m->axes[a].def_lo;
-}
-
-/* A sequence that presses a button the model does not read is a usage error (js_seq_buttons). */
-static void check_seq_buttons(const js_model *m, const char *text, const uint8_t *seq, int len,
-			      const char *where)
-{
-	char err[1024];
-	if (js_seq_buttons(m, seq, len, err, sizeof err) != 0)
-		die(EXIT_USAGE, "%s\"%s\" %s", where, text, err);
-}
-
-/* where: "" for --seq, "FILE:LINE: " for a --seq-file line (it starts the messages). */
-static void add_seq(js_grid *g, const char *text, int n_frames, const char *where)
-{
-	char err[256];
-	uint8_t *buf = malloc((size_t)n_frames);
-	int len = 0;
-	if (!buf)
-		die(EXIT_RUNTIME, "out of memory");
-	if (js_seq_parse(text, buf, n_frames, &len, err, sizeof err) != 0)
-		die(EXIT_USAGE, "%s%s", where, err);
-	check_seq_buttons(g->model, text, buf, len, *where ? where : "--seq ");
-	g->seq = realloc(g->seq, (size_t)(g->n_seq + 1) * sizeof *g->seq);
-	g->seq_len = realloc(g->seq_len, (size_t)(g->n_seq + 1) * sizeof *g->seq_len);
-	g->seq_text = realloc(g->seq_text, (size_t)(g->n_seq + 1) * sizeof *g->seq_text);
-	if (!g->seq || !g->seq_len || !g->seq_text)
-		die(EXIT_RUNTIME, "out of memory");
-	g->seq[g->n_seq] = buf;
-	g->seq_len[g->n_seq] = len;
-	g->seq_text[g->n_seq] = strdup(text);
-	g->n_seq++;
-}
-
-/* A movie as one sequence (movie.h): the axes that choose the buttons or the frame count must
- * hold one value (the low end of the grid is taken). */
-static void load_seq_movie(js_grid *g, const char *path, int n_frames, long first_frame)
-{
-	const js_model *m = g->model;
-	const char *dep[2] = { m->movie.jump_axis, m->movie.frames_axis };
-	for (int i = 0; i < 2; i++) {
-		int a = dep[i] ? js_axis_find(m, dep[i]) : -1;
-		if (a >= 0 && g->lo[a] != g->hi[a])
-			die(EXIT_USAGE, "--seq-file %s: the movie's buttons depend on axis %s; give it one "
-					"value (--axis %s=...)", path, dep[i], dep[i]);
-	}
-	char err[512];
-	uint8_t *seq;
-	int len;
-	if (js_movie_read(m, g->lo, path, first_frame, &seq, &len, err, sizeof err) != 0)
-		die(EXIT_RUNTIME, "%s", err);
-	if (len > n_frames)
-		len = n_frames; /* the frame limit */
-	size_t cap = (size_t)len * 6 + 16;
-	char *text = malloc(cap);
-	g->seq = realloc(g->seq, (size_t)(g->n_seq + 1) * sizeof *g->seq);
-	g->seq_len = realloc(g->seq_len, (size_t)(g->n_seq + 1) * sizeof *g->seq_len);
-	g->seq_text = realloc(g->seq_text, (size_t)(g->n_seq + 1) * sizeof *g->seq_text);
-	if (!text || !g->seq || !g->seq_len || !g->seq_text)
-		die(EXIT_RUNTIME, "out of memory");
-	js_seq_format(seq, len, text, cap);
-	g->seq[g->n_seq] = seq;
-	g->seq_len[g->n_seq] = len;
-	g->seq_text[g->n_seq] = text;
-	g->n_seq++;
-}
-
-static void load_seq_file(js_grid *g, const char *path, int n_frames)
-{
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	if (!f)
-		die(EXIT_RUNTIME, "cannot read '%s': %s", path, strerror(errno));
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	int line_no = 0;
-	while ((n = getline(&line, &cap, f)) >= 0) {
-		line_no++;
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = 0;
-		char *p = line;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p || *p == '#')
-			continue;
-		char where[600];
-		snprintf(where, sizeof where, "%s:%d: ", path, line_no);
-		add_seq(g, p, n_frames, where);
-	}
-	free(line);
-	if (f != stdin)
-		fclose(f);
-	if (g->n_seq == 0)
-		die(EXIT_USAGE, "'%s' holds no input sequences", path);
-}
-
-/* The grid from the options (after the model and axes are known). */
+/* The grid from the options, on g's model (js_grid_build: the same checks and messages as the
+ * C API's). */
 static void build_grid(const cli *c, js_grid *g, int single)
 {
-	if (c->frames) {
-		if (c->frames < 1 || c->frames > JS_MAX_FRAMES)
-			die(EXIT_USAGE, "--frames %ld: must be 1..%d", c->frames, JS_MAX_FRAMES);
-		g->n_frames = (int)c->frames;
-	}
-	apply_axis_args(c, g, single);
-	int pats = (c->hold != NULL) + (c->n_seqs > 0 || c->seq_file != NULL);
-	if (pats > 1)
-		die(EXIT_USAGE, "give either --hold or --seq/--seq-file, not both");
-	if (c->n_seqs || c->seq_file) {
-		g->pattern = JS_PATTERN_SEQ;
-		for (int i = 0; i < c->n_seqs; i++)
-			add_seq(g, c->seqs[i], g->n_frames, "");
-		if (c->seq_file && js_movie_is_path(c->seq_file))
-			load_seq_movie(g, c->seq_file, g->n_frames, c->movie_frame);
-		else if (c->seq_file)
-			load_seq_file(g, c->seq_file, g->n_frames);
-		if (single && g->n_seq != 1)
-			die(EXIT_USAGE, "trace takes one input sequence");
-		return;
-	}
-	if (c->hold) {
-		char err[256];
-		long a, b;
-		if (js_parse_int_range(c->hold, "--hold", &a, &b, err, sizeof err) != 0)
-			die(EXIT_USAGE, "%s", err);
-		if (a < 0 || b < a)
-			die(EXIT_USAGE, "--hold %s: expected A:B with 0 <= A <= B", c->hold);
-		if (single && a != b)
-			die(EXIT_USAGE, "trace takes one hold, not the range '%s'", c->hold);
-		if (b > g->n_frames)
-			die(EXIT_USAGE, "--hold %s: past the frame limit %d (raise --frames)", c->hold,
-			    g->n_frames);
-		g->hold_lo = (int)a;
-		g->hold_hi = (int)b;
-	} else if (single) {
-		g->hold_lo = g->hold_hi = g->n_frames; /* trace default: held throughout */
-	} else if (g->hold_hi > g->n_frames) {
-		g->hold_hi = g->n_frames;
-	}
+	char err[2048];
+	js_grid_spec s = { .axis_args = (const char *const *)c->axis_args,
+			   .n_axis_args = c->n_axis_args, .hold = c->hold,
+			   .seqs = (const char *const *)c->seqs, .n_seqs = c->n_seqs,
+			   .seq_file = c->seq_file, .movie_frame = c->movie_frame,
+			   .frames = c->frames, .single = single };
+	int rc = js_grid_build(g, g->model, &s, err, sizeof err);
+	if (rc)
+		die(rc, "%s", err);
 }
 
 static const js_model *need_model(const char *id)
@@ -949,29 +802,13 @@ static int cmd_trace(const cli *c)
 	js_grid_lane_axes(&g, 0, ax);
 	js_grid_lane_input(&g, 0, in);
 	/* The start state: init(the axes), then --start fields within their ranges and fuzz_fix,
-	 * the way check's "start" and the fuzz cases build it (js_case_start). */
-	js_case *jc = calloc(1, sizeof *jc);
+	 * the way check's "start" and the fuzz cases build it (js_trace_start_state). */
 	_Alignas(16) unsigned char st[JS_STATE_MAX];
-	if (!jc)
-		die(EXIT_RUNTIME, "out of memory");
-	jc->m = g.model;
-	jc->n_lanes = 1;
-	jc->n_frames = 1;
-	memcpy(jc->axis[0], ax, sizeof ax);
-	for (int i = 0; i < c->n_starts; i++) {
-		char name[64], err[700];
-		const char *arg = c->starts[i], *eq = strchr(arg, '=');
-		if (!eq || eq == arg || !eq[1] || (size_t)(eq - arg) >= sizeof name)
-			die(EXIT_USAGE, "--start '%s': expected FIELD=VALUE (the fields: jumpsweep list %s)",
-			    arg, g.model->id);
-		snprintf(name, sizeof name, "%.*s", (int)(eq - arg), arg);
-		if (!g.model->n_fields)
-			die(EXIT_USAGE, "--start %s: model %s has no start fields", arg, g.model->id);
-		if (js_case_set_field(jc, 0, name, eq + 1, err, sizeof err) != 0)
-			die(EXIT_USAGE, "--start %s: %s", arg, err);
-	}
-	js_case_start(jc, 0, st);
-	free(jc);
+	char err[2048];
+	int rc = js_trace_start_state(g.model, ax, (const char *const *)c->starts, c->n_starts, st,
+				      err, sizeof err);
+	if (rc)
+		die(rc, "%s", err);
 	if (c->movie) {
 		/* first, so that a movie that cannot be written leaves no trace output: the sequence
 		 * as given (clipped to the frame limit), or a hold's frames through the landing */
@@ -984,7 +821,6 @@ static int cmd_trace(const cli *c)
 			if (acc.landed)
 				len = acc.airtime;
 		}
-		char err[512];
 		if (js_movie_write(g.model, ax, c->movie, in, len > 0 ? len : 1, err, sizeof err) != 0)
 			die(EXIT_RUNTIME, "%s", err);
 	}
@@ -997,7 +833,7 @@ static int cmd_trace(const cli *c)
 			die(EXIT_RUNTIME, "cannot create '%s': %s", c->output, strerror(errno));
 		js_cleanup_add(tmp);
 	}
-	int rc = js_trace(out, g.model, st, in, g.n_frames);
+	rc = js_trace(out, g.model, st, in, g.n_frames);
 	if (out != stdout) {
 		rc |= fclose(out);
 		if (rc != 0 || rename(tmp, c->output) != 0) {

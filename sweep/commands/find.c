@@ -106,23 +106,6 @@ static void describe(const js_find_query *q, char *buf, size_t n)
 		snprintf(buf + k, n - k, ", landing with airtime %d..%d", (int)q->air_lo, (int)q->air_hi);
 }
 
-static int range_opt(const char *s, const char *what, int32_t *lo, int32_t *hi)
-{
-	char err[256];
-	long a, b;
-	if (js_parse_int_range(s, what, &a, &b, err, sizeof err) != 0) {
-		fx_err("%s", err, NULL);
-		return -1;
-	}
-	if (a < 0 || b < a || b > JS_MAX_FRAMES + 1) {
-		fx_err("%s %s: expected A:B with 0 <= A <= B (frames)", what, s);
-		return -1;
-	}
-	*lo = (int32_t)a;
-	*hi = (int32_t)b;
-	return 0;
-}
-
 /* --seq-file: the jump to match, from a movie (first press, or movie_frame) or the first
  * sequence of a text file, read with the low end of each start axis (a movie's buttons may
  * depend on an axis: smw's jump).  Returns 0, or -1 after printing the error. */
@@ -201,7 +184,8 @@ int js_cmd_find(int argc, char **argv)
 	int given_len = 0;
 	char **axis_args = calloc((size_t)argc + 1, sizeof *axis_args);
 	int n_axis = 0, quiet = 0, highest = 0, progress = 0, rc = FX_USAGE;
-	js_find_query q = { .apex_lo = 0, .apex_hi = JS_MAX_FRAMES };
+	const char *apex = NULL, *air = NULL;
+	js_find_query q;
 	js_reach_opts o = { 0 };
 	char err[512];
 	if (!axis_args) {
@@ -226,20 +210,8 @@ int js_cmd_find(int argc, char **argv)
 		case FO_RISE: rise = optarg; break;
 		case FO_RISE_SUB: rise_sub = optarg; break;
 		case FO_HIGHEST: highest = 1; break;
-		case FO_APEX:
-			if (range_opt(optarg, "--apex-frame", &q.apex_lo, &q.apex_hi) != 0)
-				goto out;
-			break;
-		case FO_AIR:
-			if (range_opt(optarg, "--airtime", &q.air_lo, &q.air_hi) != 0)
-				goto out;
-			if (q.air_hi < 1) {
-				fx_err("--airtime %s: a landing takes at least 1 frame", optarg, NULL);
-				goto out;
-			}
-			if (q.air_lo < 1)
-				q.air_lo = 1;
-			break;
+		case FO_APEX: apex = optarg; break;
+		case FO_AIR: air = optarg; break;
 		case 'f': {
 			long v;
 			if (js_parse_int(optarg, "--frames", &v, err, sizeof err) != 0) {
@@ -311,9 +283,10 @@ int js_cmd_find(int argc, char **argv)
 		fx_err("unknown model '%s' (see jumpsweep list)", model_id, NULL);
 		goto out;
 	}
-	if ((rise != NULL) + (rise_sub != NULL) + highest + (seq_file != NULL) != 1) {
-		fx_err("find: give one of --rise N, --rise-sub N, --highest, --seq-file FILE", NULL,
-		       NULL);
+	if (js_find_query_parse(m, rise, rise_sub, highest, seq_file != NULL, apex, air, &q, err,
+				sizeof err) != 0 ||
+	    js_find_check_axes(m, (const char *const *)axis_args, n_axis, err, sizeof err) != 0) {
+		fx_err("%s", err, NULL);
 		goto out;
 	}
 	if (movie_frame != JS_MOVIE_FIRST_PRESS && !(seq_file && js_movie_is_path(seq_file))) {
@@ -329,42 +302,13 @@ int js_cmd_find(int argc, char **argv)
 		fx_err("find --movie: %s", err, NULL);
 		goto out;
 	}
-	if (rise && js_parse_length(m, rise, "--rise", &q.rise, &q.between, err, sizeof err) != 0) {
+	js_grid g;
+	js_grid_spec gs = { .axis_args = (const char *const *)axis_args, .n_axis_args = n_axis };
+	if ((rc = js_grid_build(&g, m, &gs, err, sizeof err)) != 0) {
 		fx_err("%s", err, NULL);
 		goto out;
 	}
-	if (rise_sub) {
-		long v;
-		if (js_parse_int(rise_sub, "--rise-sub", &v, err, sizeof err) != 0) {
-			fx_err("%s", err, NULL);
-			goto out;
-		}
-		q.rise = v;
-	}
-	if (highest)
-		q.rise = JS_FIND_HIGHEST;
-	js_grid g;
-	js_grid_default(&g, m);
-	int seen[JS_MAX_AXES] = { 0 };
-	for (int i = 0; i < n_axis; i++) {
-		int a;
-		int32_t lo, hi;
-		if (js_parse_axis_arg(m, axis_args[i], &a, &lo, &hi, err, sizeof err) != 0) {
-			fx_err("%s", err, NULL);
-			goto out;
-		}
-		if (m->axes[a].input_bit) {
-			fx_err("find: axis %s is a button, explored on every frame; it is not a start "
-			       "condition", m->axes[a].name, NULL);
-			goto out;
-		}
-		if (seen[a]++) {
-			fx_err("axis %s given twice", m->axes[a].name, NULL);
-			goto out;
-		}
-		g.lo[a] = lo;
-		g.hi[a] = hi;
-	}
+	rc = FX_USAGE;
 	if (!o.n_frames)
 		o.n_frames = g.n_frames;
 	o.progress = js_progress_mode(quiet, progress);
@@ -374,10 +318,7 @@ int js_cmd_find(int argc, char **argv)
 	}
 
 	/* every start condition (the non-input axes, C order), one search each */
-	size_t n_starts = 1;
-	for (int a = 0; a < m->n_axes; a++)
-		if (!m->axes[a].input_bit)
-			n_starts *= (size_t)(g.hi[a] - g.lo[a] + 1);
+	size_t n_starts = js_grid_starts(&g);
 	char cons[160], asked[256];
 	describe(&q, cons, sizeof cons);
 	if (highest)
@@ -396,14 +337,7 @@ int js_cmd_find(int argc, char **argv)
 	rc = FX_OK;
 	for (size_t i = 0; i < n_starts; i++) {
 		int32_t ax[JS_MAX_AXES] = { 0 };
-		size_t k = i;
-		for (int a = m->n_axes - 1; a >= 0; a--) {
-			if (m->axes[a].input_bit)
-				continue;
-			size_t len = (size_t)(g.hi[a] - g.lo[a] + 1);
-			ax[a] = g.lo[a] + (int32_t)(k % len);
-			k /= len;
-		}
+		js_grid_start_axes(&g, i, ax);
 		if (given) {
 			js_acc acc;
 			js_reference_run(m, ax, given, given_len, &acc);

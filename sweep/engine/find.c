@@ -612,3 +612,75 @@ void js_find_answer_free(js_find_answer *a)
 		memset(w[i], 0, sizeof *w[i]);
 	}
 }
+
+/* ---- the question in words (the CLI's find and the C API) ---- */
+
+static int window_parse(const char *s, const char *what, int32_t *lo, int32_t *hi, char *err,
+			size_t errn)
+{
+	long a, b;
+	if (js_parse_int_range(s, what, &a, &b, err, errn) != 0)
+		return JS_EXIT_USAGE;
+	if (a < 0 || b < a || b > JS_MAX_FRAMES + 1) {
+		snprintf(err, errn, "%s %s: expected A:B with 0 <= A <= B (frames)", what, s);
+		js_oneline(err);
+		return JS_EXIT_USAGE;
+	}
+	*lo = (int32_t)a;
+	*hi = (int32_t)b;
+	return 0;
+}
+
+int js_find_query_parse(const js_model *m, const char *rise, const char *rise_sub, int highest,
+			int seq_given, const char *apex, const char *air, js_find_query *q,
+			char *err, size_t errn)
+{
+	memset(q, 0, sizeof *q);
+	q->apex_hi = JS_MAX_FRAMES;
+	if ((rise != NULL) + (rise_sub != NULL) + (highest != 0) + (seq_given != 0) != 1) {
+		snprintf(err, errn, "find: give one of --rise N, --rise-sub N, --highest, --seq-file "
+			 "FILE");
+		return JS_EXIT_USAGE;
+	}
+	if (apex && window_parse(apex, "--apex-frame", &q->apex_lo, &q->apex_hi, err, errn))
+		return JS_EXIT_USAGE;
+	if (air) {
+		if (window_parse(air, "--airtime", &q->air_lo, &q->air_hi, err, errn))
+			return JS_EXIT_USAGE;
+		if (q->air_hi < 1) {
+			snprintf(err, errn, "--airtime %s: a landing takes at least 1 frame", air);
+			js_oneline(err);
+			return JS_EXIT_USAGE;
+		}
+		if (q->air_lo < 1)
+			q->air_lo = 1;
+	}
+	if (rise && js_parse_length(m, rise, "--rise", &q->rise, &q->between, err, errn) != 0)
+		return JS_EXIT_USAGE;
+	if (rise_sub) {
+		long v;
+		if (js_parse_int(rise_sub, "--rise-sub", &v, err, errn) != 0)
+			return JS_EXIT_USAGE;
+		q->rise = v;
+	}
+	if (highest)
+		q->rise = JS_FIND_HIGHEST;
+	return 0;
+}
+
+int js_find_check_axes(const js_model *m, const char *const *axis_args, int n, char *err,
+		       size_t errn)
+{
+	for (int i = 0; i < n; i++) {
+		int a;
+		int32_t lo, hi;
+		if (js_parse_axis_arg(m, axis_args[i], &a, &lo, &hi, err, errn) != 0)
+			return JS_EXIT_USAGE;
+		if (m->axes[a].input_bit) {
+			snprintf(err, errn, "find: axis %s is a button, explored on every frame; it is "
+				 "not a start condition", m->axes[a].name);
+			return JS_EXIT_USAGE;
+		}
+	}
+	return 0;
+}

@@ -37,6 +37,7 @@
  * was being written, followed by HDF5's innermost message.
  */
 #include "cleanup.h"
+#include "describe.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -495,60 +496,39 @@ static int write_var(wctx *w, hid_t group, const char *gname, const scales *s, c
 			    long_name, 1, keep);
 }
 
-/* The flag bits the model names: masks and names in bit order. */
+/* The flag bits the model names: masks and names in bit order (describe.h). */
 static int flag_table(const js_model *m, uint32_t *masks, const char **names)
 {
-	int n = 0;
-	for (int b = 0; b < JS_MAX_FLAGS; b++)
-		if (m->flag_names[b]) {
-			masks[n] = 1u << b;
-			names[n] = m->flag_names[b];
-			n++;
-		}
-	return n;
+	return js_flag_table(m, masks, names);
+}
+
+/* One attribute of describe.h's list onto an object. */
+typedef struct attr_sink {
+	wctx *w;
+	hid_t obj;
+	const char *obj_name;
+} attr_sink;
+
+static int attr_put(void *ctx, const js_attr *a)
+{
+	attr_sink *k = ctx;
+	switch (a->type) {
+	case JS_ATTR_STR: return attr_str(k->w, k->obj, k->obj_name, a->name, a->v.s);
+	case JS_ATTR_I32: return attr_i32(k->w, k->obj, k->obj_name, a->name, a->v.i32);
+	case JS_ATTR_I64: return attr_i64(k->w, k->obj, k->obj_name, a->name, a->v.i64);
+	case JS_ATTR_F64: return attr_f64(k->w, k->obj, k->obj_name, a->name, a->v.f64);
+	case JS_ATTR_U32S: return attr_u32s(k->w, k->obj, k->obj_name, a->name, a->v.u32s, a->n);
+	case JS_ATTR_STRS:
+		return attr_strs(k->w, k->obj, k->obj_name, a->name, a->v.strs, a->n);
+	}
+	return -1;
 }
 
 /* The model's own attributes (everything but the grid's n_frames and pattern). */
 static int write_model_attrs(wctx *w, hid_t group, const char *gname, const js_model *m)
 {
-	char claims[2048] = "", meanings[1024] = "";
-	uint32_t masks[JS_MAX_FLAGS];
-	const char *fnames[JS_MAX_FLAGS], *fwhat[JS_MAX_FLAGS];
-	int nf = flag_table(m, masks, fnames);
-	for (int i = 0; i < nf; i++) {
-		const char *what = js_flag_what(m, __builtin_ctz(masks[i]));
-		fwhat[i] = what ? what : "";
-	}
-	for (int i = 0; m->claims && m->claims[i]; i++) {
-		size_t len = strlen(claims);
-		snprintf(claims + len, sizeof claims - len, "%s%s", i ? "," : "", m->claims[i]);
-	}
-	for (int i = 0; i < nf; i++) {
-		size_t len = strlen(meanings);
-		int bit = __builtin_ctz(masks[i]);
-		snprintf(meanings + len, sizeof meanings - len, "%sbit%d=%s", i ? " " : "", bit,
-			 fnames[i]);
-	}
-	if (attr_str(w, group, gname, "game", m->game) ||
-	    attr_str(w, group, gname, "platform", m->platform) ||
-	    attr_str(w, group, gname, "character", m->character) ||
-	    attr_str(w, group, gname, "unit", m->unit) ||
-	    attr_i64(w, group, gname, "sub_per_unit", m->sub_per_unit) ||
-	    attr_f64(w, group, gname, "fps", m->fps) ||
-	    attr_f64(w, group, gname, "tile", m->tile) ||
-	    attr_str(w, group, gname, "frame", m->frame) ||
-	    attr_str(w, group, gname, "sources", m->sources) ||
-	    attr_str(w, group, gname, "notes", m->notes) ||
-	    attr_str(w, group, gname, "claims", claims) ||
-	    attr_str(w, group, gname, "flag_meanings", meanings) ||
-	    (nf > 0 && attr_u32s(w, group, gname, "flag_masks", masks, nf)) ||
-	    (nf > 0 && attr_strs(w, group, gname, "flag_names", fnames, nf)) ||
-	    (nf > 0 && attr_strs(w, group, gname, "flag_descriptions", fwhat, nf)) ||
-	    attr_f64(w, group, gname, "character_height", m->character_height) ||
-	    attr_str(w, group, gname, "character_height_source",
-		     m->character_height_source ? m->character_height_source : ""))
-		return -1;
-	return 0;
+	attr_sink k = { .w = w, .obj = group, .obj_name = gname };
+	return js_model_attrs(m, attr_put, &k);
 }
 
 static int write_group_attrs(wctx *w, hid_t group, const char *gname, const js_grid *g)

@@ -51,6 +51,27 @@ size_t js_grid_lanes(const js_grid *g)
 	return n;
 }
 
+size_t js_grid_starts(const js_grid *g)
+{
+	size_t n = 1;
+	for (int a = 0; a < g->model->n_axes; a++)
+		if (!g->model->axes[a].input_bit)
+			n *= (size_t)js_grid_axis_len(g, a);
+	return n;
+}
+
+void js_grid_start_axes(const js_grid *g, size_t i, int32_t *axis_values)
+{
+	for (int a = g->model->n_axes - 1; a >= 0; a--) {
+		axis_values[a] = 0;
+		if (g->model->axes[a].input_bit)
+			continue;
+		size_t len = (size_t)js_grid_axis_len(g, a);
+		axis_values[a] = g->lo[a] + (int32_t)(i % len);
+		i /= len;
+	}
+}
+
 /* Lane i in C order over (axis 0, ..., axis n-1, pattern). */
 static size_t lane_pattern(const js_grid *g, size_t i, int32_t *axis_values)
 {

@@ -219,5 +219,16 @@ typedef struct js_find_answer {
 int js_find_one(const js_model *m, const int32_t *axis_values, const js_reach_opts *o,
 		const js_find_query *q, js_reach_set *set, js_find_answer *a);
 void js_find_answer_free(js_find_answer *a);
+/* The question from its words (find's options, the C API's arguments): exactly one of rise (a
+ * length in the model's unit), rise_sub (sub-units), highest, or seq_given (the caller fills
+ * q->rise from a given jump); apex and air "F" or "F:G" (NULL: any).  0, or JS_EXIT_USAGE
+ * (sweep.h) with the one-line message. */
+int js_find_query_parse(const js_model *m, const char *rise, const char *rise_sub, int highest,
+			int seq_given, const char *apex, const char *air, js_find_query *q,
+			char *err, size_t errn);
+/* find's --axis arguments name start conditions only (an input axis is explored on every
+ * frame): 0, or JS_EXIT_USAGE with the message. */
+int js_find_check_axes(const js_model *m, const char *const *axis_args, int n, char *err,
+		       size_t errn);
 
 #endif

@@ -59,6 +59,31 @@ typedef struct js_grid {
 	int n_frames;            /* frames stepped per lane (the frame limit) */
 } js_grid;
 
+/* Exit statuses shared by every front end: a usage error (bad input) and a run-time error. */
+#define JS_EXIT_USAGE 2
+#define JS_EXIT_RUNTIME 1
+
+/* A grid in words (sweep/engine/grid.c), as the CLI's options and the C API give it. */
+typedef struct js_grid_spec {
+	const char *const *axis_args; /* "NAME=A:B" or "NAME=A" (names too) */
+	int n_axis_args;
+	const char *hold;             /* "A:B" or "A"; NULL: 0..the model's default hold */
+	const char *const *seqs;      /* --seq texts */
+	int n_seqs;
+	const char *seq_file;         /* a text file of sequences ("-" stdin) or a movie */
+	long movie_frame;             /* a movie's first frame, or JS_MOVIE_FIRST_PRESS (-1) */
+	long frames;                  /* frame limit, 0: the model's default */
+	int single;                   /* trace: one value per axis and one pattern (default: the
+				       * axes' low ends, jump held throughout) */
+} js_grid_spec;
+/* The model's default grid changed by the spec: 0, or JS_EXIT_USAGE / JS_EXIT_RUNTIME with the
+ * one-line message the CLI prints (the grid then holds nothing to free). */
+int js_grid_build(js_grid *g, const js_model *m, const js_grid_spec *s, char *err, size_t errn);
+/* A trace's start state: init(axis values), then "FIELD=VALUE" settings within their ranges and
+ * fuzz_fix (js_case_start, as check's "start" and the fuzz cases build it): 0 or JS_EXIT_*. */
+int js_trace_start_state(const js_model *m, const int32_t *axis_values, const char *const *starts,
+			 int n_starts, void *state, char *err, size_t errn);
+
 /* The model's default grid (every axis over its default range, holds 0..default_hold). */
 void js_grid_default(js_grid *g, const js_model *m);
 void js_grid_free_seqs(js_grid *g);
@@ -66,6 +91,10 @@ void js_grid_free_seqs(js_grid *g);
 int js_grid_axis_len(const js_grid *g, int a);
 int js_grid_pattern_len(const js_grid *g);
 size_t js_grid_lanes(const js_grid *g);
+/* The start conditions of a grid (reach, find): its non-input axes over their ranges, C order;
+ * start i's axis values (input axes 0). */
+size_t js_grid_starts(const js_grid *g);
+void js_grid_start_axes(const js_grid *g, size_t i, int32_t *axis_values);
 /* Lane i: its axis values and its input bytes for frames 0..n_frames-1. */
 void js_grid_lane_axes(const js_grid *g, size_t i, int32_t *axis_values);
 void js_grid_lane_input(const js_grid *g, size_t i, uint8_t *input);
