@@ -126,6 +126,31 @@ for m in REACH:
     save(fig, f"{m}_reach_vs_hold")
     plt.close(fig)
 '''),
+    ("md", "## Computed on the spot: the Python package\n\n"
+           "The atlas answers what `jumpsweep map` swept. A new question does not need a round trip "
+           "through the shell: `import jumpsweep` runs the same engine in this process and returns "
+           "xarray and pandas objects (docs/python.md). Here: SMW's rise over every take-off speed "
+           "× frames held, normal against spin jump, and the canonical input for a 67 px jump at "
+           "P-speed."),
+    ("code", r'''
+import sys
+sys.path.insert(0, os.environ.get("JS_PYTHON", "../python"))
+import jumpsweep as js
+
+live = js.sweep("smw", vx=range(0, 64), jump=["normal", "spin"], hold=range(0, 41))
+fig, axs = plt.subplots(1, 2, figsize=(12, 4), sharey=True)
+for ax, jump in zip(axs, live.jump.values):
+    r = live.rise.sel(jump=jump).squeeze()
+    im = ax.pcolormesh(live.hold, live.vx, r.transpose("vx", "hold"), shading="nearest")
+    ax.set(xlabel="frames held", title=f"smw {jump} jump: rise ({live.rise.attrs['units']})")
+axs[0].set_ylabel(f"vx ({live.vx.attrs['units']})")
+fig.colorbar(im, ax=axs, label="rise (px)")
+save(fig, "smw_rise_live")
+plt.close(fig)
+
+answer = js.find("smw", rise=67, vx="pspeed", jump="normal").squeeze()
+answer[["witness", "apex_frame", "airtime", "held", "presses"]].to_dataframe()
+'''),
 ]
 
 ACROSS = [

@@ -94,14 +94,23 @@ def model(id):
     for d in _model_docs():
         if d["id"] == id:
             return Model(d)
-    known = ", ".join(d["id"] for d in _model_docs())
-    raise ValueError(f"unknown model '{id}' (known: {known})")
+    known = " ".join(d["id"] for d in _model_docs())
+    raise ValueError(f"unknown model '{id}' (models: {known})")
 
 
 # ---- arguments in the CLI's words ----
 
-def _values(name, v):
-    """An axis value or range as the text of --axis NAME=...: "A", "A:B" or a name."""
+def _axis_names(model_id, name):
+    for d in _model_docs():
+        if d["id"] == model_id:
+            for a in d["axes"]:
+                if a["name"] == name:
+                    return a["names"]
+    return []
+
+
+def _values(model_id, name, v):
+    """An axis value or range as the text of --axis NAME=...: "A", "A:B" or names."""
     if isinstance(v, (bool, np.bool_)):
         raise ValueError(f"--axis {name}: {v!r} is not an axis value")
     if isinstance(v, (int, np.integer, str)):
@@ -120,14 +129,20 @@ def _values(name, v):
                 raise ValueError(f"--axis {name}: {vals!r}: the engine sweeps consecutive values "
                                  f"(give range(a, b) and select from the result)")
             return f"{vals[0]}:{vals[-1]}"
-        if len(vals) == 1:
-            return str(vals[0])
-        raise ValueError(f"--axis {name}: {vals!r}: give one name, or a range of numbers")
-    raise ValueError(f"--axis {name}: {v!r} is not an int, a name or a range")
+        if all(isinstance(x, str) for x in vals):
+            names = _axis_names(model_id, name)
+            if len(vals) == 1 or not names:
+                return str(vals[0]) if len(vals) == 1 else ",".join(vals)  # the engine says why
+            idx = [names.index(x) if x in names else -1 for x in vals]
+            if -1 in idx or idx != list(range(idx[0], idx[0] + len(idx))):
+                raise ValueError(f"--axis {name}: {vals!r}: give consecutive names in the "
+                                 f"axis' order ({', '.join(names)})")
+            return f"{vals[0]}:{vals[-1]}"
+    raise ValueError(f"--axis {name}: {v!r} is not an int, a name, a range or a list of them")
 
 
-def _axis_args(axes):
-    return _lib.CStrings([f"{k}={_values(k, v)}" for k, v in axes.items()])
+def _axis_args(model_id, axes):
+    return _lib.CStrings([f"{k}={_values(model_id, k, v)}" for k, v in axes.items()])
 
 
 def _hold(hold):
@@ -204,7 +219,7 @@ def sweep(model, *, hold=None, seq=None, seq_file=None, frames=None, isa="auto",
     if seq is not None and isinstance(seq, str):
         seq = [seq]
     seqs = _lib.CStrings(list(seq) if seq is not None else [])
-    args = _axis_args(axes)
+    args = _axis_args(model, axes)
     err = _lib.err_buffer()
     out = ffi.new("jumpsweep_grid **")
     hold_c = _lib.cstr(_hold(hold))
@@ -235,7 +250,7 @@ def trace(model, *, hold=None, seq=None, seq_file=None, start=None, frames=None,
     hold (default: held throughout) or seq one sequence; start: {"field": value} settings of
     the start state (`jumpsweep list MODEL` names the fields).  df.attrs["units"] maps each
     column to its unit."""
-    args = _axis_args(axes)
+    args = _axis_args(model, axes)
     starts = _lib.CStrings([f"{k}={v}" for k, v in (start or {}).items()])
     err = _lib.err_buffer()
     out = ffi.new("char **")
@@ -275,7 +290,7 @@ def reach(model, *, frames=None, max_memory=None, max_states=0, canonical=False,
     variables of docs/reach.md; witness_text holds the witnesses as strings, indexed by
     witness_index).  ds.attrs["complete"] is 0 when a budget (max_memory: bytes or "4G";
     max_states: nodes) cut a set short; such sets are marked in ds.complete."""
-    args = _axis_args(axes)
+    args = _axis_args(model, axes)
     err = _lib.err_buffer()
     incomplete = ffi.new("int *")
     with tempfile.TemporaryDirectory(prefix="jumpsweep-") as tmp:
@@ -314,7 +329,7 @@ def find(model, *, rise=None, rise_sub=None, highest=False, apex_frame=None, air
 
     if rise is not None and not isinstance(rise, str):
         rise = repr(float(rise)) if isinstance(rise, float) else str(rise)
-    args = _axis_args(axes)
+    args = _axis_args(model, axes)
     err = _lib.err_buffer()
     out = ffi.new("char **")
     _lib.check(lib.jumpsweep_find_json(

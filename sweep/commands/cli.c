@@ -207,15 +207,11 @@ static void build_grid(const cli *c, js_grid *g, int single)
 
 static const js_model *need_model(const char *id)
 {
-	const js_model *m = js_model_find(id);
-	if (!m) {
-		char list[512] = "";
-		for (int i = 0; i < js_n_models; i++) {
-			strncat(list, i ? " " : "", sizeof list - strlen(list) - 1);
-			strncat(list, js_models[i]->id, sizeof list - strlen(list) - 1);
-		}
-		die(EXIT_USAGE, "unknown model '%s' (models: %s)", id, list);
-	}
+	const js_model *m;
+	char err[1024];
+	int rc = js_model_need(id, &m, err, sizeof err);
+	if (rc)
+		die(rc, "%s", err);
 	return m;
 }
 

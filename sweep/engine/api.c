@@ -49,19 +49,9 @@ void jumpsweep_free(void *p)
 	free(p);
 }
 
-/* The model by id, or JUMPSWEEP_EUSAGE with the CLI's message. */
 static int need_model(const char *id, const js_model **m, char *err, size_t errn)
 {
-	*m = id ? js_model_find(id) : NULL;
-	if (*m)
-		return 0;
-	char list[512] = "";
-	for (int i = 0; i < js_n_models; i++) {
-		size_t len = strlen(list);
-		snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", js_models[i]->id);
-	}
-	return fail(err, errn, JUMPSWEEP_EUSAGE, "unknown model '%s' (known: %s)", id ? id : "(none)",
-		    list);
+	return js_model_need(id, m, err, errn);
 }
 
 static char *dump(json_t *j)

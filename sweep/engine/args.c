@@ -215,3 +215,18 @@ int js_parse_length(const js_model *m, const char *s, const char *what, int64_t 
 	*between = c != x;
 	return 0;
 }
+
+int js_model_need(const char *id, const js_model **m, char *err, size_t n)
+{
+	*m = id ? js_model_find(id) : NULL;
+	if (*m)
+		return 0;
+	char list[512] = "";
+	for (int i = 0; i < js_n_models; i++) {
+		strncat(list, i ? " " : "", sizeof list - strlen(list) - 1);
+		strncat(list, js_models[i]->id, sizeof list - strlen(list) - 1);
+	}
+	snprintf(err, n, "unknown model '%s' (models: %s)", id ? id : "", list);
+	js_oneline(err);
+	return JS_EXIT_USAGE;
+}

@@ -35,6 +35,8 @@ int js_parse_int_range(const char *s, const char *what, long *lo, long *hi, char
 /* "NAME=A:B" or "NAME=A" (names too): the axis index and the inclusive range, lo <= hi. */
 int js_parse_axis_arg(const js_model *m, const char *arg, int *axis, int32_t *lo, int32_t *hi,
 		      char *err, size_t n);
+/* The model with this id: 0, or JS_EXIT_USAGE with "unknown model 'X' (models: smb1 ...)". */
+int js_model_need(const char *id, const js_model **m, char *err, size_t n);
 /* "512M", "4G", "1000000": bytes (K, M, G suffixes), at least 1 MiB. */
 int js_parse_size(const char *s, const char *what, size_t *out, char *err, size_t n);
 /* A length in the model's unit as sub-units: the least whole number of sub-units at or above
