@@ -7,47 +7,30 @@ every call), so threads and Jupyter stay responsive during a long sweep or searc
 """
 import ctypes.util
 import os
+import re
 from pathlib import Path
 
 import cffi
 
-# The declarations of sweep/engine/jumpsweep.h (tests/python/test_api.py checks they match).
-CDEF = """
-int jumpsweep_api_version(void);
-const char *jumpsweep_version(void);
-void jumpsweep_free(void *p);
-char *jumpsweep_models_json(void);
-typedef struct jumpsweep_grid jumpsweep_grid;
-int jumpsweep_grid_new(const char *model, const char *const *axes, int n_axes, const char *hold,
-		       const char *const *seqs, int n_seqs, const char *seq_file, long frames,
-		       jumpsweep_grid **out, char *err, size_t errn);
-void jumpsweep_grid_free(jumpsweep_grid *g);
-int64_t jumpsweep_grid_lanes(const jumpsweep_grid *g);
-char *jumpsweep_grid_json(const jumpsweep_grid *g);
-int jumpsweep_sweep(const jumpsweep_grid *g, const char *isa, int threads, int64_t *rise_sub,
-		    double *rise, int32_t *apex_frame, int32_t *airtime, uint32_t *flags, char *err,
-		    size_t errn);
-int jumpsweep_trace_csv(const char *model, const char *const *axes, int n_axes, const char *hold,
-			const char *seq, const char *seq_file, const char *const *starts,
-			int n_starts, long frames, char **csv, char *err, size_t errn);
-int jumpsweep_reach_h5(const char *model, const char *const *axes, int n_axes, long frames,
-		       const char *max_memory, uint64_t max_states, int canonical, int threads,
-		       const char *path, int *incomplete, char *err, size_t errn);
-int jumpsweep_find_json(const char *model, const char *const *axes, int n_axes, const char *rise,
-			const char *rise_sub, int highest, const char *apex_frame,
-			const char *airtime, long frames, const char *max_memory,
-			uint64_t max_states, int threads, char **json, char *err, size_t errn);
-int jumpsweep_check_json(const char *claims_dir, const char *const *games, int n_games,
-			 const char *const *ids, int n_ids, char **json, int *failed, char *err,
-			 size_t errn);
-"""
 API_VERSION = 1
 EUSAGE, ERUNTIME = 2, 1
 
-ffi = cffi.FFI()
-ffi.cdef(CDEF)
-
 _REPO = Path(__file__).resolve().parents[2]
+
+
+def declarations(header):
+    """jumpsweep.h's declarations for cffi: the header without its comments and macros."""
+    text = re.sub(r"/\*.*?\*/", "", Path(header).read_text(), flags=re.S)
+    return "\n".join(l for l in text.splitlines() if not l.lstrip().startswith("#"))
+
+
+def _header(lib_path):
+    """The header the library was built with: beside it (the build copies it there), else the
+    source tree's."""
+    for h in (Path(lib_path).parent / "jumpsweep.h", _REPO / "sweep" / "engine" / "jumpsweep.h"):
+        if h.exists():
+            return h
+    raise ImportError(f"jumpsweep: no jumpsweep.h beside {lib_path} or in {_REPO}")
 
 
 def _candidates():
@@ -68,7 +51,9 @@ def _load():
     tried = []
     for path in _candidates():
         if path.name != "libjumpsweep.so" or path.exists():
+            ffi = cffi.FFI()
             try:
+                ffi.cdef(declarations(_header(path)))
                 lib = ffi.dlopen(str(path))
             except OSError as e:
                 tried.append(f"{path} ({e})")
@@ -77,13 +62,13 @@ def _load():
                 tried.append(f"{path} (API version {lib.jumpsweep_api_version()}, "
                              f"this package needs {API_VERSION})")
                 continue
-            return lib, path
+            return ffi, lib, path
         tried.append(str(path))
     raise ImportError("jumpsweep: cannot find libjumpsweep.so (build it: bash scripts/build.sh, "
                       "or set JUMPSWEEP_LIB); tried " + "; ".join(tried))
 
 
-lib, lib_path = _load()
+ffi, lib, lib_path = _load()
 
 
 class JumpsweepError(RuntimeError):

@@ -7,7 +7,6 @@ derived by hand where noted.
 """
 import json
 import os
-import re
 import subprocess
 import threading
 from pathlib import Path
@@ -47,13 +46,13 @@ def assert_same(py, ref):
     assert np.array_equal(py.rise.values.view(np.int64), ref.rise.values.view(np.int64))
 
 
-def test_header_matches_cdef():
-    """The package's cffi declarations are exactly jumpsweep.h's (comments and macros aside)."""
-    text = (ROOT / "sweep" / "engine" / "jumpsweep.h").read_text()
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    decls = " ".join(l for l in text.splitlines() if not l.lstrip().startswith("#"))
-    norm = lambda s: re.sub(r"\s+", " ", s).strip()
-    assert norm(decls) == norm(_lib.CDEF)
+def test_library_and_header():
+    """The package binds the library from the header built beside it (the same declarations as
+    the source tree's), and reports the CLI's version."""
+    beside = _lib.lib_path.parent / "jumpsweep.h"
+    src = ROOT / "sweep" / "engine" / "jumpsweep.h"
+    assert beside.exists() and _lib.declarations(beside) == _lib.declarations(src)
+    assert _lib.lib.jumpsweep_api_version() == _lib.API_VERSION
     assert js.version() == cli("--version").stdout.split()[-1]
 
 
