@@ -1,4 +1,4 @@
-/* fuzz/fuzz_claims.c - the claims-file reader (sweep/commands/check.c) on arbitrary documents: it must
+/* fuzz/fuzz_claims.c - the claims-file reader (sweep/engine/claims.c) on arbitrary documents: it must
  * accept or reject with one line naming the file and field, never crash, leak or run anything. */
 #include <stdint.h>
 #include <stdio.h>
