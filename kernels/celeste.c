@@ -369,9 +369,10 @@ static uint32_t celeste_invariants(const void *vb, const void *va, unsigned inpu
 JS_LANE_DECLARE(celeste);
 
 static const char *const celeste_claims[] = {
-	"celeste/jump-speed",     "celeste/var-jump-time",  "celeste/var-jump",
+	"celeste/jump-speed",     "celeste/jump-start",     "celeste/var-jump-time",
+	"celeste/var-jump",       "celeste/half-gravity",   "celeste/half-gravity-threshold",
 	"celeste/gravity",        "celeste/max-fall",       "celeste/fast-fall",
-	"celeste/half-gravity",   "celeste/approach",       "celeste/coyote-time",
+	"celeste/approach",       "celeste/coyote-time",    "celeste/grace-refill",
 	"celeste/update-order",   "celeste/subpixel-movement", "celeste/delta-time",
 	"celeste/timer-rounding", "celeste/simulated-apex", NULL,
 };

@@ -89,7 +89,8 @@ static uint32_t mf_invariants(const void *b, const void *a, unsigned input)
 JS_LANE_DECLARE(mf);
 
 static const char *const mf_claims[] = {
-	"mf/gravity", "mf/liquid-gravity", "mf/velocity-cap", "mf/jump-velocity", "mf/release", NULL,
+	"mf/gravity", "mf/liquid-gravity", "mf/velocity-cap", "mf/jump-velocity", "mf/release",
+	"mf/jump-height", NULL,
 };
 
 const js_model js_model_mf = {

@@ -178,7 +178,7 @@ JS_LANE_DECLARE(mm2);
 
 static const char *const mm2_claims[] = {
 	"mm2/gravity", "mm2/move-then-gravity", "mm2/max-fall-speed", "mm2/water-jump-speed",
-	"mm2/release", "mm2/water-frame-skip", NULL,
+	"mm2/release", "mm2/water-frame-skip", "mm3/jump-speed", NULL,
 };
 
 const js_model js_model_mm2 = {

@@ -82,7 +82,7 @@ JS_LANE_DECLARE(mzm);
 
 static const char *const mzm_claims[] = {
 	"mzm/gravity", "mzm/liquid-gravity", "mzm/velocity-caps", "mzm/jump-velocity",
-	"mzm/release", NULL,
+	"mzm/release", "mzm/jump-height", NULL,
 };
 
 const js_model js_model_mzm = {

@@ -884,7 +884,7 @@ JS_LANE_DECLARE(sm64);
 
 static const char *const sm64_claims[] = {
 	"sm64/quarter-steps",    "sm64/jump-speed",       "sm64/gravity",
-	"sm64/long-jump-gravity", "sm64/a-release",       "sm64/double-jump",
+	"sm64/a-release",        "sm64/double-jump",
 	"sm64/triple-jump",      "sm64/long-jump",        "sm64/blj",
 	"sm64/wall-kick",        "sm64/ground-pound",     NULL,
 };

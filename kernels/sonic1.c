@@ -139,7 +139,7 @@ JS_LANE_DECLARE(sonic1);
 
 static const char *const sonic1_claims[] = {
 	"sonic1/gravity", "sonic1/underwater-gravity", "sonic1/fixed-point",
-	"sonic1/gravity-every-frame", "sonic1/no-y-cap", NULL,
+	"sonic1/gravity-every-frame", "sonic1/no-y-cap", "sonic1/jump-height", NULL,
 };
 
 const js_model js_model_sonic1 = {

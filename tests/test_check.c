@@ -2,6 +2,7 @@
  * (exit 1) with measured and expected figures; malformed files give exit 2 and one line naming
  * the file, the claim and the field; --claim / --game filters; the text, json and tap formats;
  * drafts are run; the claims directory's defaults. */
+#include <dirent.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,6 +216,90 @@ Test(check, model_claim_lists_covered)
 		}
 	}
 	json_decref(root);
+}
+
+/* The rule for js_model.claims (what `jumpsweep list MODEL`, the sweep file's `claims` attribute
+ * and the Python metadata show): a model lists exactly the claims of status "checked" in claims/
+ * that have at least one check on that model, each once.  So a claim that compares two games
+ * (claims/mm3.json's mm3/jump-speed checks Mega Man 2's half on mm2) is listed by both; drafts are
+ * not listed: they are unreviewed fuzz findings that `jumpsweep explain --add` appends to the
+ * claims files without touching the models.  Read straight from the source tree's claims directory. */
+Test(check, model_claim_lists_match_claims_files)
+{
+	const char *cdir = source_claims();
+	DIR *d = opendir(cdir);
+	cr_assert_not_null(d, "%s", cdir);
+	json_t *files = json_array(); /* every claims file's root, loaded */
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		if (n < 6 || strcmp(e->d_name + n - 5, ".json") != 0)
+			continue;
+		char p[1280];
+		snprintf(p, sizeof p, "%s/%s", cdir, e->d_name);
+		json_error_t je;
+		json_t *root = json_load_file(p, 0, &je);
+		cr_assert_not_null(root, "%s: %s", p, je.text);
+		json_array_append_new(files, root);
+	}
+	closedir(d);
+	cr_assert_geq(json_array_size(files), 22, "one claims file per game");
+
+	int n_listed = 0, n_checked_on = 0;
+	for (int k = 0; k < js_n_models; k++) {
+		const js_model *m = js_models[k];
+		/* every listed id: once, and a checked claim with a check on this model */
+		for (const char *const *c = m->claims; c && *c; c++) {
+			n_listed++;
+			for (const char *const *c2 = m->claims; c2 != c; c2++)
+				cr_expect_str_neq(*c2, *c, "model %s lists %s twice", m->id, *c);
+			const char *status = NULL;
+			int on_model = 0;
+			size_t i, j, l;
+			json_t *root, *cl, *ck;
+			json_array_foreach(files, i, root) {
+				json_array_foreach(json_object_get(root, "claims"), j, cl) {
+					if (strcmp(json_string_value(json_object_get(cl, "id")), *c) != 0)
+						continue;
+					status = json_string_value(json_object_get(cl, "status"));
+					json_array_foreach(json_object_get(cl, "checks"), l, ck)
+						on_model |= strcmp(json_string_value(json_object_get(ck, "model")),
+								   m->id) == 0;
+				}
+			}
+			cr_expect_not_null(status, "model %s lists %s: no such claim in %s", m->id, *c, cdir);
+			if (status) {
+				cr_expect_str_eq(status, "checked", "model %s lists the draft %s", m->id, *c);
+				cr_expect(on_model, "model %s lists %s, whose checks never run %s", m->id, *c,
+					  m->id);
+			}
+		}
+		/* every checked claim with a check on this model is listed */
+		size_t i, j, l;
+		json_t *root, *cl, *ck;
+		json_array_foreach(files, i, root) {
+			json_array_foreach(json_object_get(root, "claims"), j, cl) {
+				if (strcmp(json_string_value(json_object_get(cl, "status")), "checked") != 0)
+					continue;
+				int on_model = 0;
+				json_array_foreach(json_object_get(cl, "checks"), l, ck)
+					on_model |= strcmp(json_string_value(json_object_get(ck, "model")), m->id) == 0;
+				if (!on_model)
+					continue;
+				n_checked_on++;
+				const char *id = json_string_value(json_object_get(cl, "id"));
+				int listed = 0;
+				for (const char *const *c = m->claims; c && *c; c++)
+					listed |= strcmp(*c, id) == 0;
+				cr_expect(listed, "claim %s checks model %s, which does not list it", id, m->id);
+			}
+		}
+	}
+	/* both directions saw the same (model, claim) pairs, and all of them: 131 checked claims,
+	 * one of them (mm3/jump-speed) on two models */
+	cr_expect_eq(n_listed, n_checked_on);
+	cr_expect_geq(n_listed, 132);
+	json_decref(files);
 }
 
 /* ---- failures ---- */
