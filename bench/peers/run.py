@@ -170,8 +170,8 @@ def main():
         return "" if len(rs) < 2 else f" ({min(rs):.2f}-{max(rs):.2f})"
 
     heads = ["model", "numpy", "numba 1 thread", f"numba prange {PRANGE_THREADS} threads",
-             "jsbench reference", "avx2", "avx512", "reference x numba", "avx2 x numba",
-             "avx512 x numba", "avx2 x ref", "avx512 x ref"]
+             "jsbench reference", "avx2", "avx512", "reference ×numba", "avx2 ×numba",
+             "avx512 ×numba", "avx2 ×ref", "avx512 ×ref"]
     lines = []
     lines.append(f"# jsbench and the Python peers (bench/peers/) in one run: lane-steps/s (frames of "
                  f"jumps from take-off to landing per second) on each model's default grid")
