@@ -6,6 +6,7 @@ numba (a plain loop per lane, compiled with @njit) and numpy (array operations o
 one frame at a time).  Each model module (smb1.py, smw.py, sm64.py, celeste.py) has
 
     AXES                       the model's axis names, in its axis order
+    FLAGS_MODELLED             the flag bits the peers model (compared; all of them in each)
     run_numba(ax, hold, n)     one thread: for each lane, step frames until it lands
     run_prange(ax, hold, n)    the same loop over lanes with numba.prange
     run_numpy(ax, hold, n)     numpy over all lanes, one frame at a time
