@@ -57,13 +57,17 @@ K_LONG_STOP_FAST, K_LONG_STOP_SLOW, K_GP_LAND, K_BUTT_SLIDE_STOP = 17, 19, 7, 20
 K_START_CROUCH, K_STOP_CROUCH, BACKFLIP_STOP_Z_FRAMES = 6, 10, 8
 GP_HANG, GP_HANG_FROM_FLIGHT = 15, 20
 
+# The small helpers are inlined by numba (inline="always"): as plain @njit calls the numba loop ran
+# about 35% slower on this project's machine (8.2e7 against 6.1e7 lane-steps/s).  set_action stays
+# a call: inlined at its 15 call sites it made the compile take minutes.
 
-@njit
+
+@njit(inline="always")
 def is_air(act):
     return JUMP <= act <= FLYING
 
 
-@njit
+@njit(inline="always")
 def approach(cur, target, inc, dec):
     """approach_f32"""
     if cur < target:
@@ -116,7 +120,7 @@ def set_action(new, arg, y, vy, fwd, peak, lj_slow):
     return new, 0, arg, 0, vy, fwd, peak, lj_slow, fl
 
 
-@njit
+@njit(inline="always")
 def air_step(act, wing, a_down, y, vy, z, vz, peak):
     """perform_air_step on the flat floor, then apply_gravity (not in flight).  Returns
     y, vy, z, peak, landed, flags."""
@@ -162,19 +166,19 @@ def air_step(act, wing, a_down, y, vy, z, vz, peak):
     return y, vy, z, peak, landed, fl
 
 
-@njit
+@njit(inline="always")
 def fall_damage(vy, peak, y):
     return F_FALL_DAMAGE if (vy < F32(-55.0) and peak - y > F32(1150.0)) else 0
 
 
-@njit
+@njit(inline="always")
 def triple_rule(wing, fwd):
     if wing:
         return FLY_TRIPLE
     return TRIPLE if fwd > F32(20.0) else JUMP
 
 
-@njit
+@njit(inline="always")
 def stop_end(stop, lj_slow):
     if stop == JUMP_STOP:
         return K_JUMP_STOP
