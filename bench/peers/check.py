@@ -95,6 +95,8 @@ def main():
     p.add_argument("--model", action="append", choices=MODELS)
     p.add_argument("--peer", action="append", choices=PEERS)
     a = p.parse_args()
+    if not os.access(a.jumpsweep, os.X_OK):
+        sys.exit(f"peers: {a.jumpsweep} is not an executable jumpsweep")
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
         for model in a.model or MODELS:

@@ -15,8 +15,8 @@ For each model (smb1, smw, sm64, celeste) on its default grid:
   3. `jsbench --model ID --threads 1` times the reference, avx2 and avx512 in the same run.
 Rates are lane-steps per second as jsbench counts them: the sum over lanes of the airtime (frames
 from take-off to landing), divided by the time of one pass over the grid.  With --rounds N the
-whole measurement is repeated N times; the table holds each column's median and the text file
-the spread of the ratios.
+whole measurement is repeated N times; the table holds each column's median, the ratios of those
+medians and, in parentheses, each ratio's range over the rounds.
 
 Writes PREFIX.txt and PREFIX.csv (default bench/results_peers), and with --readme the table into
 README.md's Speed section (between its peers-table markers).  Run it with Debian's python3, which
@@ -36,7 +36,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-import numba  # noqa: E402
+try:
+    import numba
+except ImportError:
+    sys.exit("peers: numba is not installed for this python (Debian: python3-numba; run /usr/bin/python3)")
 import numpy as np  # noqa: E402
 
 import check  # noqa: E402
@@ -143,6 +146,9 @@ def main():
     a = p.parse_args()
     if a.rounds < 1 or a.min_time <= 0:
         sys.exit("peers: --rounds and --min-time must be positive")
+    for exe in ("jsbench", "jumpsweep"):
+        if not os.access(os.path.join(a.build, exe), os.X_OK):
+            sys.exit(f"peers: no {exe} in {a.build} (build the project, or pass --build DIR)")
     numba.set_num_threads(min(PRANGE_THREADS, numba.config.NUMBA_NUM_THREADS))
     models = a.model or list(check.MODELS)
     runs = {m: [] for m in models}
