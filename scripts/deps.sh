@@ -2,9 +2,10 @@
 # scripts/deps.sh - install (as root, via apt-get) or name the Debian packages jumpsweep needs.
 set -euo pipefail
 pkgs=(gcc g++ make cmake pkg-config libhdf5-dev hdf5-tools libcriterion-dev libjansson-dev zlib1g-dev
-      python3 python3-numpy python3-h5py python3-xarray python3-netcdf4 python3-pandas python3-cffi
-      python3-pytest
+      python3 python3-numpy python3-numba python3-h5py python3-xarray python3-netcdf4 python3-pandas
+      python3-cffi python3-pytest
       python3-matplotlib jupyter-nbconvert python3-nbclient python3-nbformat python3-ipykernel)
+# python3-numba: bench/peers/ (the numba peers of the speed table, ctest peers_bitexact).
 # scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes, and clang's OpenMP.
 [ "${1:-}" = fuzz ] && pkgs+=(clang libclang-rt-14-dev libomp-14-dev)
 missing=()
