@@ -256,6 +256,7 @@ static inline void js_zjump_frame(js_zjump *j, const js_lane_args *args, int f, 
  * of 16: the order vpackssdw leaves two 8-lane halves in (lanes 0-3, 8-11, 4-7, 12-15), so the
  * jump bits need no cross-lane permute each frame; a kernel loads its per-lane constants and
  * stores its results through js_hlane (the mapping is its own inverse). */
+#define JS_LANE_H16 1
 typedef int16_t js_hi __attribute__((vector_size(32), aligned(32)));
 typedef uint16_t js_hu __attribute__((vector_size(32), aligned(32)));
 
