@@ -387,18 +387,9 @@ typedef struct cv_hlanes {
 static inline void cv_hlanes_init(cv_hlanes *z, const js_lane_args *args, int l0,
 				  const int16_t *floor, int32_t y0)
 {
-	const int words = (args->n_frames + 31) >> 5;
-	for (int p = 0; p < 16; p++) {
-		int l = l0 + js_hlane(p); /* lanes past n_lanes are copies (js_lane_args) */
-		int16_t last = -1;
-		for (int w = words - 1; w >= 0 && last < 0; w--) {
-			uint32_t x = args->input[0][w * JS_BLOCK + l];
-			if (x)
-				last = (int16_t)(w * 32 + 31 - __builtin_clz(x));
-		}
-		z->last_jump[p] = last;
+	z->last_jump = js_hlast_jump(args, l0);
+	for (int p = 0; p < 16; p++)
 		z->floor[p] = floor[js_hlane(p)];
-	}
 	z->y = z->miny = js_hsplat((int16_t)y0);
 	z->u = z->apex = z->airtime = js_hsplat(0);
 	z->air = z->prev = z->landed = js_hsplat(0);

@@ -292,6 +292,24 @@ static inline js_hi js_hjump(const js_lane_args *args, int l0, int f)
 	return (js_hi)_mm256_packs_epi32(lo, hi);
 }
 
+/* js_vacc_init's last_jump (the last frame with the jump button down, -1 if none) of lanes
+ * l0..l0 + 15 as words (frames < JS_MAX_FRAMES), in js_hlane order. */
+static inline js_hi js_hlast_jump(const js_lane_args *args, int l0)
+{
+	const int words = (args->n_frames + 31) >> 5;
+	js_hi lj;
+	for (int p = 0; p < 16; p++) {
+		int16_t last = -1;
+		for (int w = words - 1; w >= 0 && last < 0; w--) {
+			uint32_t x = args->input[0][w * JS_BLOCK + l0 + js_hlane(p)];
+			if (x)
+				last = (int16_t)(w * 32 + 31 - __builtin_clz(x));
+		}
+		lj[p] = last;
+	}
+	return lj;
+}
+
 /* Words of v into out[] by lane (out[js_hlane(p)] = v[p]). */
 static inline void js_hstore_lanes(int16_t *out, js_hi v)
 {
