@@ -282,14 +282,19 @@ static inline int js_hall(js_hi m)
 	return _mm256_movemask_epi8((__m256i)m) == -1;
 }
 
-/* The jump button of lanes l0..l0 + 15 on frame f: -1 held / 0 per word, in js_hlane order. */
-static inline js_hi js_hjump(const js_lane_args *args, int l0, int f)
+/* Bit (f & 31) of 16 lanes' words row[0..15]: -1 set / 0 per word, in js_hlane order. */
+static inline js_hi js_hbits(const uint32_t *row, int f)
 {
-	const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK + l0;
 	const __m128i up = _mm_cvtsi32_si128(31 - (f & 31));
 	__m256i lo = _mm256_srai_epi32(_mm256_sll_epi32(_mm256_loadu_si256((const __m256i *)row), up), 31);
 	__m256i hi = _mm256_srai_epi32(_mm256_sll_epi32(_mm256_loadu_si256((const __m256i *)(row + 8)), up), 31);
 	return (js_hi)_mm256_packs_epi32(lo, hi);
+}
+
+/* The jump button of lanes l0..l0 + 15 on frame f: -1 held / 0 per word, in js_hlane order. */
+static inline js_hi js_hjump(const js_lane_args *args, int l0, int f)
+{
+	return js_hbits(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);
 }
 
 /* js_vacc_init's last_jump (the last frame with the jump button down, -1 if none) of lanes
