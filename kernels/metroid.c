@@ -443,7 +443,9 @@ typedef struct metroid_lanes {
 	js_vu ev;                   /* release and below_start events, as flags */
 } metroid_lanes;
 
-static inline void metroid_lanes_init(metroid_lanes *s, const js_lane_args *args, int l0)
+/* (unused on the AVX2 path, which has its own 16-bit lanes) */
+static inline __attribute__((unused)) void metroid_lanes_init(metroid_lanes *s,
+							      const js_lane_args *args, int l0)
 {
 	int32_t gr[JS_VW], p0[JS_VW], fy[JS_VW];
 	for (int i = 0; i < JS_VW; i++) {
@@ -466,7 +468,8 @@ static inline void metroid_lanes_init(metroid_lanes *s, const js_lane_args *args
 #define MET_V0 (((int32_t)MET_JUMP_SPEED - 256) * 256)
 #define MET_THR_OFF ((MET_RELEASE_RISE - 1) << 8)
 
-static inline void metroid_lanes_frame(metroid_lanes *s, js_vu bits, js_vi fv)
+static inline __attribute__((unused)) void metroid_lanes_frame(metroid_lanes *s, js_vu bits,
+							       js_vi fv)
 {
 	js_vi a = (js_vi)((bits & 1u) != 0); /* -1: A held */
 	js_vi press = a & ~s->prev;
