@@ -146,9 +146,11 @@ static inline void cv_acc_sync(js_vacc *a, js_vi air)
 	a->took = a->landed | air;
 }
 
-#if JS_VW == 16 && defined(__AVX512BW__)
+#if (JS_VW == 16 && defined(__AVX512BW__)) || defined(JS_LANE_H16)
+#define CV_FAST_PATH 1
 #include <immintrin.h>
 
+#if JS_VW == 16
 /* js_vacc_init's last_jump (the last frame with the button down, -1 if none) for 16 lanes, on
  * vectors: the top set bit of a word is found from a float's exponent, exact since each half
  * word converts exactly (< 2^24). */
@@ -176,6 +178,7 @@ static inline __m512i cv_last_jump32(const js_lane_args *args, int l0)
 	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(cv_last_jump16(args, l0))),
 				  _mm512_cvtepi32_epi16(cv_last_jump16(args, l0 + 16)), 1);
 }
+#endif
 
 /* ---- AVX-512 (F + BW) fast path for cv1 and cv3 from init's states (js_lane_args.start NULL) --
  *
@@ -199,7 +202,11 @@ static inline __m512i cv_last_jump32(const js_lane_args *args, int l0)
  * default grid and check_lanes reach drop 7). */
 #define CV_ZARC_N 64
 typedef struct cv_zarc {
+#if JS_VW == 16
 	__m512i t0, t1;             /* T(0..31), T(32..63) */
+#else
+	__m256i tb[4];              /* T(16k..16k + 15) as bytes, in both 128-bit halves */
+#endif
 	int32_t y0;                 /* Y standing on the take-off floor */
 	int32_t u_fall, u_mark, u_ptr0;
 	uint32_t flag_end, flag_snap, flag_heavy; /* the model's flag bits (0: unused) */
@@ -228,8 +235,17 @@ static inline void cv_zarc_init(cv_zarc *c, const uint8_t *table, uint8_t first,
 		if (u >= delay && ptr == 0 && c->u_ptr0 == CV_ZARC_N)
 			c->u_ptr0 = u;
 	}
+#if JS_VW == 16
 	c->t0 = _mm512_loadu_si512(t);
 	c->t1 = _mm512_loadu_si512(t + 32);
+#else
+	for (int k = 0; k < 4; k++) {
+		int8_t b[32];
+		for (int i = 0; i < 32; i++)
+			b[i] = (int8_t)t[16 * k + (i & 15)]; /* steps are signed bytes */
+		c->tb[k] = _mm256_loadu_si256((const __m256i *)b);
+	}
+#endif
 	c->y0 = y0;
 	c->flag_end = flag_end;
 	c->flag_snap = flag_snap;
@@ -243,6 +259,7 @@ static inline void cv_zarc_init(cv_zarc *c, const uint8_t *table, uint8_t first,
 	}
 }
 
+#if JS_VW == 16
 typedef struct cv_zlanes {
 	__m512i y, u, floor, miny, apex, airtime, last_jump;
 	__mmask32 air, prev, landed;
@@ -346,5 +363,118 @@ cv_zlanes_run(const js_lane_args *args, const cv_zarc *c, const int16_t *floor)
 	cv_zlanes_store(&z0, c, args, 0);
 	cv_zlanes_store(&z1, c, args, 32);
 }
-#endif /* AVX-512 BW */
+#else
+/* The AVX2 twin of the words above: 16 lanes per ymm (lane.h's js_hi, masks as -1 / 0 words),
+ * the block as four groups, two side by side.  T(u) is read with vpshufb from four 16-byte
+ * tables (u < 64, see above): u's low four bits index all four, bits 4 and 5 pick one. */
+static inline js_hi cv_harc_entry(const cv_zarc *c, js_hi u)
+{
+	/* the index in each word's high byte (bit 7 clear: u < 64), the low byte's 0x80 reads 0 */
+	const __m256i idx = (__m256i)((u << 8) | 0x80);
+	const __m256i b4 = (__m256i)(u << 11), b5 = (__m256i)(u << 10); /* bits 4, 5 to bit 15 */
+	__m256i lo = _mm256_blendv_epi8(_mm256_shuffle_epi8(c->tb[0], idx),
+					_mm256_shuffle_epi8(c->tb[1], idx), b4);
+	__m256i hi = _mm256_blendv_epi8(_mm256_shuffle_epi8(c->tb[2], idx),
+					_mm256_shuffle_epi8(c->tb[3], idx), b4);
+	return (js_hi)_mm256_blendv_epi8(lo, hi, b5) >> 8; /* T(u) << 8, sign-extended back */
+}
+
+typedef struct cv_hlanes {
+	js_hi y, u, floor, miny, apex, airtime, last_jump;
+	js_hi air, prev, landed;
+} cv_hlanes;
+
+static inline void cv_hlanes_init(cv_hlanes *z, const js_lane_args *args, int l0,
+				  const int16_t *floor, int32_t y0)
+{
+	z->last_jump = js_hlast_jump(args, l0);
+	for (int p = 0; p < 16; p++)
+		z->floor[p] = floor[js_hlane(p)];
+	z->y = z->miny = js_hsplat((int16_t)y0);
+	z->u = z->apex = z->airtime = js_hsplat(0);
+	z->air = z->prev = z->landed = js_hsplat(0);
+}
+
+static inline __attribute__((always_inline)) void
+cv_hlanes_frame(cv_hlanes *z, const cv_zarc *c, js_hi a, js_hi fv, js_hi fv1)
+{
+	/* a new press standing, frozen after the landing: u = 0 */
+	js_hi press = a & ~(z->prev | z->air | z->landed);
+	js_hi air = z->air | press;
+	js_hi u = z->u & ~press;
+	js_hi e = cv_harc_entry(c, u);
+	js_hi falling = air & (u > (int16_t)(c->u_fall - 1));
+	js_hi land = falling & (z->y >= z->floor);
+	js_hi move = air & ~land;
+	z->y += e & move;
+	z->u = u - air;
+	z->prev = a;
+	z->air = move;
+	z->landed |= land;
+	js_hi higher = z->y < z->miny;
+	z->miny = (js_hi)_mm256_min_epi16((__m256i)z->miny, (__m256i)z->y);
+	z->apex = js_hsel(higher, fv, z->apex);
+	z->airtime = js_hsel(land, fv1, z->airtime);
+}
+
+static inline int cv_hlanes_done(const cv_hlanes *z, js_hi fv)
+{
+	js_hi quiet = z->last_jump <= fv;
+	return js_hall(z->landed | (~(z->air | z->landed) & quiet));
+}
+
+static inline void cv_hlanes_store(const cv_hlanes *z, const cv_zarc *c, const js_lane_args *args,
+				   int l0)
+{
+	int16_t miny[16], ap[16], at[16], u[16], y[16], air[16], landed[16];
+	js_hstore_lanes(miny, z->miny);
+	js_hstore_lanes(ap, z->apex);
+	js_hstore_lanes(at, z->airtime);
+	js_hstore_lanes(u, z->u);
+	js_hstore_lanes(y, z->y);
+	js_hstore_lanes(air, z->air);
+	js_hstore_lanes(landed, z->landed);
+	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = 0;
+		if (landed[i]) {
+			int n = u[i] - 1; /* the landing frame's u */
+			fl = c->by_n[n];
+			fl |= n >= c->u_ptr0 ? c->flag_heavy : 0;   /* the pointer on the $80 */
+			fl |= (y[i] & 0x0f) ? c->flag_snap : 0;     /* Y &= $F0 moved Y */
+		} else if (air[i]) {
+			fl = c->by_n[u[i] < CV_ZARC_N ? u[i] : CV_ZARC_N] | JS_FLAG_NOT_LANDED;
+		} else {
+			fl = JS_FLAG_NO_TAKEOFF;
+		}
+		args->rise[l0 + i] = c->y0 - miny[i];
+		args->apex_frame[l0 + i] = ap[i];
+		args->airtime[l0 + i] = at[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+/* The whole block from init's states; floor[l]: lane l's landing floor standing Y. */
+static inline __attribute__((always_inline)) void
+cv_zlanes_run(const js_lane_args *args, const cv_zarc *c, const int16_t *floor)
+{
+	for (int g = 0; g < JS_BLOCK; g += 32) {
+		cv_hlanes z0, z1;
+		cv_hlanes_init(&z0, args, g, floor + g, c->y0);
+		cv_hlanes_init(&z1, args, g + 16, floor + g + 16, c->y0);
+		const js_hi one = js_hsplat(1);
+		js_hi fv = js_hsplat(0), fv1 = one;
+		for (int f = 0; f < args->n_frames; f++) {
+			cv_hlanes_frame(&z0, c, js_hjump(args, g, f), fv, fv1);
+			cv_hlanes_frame(&z1, c, js_hjump(args, g + 16, f), fv, fv1);
+			if ((f & 7) == 7 && cv_hlanes_done(&z0, fv) && cv_hlanes_done(&z1, fv))
+				break;
+			fv = fv1;
+			fv1 += one;
+		}
+		cv_hlanes_store(&z0, c, args, g);
+		cv_hlanes_store(&z1, c, args, g + 16);
+	}
+}
+#endif
+#endif /* AVX-512 BW or AVX2 */
 #endif

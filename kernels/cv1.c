@@ -358,7 +358,7 @@ static void cv1_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *
 	}
 }
 
-#if JS_VW == 16 && defined(__AVX512BW__)
+#if defined(CV_FAST_PATH)
 /* From init's states: castlevania.h's 16-bit arc-by-u lanes (the press frame already steps). */
 static void cv1_lanes_fast(const js_lane_args *args)
 {
@@ -375,7 +375,7 @@ static void cv1_lanes_fast(const js_lane_args *args)
 
 void JS_LANE_FN(cv1)(const js_lane_args *args)
 {
-#if JS_VW == 16 && defined(__AVX512BW__)
+#if defined(CV_FAST_PATH)
 	if (!args->start) {
 		cv1_lanes_fast(args);
 		return;

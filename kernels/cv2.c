@@ -580,9 +580,119 @@ static void cv2_lanes_fast(const js_lane_args *args)
 }
 #endif
 
+#if defined(JS_LANE_H16)
+/* The AVX2 twin of the AVX-512 words above: the same frame and ranges, 16 lanes per ymm (lane.h's
+ * js_hi, masks as -1 / 0 words), the block as four groups, two side by side.  Y words are
+ * compared and minimised unsigned, as there. */
+typedef struct cv2_hlanes {
+	js_hi y, spd, floor, miny, apex, airtime, last_jump;
+	js_hi air, prev, landed, fl_cap, fl_snap, fl_below;
+} cv2_hlanes;
+
+static inline void cv2_hlanes_init(cv2_hlanes *z, const js_lane_args *args, int l0)
+{
+	for (int p = 0; p < 16; p++) {
+		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
+		z->floor[p] = (int16_t)((CV2_Y0 + CV2_BLOCK * args->axis[CV2_AX_DROP][l]) << 8);
+	}
+	z->last_jump = js_hlast_jump(args, l0);
+	z->y = z->miny = js_hsplat((int16_t)(CV2_Y0 << 8));
+	z->spd = z->apex = z->airtime = js_hsplat(0);
+	z->air = z->prev = z->landed = z->fl_cap = z->fl_snap = z->fl_below = js_hsplat(0);
+}
+
+static inline __attribute__((always_inline)) void
+cv2_hlanes_frame(cv2_hlanes *z, js_hi a, js_hi fv, js_hi fv1)
+{
+	const js_hi cap3 = js_hsplat(CV2_CAP << 8);
+	/* _func_C57B: the landing (jumping, speed not negative, feet in the floor) and the snap */
+	js_hi land = z->air & (z->spd >= 0) & (js_hi)((js_hu)z->y >= (js_hu)z->floor);
+	js_hi t = (z->y + 0x0300) & 0x0700;
+	z->fl_snap |= land & (t != 0);
+	js_hi y = z->y - (t & land);
+	js_hi spd = z->spd & ~land;
+	js_hi air = z->air & ~land;
+	/* _8373: the move (0 on the ground: the speed is 0 there) */
+	y += spd;
+	/* gravity and the cap in the air, or the take-off (frozen after the landing) */
+	js_hi g = spd + CV2_GRAVITY;
+	z->fl_cap |= air & (g >= cap3);
+	spd = js_hsel(air, (js_hi)_mm256_min_epi16((__m256i)g, (__m256i)cap3), spd);
+	/* a relaunch (a press on the landing frame) is flagged at the store, as above */
+	js_hi press = a & ~(z->prev | z->air | z->landed);
+	z->spd = js_hsel(press, js_hsplat((int16_t)CV2_JUMP_SPEED), spd);
+	z->y = y;
+	z->prev = a;
+	air |= press;
+	z->air = air;
+	z->landed |= land;
+	z->fl_below |= air & (js_hi)((js_hu)y > (uint16_t)(CV2_Y0 << 8));
+	js_hi higher = (js_hi)((js_hu)y < (js_hu)z->miny);
+	z->miny = (js_hi)_mm256_min_epu16((__m256i)z->miny, (__m256i)y);
+	z->apex = js_hsel(higher, fv, z->apex);
+	z->airtime = js_hsel(land, fv1, z->airtime);
+}
+
+static inline int cv2_hlanes_done(const cv2_hlanes *z, js_hi fv)
+{
+	js_hi quiet = z->last_jump <= fv;
+	return js_hall(z->landed | (~(z->air | z->landed) & quiet));
+}
+
+static inline void cv2_hlanes_store(const cv2_hlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t miny[16], ap[16], at[16], air[16], landed[16], fc[16], fs[16], fb[16];
+	js_hstore_lanes(miny, z->miny);
+	js_hstore_lanes(ap, z->apex);
+	js_hstore_lanes(at, z->airtime);
+	js_hstore_lanes(air, z->air);
+	js_hstore_lanes(landed, z->landed);
+	js_hstore_lanes(fc, z->fl_cap);
+	js_hstore_lanes(fs, z->fl_snap);
+	js_hstore_lanes(fb, z->fl_below);
+	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = 0;
+		fl |= fc[i] ? CV2_FLAG_FALL_CAP : 0;
+		fl |= fs[i] ? CV2_FLAG_SNAP_UP : 0;
+		fl |= fb[i] ? JS_FLAG_BELOW_START : 0;
+		if (!(air[i] | landed[i]))
+			fl |= JS_FLAG_NO_TAKEOFF;
+		else if (!landed[i])
+			fl |= JS_FLAG_NOT_LANDED;
+		else
+			fl |= cv2_relaunched(args, l0 + i, at[i]);
+		args->rise[l0 + i] = (CV2_Y0 << 8) - (int32_t)(uint16_t)miny[i];
+		args->apex_frame[l0 + i] = ap[i];
+		args->airtime[l0 + i] = at[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+static void cv2_lanes_fast(const js_lane_args *args)
+{
+	for (int g = 0; g < JS_BLOCK; g += 32) {
+		cv2_hlanes z0, z1;
+		cv2_hlanes_init(&z0, args, g);
+		cv2_hlanes_init(&z1, args, g + 16);
+		const js_hi one = js_hsplat(1);
+		js_hi fv = js_hsplat(0), fv1 = one;
+		for (int f = 0; f < args->n_frames; f++) {
+			cv2_hlanes_frame(&z0, js_hjump(args, g, f), fv, fv1);
+			cv2_hlanes_frame(&z1, js_hjump(args, g + 16, f), fv, fv1);
+			if ((f & 7) == 7 && cv2_hlanes_done(&z0, fv) && cv2_hlanes_done(&z1, fv))
+				break;
+			fv = fv1;
+			fv1 += one;
+		}
+		cv2_hlanes_store(&z0, args, g);
+		cv2_hlanes_store(&z1, args, g + 16);
+	}
+}
+#endif
+
 void JS_LANE_FN(cv2)(const js_lane_args *args)
 {
-#if JS_VW == 16 && defined(__AVX512BW__)
+#if (JS_VW == 16 && defined(__AVX512BW__)) || defined(JS_LANE_H16)
 	if (!args->start) {
 		cv2_lanes_fast(args);
 		return;

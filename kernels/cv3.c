@@ -456,7 +456,7 @@ static void cv3_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *
 	}
 }
 
-#if JS_VW == 16 && defined(__AVX512BW__)
+#if defined(CV_FAST_PATH)
 /* From init's states: castlevania.h's 16-bit arc-by-u lanes (two 0 px frames: the press (PS_IDLE -> PS_JUMP_START) and PS_JUMP_START). */
 static void cv3_lanes_fast(const js_lane_args *args)
 {
@@ -474,7 +474,7 @@ static void cv3_lanes_fast(const js_lane_args *args)
 
 void JS_LANE_FN(cv3)(const js_lane_args *args)
 {
-#if JS_VW == 16 && defined(__AVX512BW__)
+#if defined(CV_FAST_PATH)
 	if (!args->start) {
 		cv3_lanes_fast(args);
 		return;

@@ -609,6 +609,129 @@ static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game 
 	gbam_zlanes_store(&z1, args, 32, g->gravity_above);
 }
 
+#elif defined(JS_LANE_H16)
+
+/* AVX2: the AVX-512 frame above on 16-bit words, 16 lanes per ymm (lane.h's js_hi, masks as
+ * -1 / 0 words), groups of 16 two side by side; the same state, order and ranges. */
+typedef struct gbam_hlanes {
+	js_hi jv, accel, up_cap, neg_down_cap; /* per-lane constants */
+	js_hi y, v, rise, apex, airtime, vlast, last_jump;
+	js_hi air, prev, landed, fl_floor, fl_release, fl_air_press;
+} gbam_hlanes;
+
+static inline void gbam_hlanes_init(gbam_hlanes *z, const js_lane_args *args, int l0,
+				    const gbam_game *g)
+{
+	for (int p = 0; p < 16; p++) {
+		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
+		int slowed = g->env_slowed[args->axis[GBAM_AX_ENV][l]];
+		z->jv[p] = g->jump_velocity[args->axis[GBAM_AX_JUMP][l]];
+		z->accel[p] = slowed ? g->accel_slowed : g->accel;
+		z->up_cap[p] = slowed ? g->up_cap_slowed : g->up_cap;
+		z->neg_down_cap[p] = (int16_t)-(slowed ? g->down_cap_slowed : g->down_cap);
+	}
+	z->last_jump = js_hlast_jump(args, l0);
+	z->y = js_hsplat(GBAM_Y0);
+	z->v = z->rise = z->apex = z->airtime = z->vlast = js_hsplat(0);
+	z->air = z->prev = z->landed = z->fl_floor = z->fl_release = z->fl_air_press = js_hsplat(0);
+}
+
+static inline __attribute__((always_inline)) void
+gbam_hlanes_frame(gbam_hlanes *z, js_hi a, js_hi fv, js_hi fv1, js_hi gravity_above)
+{
+	js_hi press = a & ~z->prev;
+	js_hi jump = press & ~(z->air | z->landed);
+	z->fl_air_press |= press & z->air;
+	js_hi air = z->air | jump;
+	js_hi v = js_hsel(jump, z->jv, z->v);
+	js_hi release = ~a & (v > 0);
+	z->fl_release |= release;
+	v &= ~release;
+	z->vlast = js_hsel(air, v, z->vlast);
+	js_hi c = (js_hi)_mm256_min_epi16(_mm256_max_epi16((__m256i)v, (__m256i)z->neg_down_cap),
+					  (__m256i)z->up_cap);
+	z->fl_floor |= (js_hi)((js_hu)(c & (int16_t)0x8007) > (uint16_t)0x8000);
+	v -= z->accel & air & (v > gravity_above);
+	js_hi y = z->y - (c >> 3);
+	js_hi land = y >= GBAM_GROUND;
+	z->y = js_hsel(land, js_hsplat(GBAM_Y0), y);
+	z->v = v & ~land;
+	z->air = air & ~land;
+	z->landed |= land;
+	z->prev = a;
+	js_hi h = GBAM_Y0 - z->y;
+	js_hi higher = h > z->rise;
+	z->rise = (js_hi)_mm256_max_epi16((__m256i)z->rise, (__m256i)h);
+	z->apex = js_hsel(higher, fv, z->apex);
+	z->airtime = js_hsel(land, fv1, z->airtime);
+}
+
+static inline int gbam_hlanes_done(const gbam_hlanes *z, js_hi fv)
+{
+	js_hi quiet = z->last_jump <= fv;
+	return js_hall(z->landed | (~(z->air | z->landed) & quiet));
+}
+
+static inline void gbam_hlanes_store(const gbam_hlanes *z, const js_lane_args *args, int l0,
+				     int32_t gravity_above)
+{
+	int16_t jv[16], uc[16], dc[16], vl[16], ri[16], ap[16], at[16];
+	int16_t air[16], landed[16], ffl[16], frl[16], fap[16];
+	js_hstore_lanes(jv, z->jv);
+	js_hstore_lanes(uc, z->up_cap);
+	js_hstore_lanes(dc, z->neg_down_cap);
+	js_hstore_lanes(vl, z->vlast);
+	js_hstore_lanes(ri, z->rise);
+	js_hstore_lanes(ap, z->apex);
+	js_hstore_lanes(at, z->airtime);
+	js_hstore_lanes(air, z->air);
+	js_hstore_lanes(landed, z->landed);
+	js_hstore_lanes(ffl, z->fl_floor);
+	js_hstore_lanes(frl, z->fl_release);
+	js_hstore_lanes(fap, z->fl_air_press);
+	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = 0;
+		if (air[i] | landed[i]) {
+			fl |= ffl[i] ? GBAM_FLAG_ASR_FLOOR : 0;
+			fl |= frl[i] ? GBAM_FLAG_RELEASE : 0;
+			fl |= fap[i] ? GBAM_FLAG_AIR_PRESS : 0;
+			fl |= jv[i] > uc[i] ? GBAM_FLAG_CAP_UP : 0;
+			fl |= vl[i] < dc[i] ? GBAM_FLAG_CAP_DOWN : 0;
+			fl |= vl[i] <= gravity_above ? GBAM_FLAG_NO_GRAVITY : 0;
+			if (!landed[i])
+				fl |= JS_FLAG_NOT_LANDED;
+		} else {
+			fl |= JS_FLAG_NO_TAKEOFF;
+		}
+		args->rise[l0 + i] = ri[i];
+		args->apex_frame[l0 + i] = ap[i];
+		args->airtime[l0 + i] = at[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game *g)
+{
+	const js_hi gravity_above = js_hsplat((int16_t)g->gravity_above);
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += 32) {
+		gbam_hlanes z0, z1;
+		gbam_hlanes_init(&z0, args, l0, g);
+		gbam_hlanes_init(&z1, args, l0 + 16, g);
+		const js_hi one = js_hsplat(1);
+		js_hi fv = js_hsplat(0), fv1 = one;
+		for (int f = 0; f < args->n_frames; f++) {
+			gbam_hlanes_frame(&z0, js_hjump(args, l0, f), fv, fv1, gravity_above);
+			gbam_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv, fv1, gravity_above);
+			if ((f & 7) == 7 && gbam_hlanes_done(&z0, fv) && gbam_hlanes_done(&z1, fv))
+				break;
+			fv = fv1;
+			fv1 += one;
+		}
+		gbam_hlanes_store(&z0, args, l0, g->gravity_above);
+		gbam_hlanes_store(&z1, args, l0 + 16, g->gravity_above);
+	}
+}
+
 #else
 
 static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game *g)

@@ -248,6 +248,81 @@ static inline void js_zjump_frame(js_zjump *j, const js_lane_args *args, int f, 
 }
 #endif
 
+#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+/* ---- 16-bit AVX2 paths: 16 lanes per ymm, the AVX2 twins of the AVX-512 16-bit paths ----
+ *
+ * js_hi holds 16 int16 lanes of a block (GCC vector extensions: a comparison yields -1 / 0 per
+ * word, js_hsel blends on such a mask).  Word p of a js_hi holds lane js_hlane(p) of its group
+ * of 16: the order vpackssdw leaves two 8-lane halves in (lanes 0-3, 8-11, 4-7, 12-15), so the
+ * jump bits need no cross-lane permute each frame; a kernel loads its per-lane constants and
+ * stores its results through js_hlane (the mapping is its own inverse). */
+#define JS_LANE_H16 1
+typedef int16_t js_hi __attribute__((vector_size(32), aligned(32)));
+typedef uint16_t js_hu __attribute__((vector_size(32), aligned(32)));
+
+static inline int js_hlane(int p)
+{
+	return (p & 3) | ((p & 4) << 1) | ((p & 8) >> 1);
+}
+
+static inline js_hi js_hsplat(int16_t x)
+{
+	return (js_hi){ 0 } + x;
+}
+
+/* m ? a : b per word, m = -1 or 0 (one vpblendvb). */
+static inline js_hi js_hsel(js_hi m, js_hi a, js_hi b)
+{
+	return (js_hi)_mm256_blendv_epi8((__m256i)b, (__m256i)a, (__m256i)m);
+}
+
+/* 1 when every word of m is set (m = -1 / 0 per word). */
+static inline int js_hall(js_hi m)
+{
+	return _mm256_movemask_epi8((__m256i)m) == -1;
+}
+
+/* Bit (f & 31) of 16 lanes' words row[0..15]: -1 set / 0 per word, in js_hlane order. */
+static inline js_hi js_hbits(const uint32_t *row, int f)
+{
+	const __m128i up = _mm_cvtsi32_si128(31 - (f & 31));
+	__m256i lo = _mm256_srai_epi32(_mm256_sll_epi32(_mm256_loadu_si256((const __m256i *)row), up), 31);
+	__m256i hi = _mm256_srai_epi32(_mm256_sll_epi32(_mm256_loadu_si256((const __m256i *)(row + 8)), up), 31);
+	return (js_hi)_mm256_packs_epi32(lo, hi);
+}
+
+/* The jump button of lanes l0..l0 + 15 on frame f: -1 held / 0 per word, in js_hlane order. */
+static inline js_hi js_hjump(const js_lane_args *args, int l0, int f)
+{
+	return js_hbits(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);
+}
+
+/* js_vacc_init's last_jump (the last frame with the jump button down, -1 if none) of lanes
+ * l0..l0 + 15 as words (frames < JS_MAX_FRAMES), in js_hlane order. */
+static inline js_hi js_hlast_jump(const js_lane_args *args, int l0)
+{
+	const int words = (args->n_frames + 31) >> 5;
+	js_hi lj;
+	for (int p = 0; p < 16; p++) {
+		int16_t last = -1;
+		for (int w = words - 1; w >= 0 && last < 0; w--) {
+			uint32_t x = args->input[0][w * JS_BLOCK + l0 + js_hlane(p)];
+			if (x)
+				last = (int16_t)(w * 32 + 31 - __builtin_clz(x));
+		}
+		lj[p] = last;
+	}
+	return lj;
+}
+
+/* Words of v into out[] by lane (out[js_hlane(p)] = v[p]). */
+static inline void js_hstore_lanes(int16_t *out, js_hi v)
+{
+	for (int p = 0; p < 16; p++)
+		out[js_hlane(p)] = v[p];
+}
+#endif
+
 /* Button b of the group's lanes on frame f: 1 / 0 per lane.  row = args->input[b] +
  * (f >> 5) * JS_BLOCK + group's first lane. */
 static inline js_vi js_vbit(const uint32_t *row, int f)

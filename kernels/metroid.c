@@ -443,7 +443,9 @@ typedef struct metroid_lanes {
 	js_vu ev;                   /* release and below_start events, as flags */
 } metroid_lanes;
 
-static inline void metroid_lanes_init(metroid_lanes *s, const js_lane_args *args, int l0)
+/* (unused on the AVX2 path, which has its own 16-bit lanes) */
+static inline __attribute__((unused)) void metroid_lanes_init(metroid_lanes *s,
+							      const js_lane_args *args, int l0)
 {
 	int32_t gr[JS_VW], p0[JS_VW], fy[JS_VW];
 	for (int i = 0; i < JS_VW; i++) {
@@ -466,7 +468,8 @@ static inline void metroid_lanes_init(metroid_lanes *s, const js_lane_args *args
 #define MET_V0 (((int32_t)MET_JUMP_SPEED - 256) * 256)
 #define MET_THR_OFF ((MET_RELEASE_RISE - 1) << 8)
 
-static inline void metroid_lanes_frame(metroid_lanes *s, js_vu bits, js_vi fv)
+static inline __attribute__((unused)) void metroid_lanes_frame(metroid_lanes *s, js_vu bits,
+							       js_vi fv)
 {
 	js_vi a = (js_vi)((bits & 1u) != 0); /* -1: A held */
 	js_vi press = a & ~s->prev;
@@ -798,6 +801,139 @@ void JS_LANE_FN(metroid)(const js_lane_args *args)
 			MET_ZRUN(1);
 		}
 		metroid_zstore(&z[0], args, l0);
+	}
+}
+
+#elif defined(JS_LANE_H16)
+
+/* AVX2: metroid_lanes_frame on 16-bit words, 16 lanes per ymm (lane.h's js_hi, masks as -1 / 0
+ * words), groups of 16 two side by side.  pos = Y << 8 | fraction does not fit a word (Y reaches
+ * $B0 + 8 * 64), so Y (px) and the fraction are held apart: pos + vel is Y + ((frac + vel) >> 8)
+ * with fraction (frac + vel) & $FF (frac + vel lies in [-$400, $5FF]); the landing pos + vel >=
+ * (floor + 1) << 8 is Y' > floor; the release threshold pos < ((origin >> 8) - 31) << 8 is
+ * Y < origin Y - 31 (the threshold's fraction is 0).  The height origin - pos is
+ * (dY << 8) + (origin frac - frac) with dY = origin Y - Y clamped to [-127, 127]: a rise is at
+ * most 112 px, so every height >= 0 (the only ones the rise keeps) is exact, and a fall more
+ * than 127 px below the origin stays negative (below_start and "higher" only read its sign). */
+typedef struct metroid_hlanes {
+	js_hi grav, flr, y, fr, vel, oy, of, thr, rise, apex, airt, top, lastj;
+	js_hi air, prev, landed, rel, below;
+} metroid_hlanes;
+
+static inline __attribute__((always_inline)) void metroid_hlanes_frame(metroid_hlanes *s, js_hi a,
+									js_hi fv)
+{
+	js_hi press = a & ~s->prev;
+	/* SamusJump: the release */
+	js_hi rel = (s->vel < 0) & (s->y < s->thr) & ~a;
+	s->rel |= rel;
+	/* VertAccelerate */
+	js_hi v = (s->vel & ~rel) + (s->air & s->grav);
+	s->top = (js_hi)_mm256_max_epi16((__m256i)s->top, (__m256i)v);
+	v = (js_hi)_mm256_min_epi16((__m256i)v, (__m256i)js_hsplat(MET_MAX_DOWN << 8));
+	/* LE3D3 and the pixel walk; the landing */
+	js_hi sum = s->fr + v;
+	js_hi ny = s->y + (sum >> 8), nf = sum & 0xff;
+	js_hi land = ny > s->flr;
+	ny = js_hsel(land, s->flr, ny);
+	v &= ~land;
+	js_hi air0 = s->air;
+	js_hi air = air0 & ~land;
+	/* SamusStand -> SetSamusJump, after the move */
+	js_hi jump = press & ~air0;
+	s->vel = js_hsel(jump, js_hsplat((int16_t)MET_V0), v);
+	s->oy = js_hsel(jump, ny, s->oy);
+	s->of = js_hsel(jump, nf, s->of);
+	s->thr = js_hsel(jump, ny - (MET_RELEASE_RISE - 1), s->thr);
+	air |= jump;
+	/* accounting */
+	js_hi dy = (js_hi)_mm256_max_epi16(_mm256_min_epi16((__m256i)(s->oy - ny), (__m256i)js_hsplat(127)),
+					   (__m256i)js_hsplat(-127));
+	js_hi h = (dy << 8) + (s->of - nf);
+	s->below |= (h < 0) & air;
+	js_hi higher = h > s->rise;
+	s->rise = (js_hi)_mm256_max_epi16((__m256i)s->rise, (__m256i)h);
+	s->apex = js_hsel(higher, fv, s->apex);
+	js_hi lands = air0 & ~air;
+	s->airt = js_hsel(lands, fv, s->airt);
+	s->landed |= lands;
+	s->prev = a | s->landed;
+	s->y = ny;
+	s->fr = nf;
+	s->air = air;
+}
+
+static inline void metroid_hinit(metroid_hlanes *z, const js_lane_args *args, int l0)
+{
+	for (int p = 0; p < 16; p++) {
+		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
+		z->grav[p] = (int16_t)met_gravity(args->axis[MET_AX_BOOTS][l]);
+		z->fr[p] = (int16_t)(args->axis[MET_AX_FRAC][l] & 0xff);
+		z->flr[p] = (int16_t)(MET_GROUND_Y + MET_ROW * args->axis[MET_AX_DROP][l]);
+	}
+	z->of = z->fr;
+	z->y = z->oy = js_hsplat(MET_GROUND_Y);
+	z->lastj = js_hlast_jump(args, l0);
+	z->vel = z->thr = z->rise = z->apex = z->top = js_hsplat(0);
+	z->airt = js_hsplat(-1);
+	z->air = z->prev = z->landed = z->rel = z->below = js_hsplat(0);
+}
+
+static inline void metroid_hstore(const metroid_hlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t rise[16], apex[16], airt[16], top[16], rel[16], below[16], air[16], landed[16];
+	js_hstore_lanes(rise, z->rise);
+	js_hstore_lanes(apex, z->apex);
+	js_hstore_lanes(airt, z->airt);
+	js_hstore_lanes(top, z->top);
+	js_hstore_lanes(rel, z->rel);
+	js_hstore_lanes(below, z->below);
+	js_hstore_lanes(air, z->air);
+	js_hstore_lanes(landed, z->landed);
+	for (int half = 0; half < 2 && l0 + 8 * half < args->n_lanes; half++) {
+		metroid_lanes g = { 0 };
+		for (int i = 0; i < 8; i++) {
+			int k = 8 * half + i;
+			g.rise[i] = rise[k];
+			g.apex[i] = apex[k];
+			g.airt[i] = airt[k];
+			g.top[i] = top[k];
+			g.ev[i] = (rel[k] ? MET_FLAG_RELEASE : 0) | (below[k] ? JS_FLAG_BELOW_START : 0);
+			g.air[i] = air[k];
+			g.landed[i] = landed[k];
+		}
+		metroid_lanes_store(&g, args, l0 + 8 * half);
+	}
+}
+
+/* done after frame f: every lane landed, or on the ground with no press after it */
+static inline int metroid_hdone(const metroid_hlanes *z, int f)
+{
+	return js_hall(z->landed | (~z->air & (z->lastj <= js_hsplat((int16_t)f))));
+}
+
+void JS_LANE_FN(metroid)(const js_lane_args *args)
+{
+	if (!metroid_starts_are_init(args)) {
+		metroid_run_starts(args);
+		return;
+	}
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
+		metroid_hlanes z0, z1;
+		metroid_hinit(&z0, args, l0);
+		metroid_hinit(&z1, args, l0 + 16);
+		const js_hi one = js_hsplat(1);
+		js_hi fv = js_hsplat(0);
+		for (int f = 0; f < args->n_frames; f++) {
+			metroid_hlanes_frame(&z0, js_hjump(args, l0, f), fv);
+			metroid_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv);
+			fv += one;
+			if ((f & 7) == 7 && metroid_hdone(&z0, f) && metroid_hdone(&z1, f))
+				break;
+		}
+		metroid_hstore(&z0, args, l0);
+		if (l0 + 16 < args->n_lanes)
+			metroid_hstore(&z1, args, l0 + 16);
 	}
 }
 

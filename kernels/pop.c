@@ -1025,6 +1025,199 @@ void JS_LANE_FN(pop)(const js_lane_args *args)
 	pop_zlanes_store(&z1, args, 32);
 }
 
+#elif defined(JS_LANE_H16)
+
+/* AVX2: the AVX-512 frame above on 16-bit words, 16 lanes per ymm (lane.h's js_hi, masks as
+ * -1 / 0 words), groups of 16 two side by side; the same state, order, ranges and flags derived
+ * at the store.  The two script tables (small positive values) are read with vpshufb from byte
+ * tables: the jump heights' 20 entries as two tables of 16 picked by the index's bit 4, the fall
+ * scripts' 8 as one; an index out of the table's range reads something the masks drop, as the
+ * AVX-512 path's vpermw does. */
+static const int16_t pop_jump_heights[32] = {
+	6, 0, 0, 0, 0,  /* standjump, k 9-13 */
+	3, 12, 14, 3, 0, /* runjump, k 6-10 */
+	0, 0, 0, 0, 0,  /* stepfall: none */
+	4, 6, 6, 4, 0,  /* highjump, k 13-17 */
+};
+static const int16_t pop_fall_script_y[16] = { 3, 9, 18, 30, 3, 6, 10, 15 };
+
+typedef struct pop_hlanes {
+	js_hi t_fall, k0, jbase, land_y, wtless, last_jump, can_float, runs_on; /* per-lane */
+	js_hi k, y, vy, row_y, rise, apex, airtime, press_f;
+	js_hi flt, landed, started, took, acc_landed;
+} pop_hlanes;
+
+/* t: 16 byte entries in both 128-bit halves; entry x & 15 of each word's x (x in [0, 127]). */
+static inline __m256i pop_hlut_raw(__m256i t, js_hi x)
+{
+	return _mm256_shuffle_epi8(t, (__m256i)((x << 8) | 0x80)); /* the entry in the high byte */
+}
+
+static inline __m256i pop_hbytes(const int16_t *v)
+{
+	int8_t b[32];
+	for (int i = 0; i < 32; i++)
+		b[i] = (int8_t)v[i & 15];
+	return _mm256_loadu_si256((const __m256i *)b);
+}
+
+static inline void pop_hlanes_init(pop_hlanes *z, const js_lane_args *args, int l0)
+{
+	pop_lanes g[2];
+	pop_lanes_init(&g[0], args, l0);
+	pop_lanes_init(&g[1], args, l0 + 8);
+	for (int p = 0; p < 16; p++) {
+		const int q = js_hlane(p), h = q >> 3, i = q & 7;
+		int l = l0 + q < args->n_lanes ? l0 + q : args->n_lanes - 1;
+		z->t_fall[p] = (int16_t)g[h].t_fall[i];
+		z->k0[p] = (int16_t)g[h].k0[i];
+		z->jbase[p] = (int16_t)(5 * args->axis[POP_AX_MOVE][l]);
+		z->land_y[p] = (int16_t)g[h].land_y[i];
+		z->wtless[p] = (int16_t)g[h].wtless[i];
+		z->last_jump[p] = (int16_t)g[h].acc.last_jump[i];
+		z->can_float[p] = (int16_t)-(g[h].can_float[i] & 1);
+		z->runs_on[p] = (int16_t)-(g[h].runs_on[i] & 1);
+	}
+	z->k = js_hsplat(POP_K_BEFORE);
+	z->y = z->vy = z->rise = z->apex = z->airtime = z->press_f = js_hsplat(0);
+	z->row_y = js_hsplat(POP_BLOCK_HEIGHT);
+	z->flt = z->landed = z->started = z->took = z->acc_landed = js_hsplat(0);
+}
+
+static inline __attribute__((always_inline)) void
+pop_hlanes_frame(pop_hlanes *z, js_hi a, js_hi fv, js_hi fv1, const __m256i jt[2], __m256i ft)
+{
+	js_hi press = a & ~z->started;
+	z->started |= a;
+	z->press_f = js_hsel(press, fv, z->press_f);
+	js_hi k = (z->k + 1) & ~press;
+	js_hi wt = z->wtless > fv1;
+	js_hi j = k - z->t_fall;
+	/* the jump scripts */
+	js_hi i = k - z->k0;
+	js_hi inr = (js_hi)((js_hu)i < 5);
+	js_hi x = i + z->jbase;
+	js_hi h = ((js_hi)_mm256_blendv_epi8(pop_hlut_raw(jt[0], x), pop_hlut_raw(jt[1], x),
+					     (__m256i)(x << 11)) >> 8) & inr;
+	/* the fall scripts */
+	js_hi floated = z->can_float & (j == 0) & wt;
+	js_hi flt = z->flt | floated;
+	js_hi fsc = (js_hi)((js_hu)j < 4);
+	js_hi cum = (js_hi)pop_hlut_raw(ft, j + (flt & 4)) >> 8;
+	/* free fall: setfall on j 4, GRAVITY, ADDFALL, the floor plane, hitflr */
+	js_hi jneg = j < 0;
+	js_hi ff = ~z->landed & (j >= 4);
+	js_hi vy0 = js_hsel(j == 4, js_hsel(flt, js_hsplat(6), js_hsplat(15)), z->vy);
+	js_hi vn = vy0 + js_hsel(wt, js_hsplat(POP_WTLESS_GRAVITY), js_hsplat(POP_ACCEL_GRAVITY));
+	vn = (js_hi)_mm256_min_epi16((__m256i)vn, (__m256i)js_hsel(wt, js_hsplat(POP_WTLESS_TERM_VEL),
+								  js_hsplat(POP_TERM_VELOCITY)));
+	js_hi yf = z->y + vn;
+	js_hi cross = ff & (yf >= z->row_y);
+	js_hi hit = cross & (z->row_y == z->land_y);
+	js_hi oof = vn >= POP_OOF_VELOCITY;
+	js_hi y = js_hsel(hit, z->land_y - (oof & 2), yf);
+	y = js_hsel(fsc, cum, y);
+	y = js_hsel(jneg, -h, y);
+	y = js_hsel(z->landed, z->y, y);
+	z->vy = js_hsel(ff, vn, z->vy);
+	z->row_y += cross & ~hit & POP_BLOCK_HEIGHT;
+	z->landed |= hit;
+	z->flt = flt;
+	z->k = k;
+	z->y = y;
+	/* the accounting */
+	js_hi airborne = z->started & ~z->landed & (~jneg | (y != 0));
+	z->took |= airborne;
+	js_hi lands = z->took & ~(airborne | z->acc_landed);
+	z->acc_landed |= lands;
+	z->airtime = js_hsel(lands, fv1, z->airtime);
+	js_hi height = -y;
+	z->apex = js_hsel(height > z->rise, fv, z->apex);
+	z->rise = (js_hi)_mm256_max_epi16((__m256i)z->rise, (__m256i)height);
+}
+
+static inline int pop_hlanes_done(const pop_hlanes *z, js_hi fv)
+{
+	js_hi quiet = z->last_jump <= fv;
+	return js_hall(z->acc_landed | (~z->started & quiet) | (z->started & z->runs_on));
+}
+
+static inline void pop_hlanes_store(const pop_hlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t ri[16], ap[16], at[16], tf[16], wt[16], pf[16], vy[16], ry[16];
+	int16_t took[16], landed[16], hit[16], can_float[16];
+	js_hstore_lanes(ri, z->rise);
+	js_hstore_lanes(ap, z->apex);
+	js_hstore_lanes(at, z->airtime);
+	js_hstore_lanes(tf, z->t_fall);
+	js_hstore_lanes(wt, z->wtless);
+	js_hstore_lanes(pf, z->press_f);
+	js_hstore_lanes(vy, z->vy);
+	js_hstore_lanes(ry, z->row_y);
+	js_hstore_lanes(took, z->took);
+	js_hstore_lanes(landed, z->acc_landed);
+	js_hstore_lanes(hit, z->landed);
+	js_hstore_lanes(can_float, z->can_float);
+	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
+		uint32_t f = 0;
+		if (!took[i]) {
+			f = JS_FLAG_NO_TAKEOFF;
+		} else {
+			const int lands = landed[i] != 0;
+			const int f_last = lands ? at[i] - 1 : args->n_frames - 1;
+			const int p = pf[i], t = tf[i], w = wt[i];
+			const int fell = t != POP_NO_FALL && f_last >= p + t;
+			const int free_fall = fell && f_last >= p + t + 4;
+			if (fell)
+				f |= JS_FLAG_BELOW_START;
+			if (fell && can_float[i] && w > p + 1)
+				f |= POP_FLAG_FLOAT;
+			if (free_fall && w > p + t + 5)
+				f |= POP_FLAG_WTLESS_GRAVITY | POP_FLAG_WTLESS_CAP;
+			if (free_fall && !(w > f_last + 1) && vy[i] == POP_TERM_VELOCITY)
+				f |= POP_FLAG_TERMINAL;
+			if (ry[i] > POP_BLOCK_HEIGHT)
+				f |= POP_FLAG_FLOOR_PASSED;
+			if (hit[i])
+				f |= vy[i] < POP_OOF_VELOCITY ? POP_FLAG_LAND_SOFT
+				     : vy[i] < POP_DEATH_VELOCITY ? POP_FLAG_LAND_HURT : POP_FLAG_LAND_FATAL;
+			if (!lands)
+				f |= JS_FLAG_NOT_LANDED;
+		}
+		args->rise[l0 + i] = ri[i];
+		args->apex_frame[l0 + i] = ap[i];
+		args->airtime[l0 + i] = at[i];
+		args->flags[l0 + i] = f;
+	}
+}
+
+void JS_LANE_FN(pop)(const js_lane_args *args)
+{
+	if (pop_any_fall_start(args)) {
+		pop_lane_run_generic(args);
+		return;
+	}
+	const __m256i jt[2] = { pop_hbytes(pop_jump_heights), pop_hbytes(pop_jump_heights + 16) };
+	const __m256i ft = pop_hbytes(pop_fall_script_y);
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += 32) {
+		pop_hlanes z0, z1;
+		pop_hlanes_init(&z0, args, l0);
+		pop_hlanes_init(&z1, args, l0 + 16);
+		const js_hi one = js_hsplat(1);
+		js_hi fv = js_hsplat(0), fv1 = one;
+		for (int f = 0; f < args->n_frames; f++) {
+			pop_hlanes_frame(&z0, js_hjump(args, l0, f), fv, fv1, jt, ft);
+			pop_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv, fv1, jt, ft);
+			if ((f & 7) == 7 && pop_hlanes_done(&z0, fv) && pop_hlanes_done(&z1, fv))
+				break;
+			fv = fv1;
+			fv1 += one;
+		}
+		pop_hlanes_store(&z0, args, l0);
+		pop_hlanes_store(&z1, args, l0 + 16);
+	}
+}
+
 #else
 
 void JS_LANE_FN(pop)(const js_lane_args *args)

@@ -733,9 +733,163 @@ static void scv4_lanes_fast16(const js_lane_args *args)
 }
 #endif
 
+#if defined(JS_LANE_H16)
+/* The AVX2 twin of the AVX-512 words above: the same frame, ranges and block condition
+ * (scv4_fits16), 16 lanes per ymm (lane.h's js_hi; the phases as -1 / 0 words), the block as
+ * four groups, two side by side. */
+#define SCV4_W_GRAVITY ((int)(SCV4_GRAVITY >> 8))
+#define SCV4_W_CAP ((int)(SCV4_CAP >> 8))
+#define SCV4_W_V0_MAX 2040
+#define SCV4_W_DROP_MAX 7
+typedef struct scv4_hlanes {
+	js_hi negv0, floor, last_jump;
+	js_hi y, spd, cnt, miny, maxy, maxg, hmax, rel, apex, airtime;
+	js_hi air, took, hold, rise, top3, top4, fall;
+} scv4_hlanes;
+
+static inline int scv4_fits16(const js_lane_args *args)
+{
+	int bad = 0;
+	for (int l = 0; l < args->n_lanes; l++)
+		bad |= (args->axis[SCV4_AX_DROP][l] > SCV4_W_DROP_MAX) |
+		       (args->axis[SCV4_AX_V0][l] > SCV4_W_V0_MAX);
+	return !bad;
+}
+
+static inline void scv4_hlanes_init(scv4_hlanes *z, const js_lane_args *args, int l0)
+{
+	for (int p = 0; p < 16; p++) {
+		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
+		z->negv0[p] = (int16_t)-args->axis[SCV4_AX_V0][l];
+		z->floor[p] = (int16_t)(SCV4_BLOCK * 256 * args->axis[SCV4_AX_DROP][l]);
+	}
+	z->last_jump = js_hlast_jump(args, l0);
+	z->y = z->miny = z->maxy = z->spd = z->cnt = z->maxg = z->hmax = z->rel = z->apex =
+		z->airtime = js_hsplat(0);
+	z->air = z->took = z->hold = z->rise = z->top3 = z->top4 = z->fall = js_hsplat(0);
+}
+
+static inline __attribute__((always_inline)) void
+scv4_hlanes_frame(scv4_hlanes *z, js_hi np, js_hi a, js_hi fv, js_hi fv1)
+{
+	/* the move (the speed is 0 on the ground) and the landing at a speed >= 0 */
+	js_hi y = z->y + z->spd;
+	js_hi land = z->air & (z->spd >= 0) & (y >= z->floor);
+	y = js_hsel(land, z->floor, y);
+	js_hi spd = z->spd & ~land;
+	js_hi air = z->air & ~land;
+	js_hi rise = z->rise & ~land, top3 = z->top3 & ~land, top4 = z->top4 & ~land,
+	      fall = z->fall & ~land;
+	/* the take-off (the first press only: frozen after the landing); a relaunch is flagged */
+	z->rel |= land & np;
+	js_hi press = np & ~z->took;
+	air |= press;
+	z->took |= press;
+	js_hi hold = (z->hold & ~land) | press;
+	spd = js_hsel(press, z->negv0, spd);
+	js_hi cnt = z->cnt & ~press;
+	/* phase 0: held -> count + 1, kept while < 4 */
+	js_hi held0 = hold & a;
+	cnt -= held0;
+	js_hi stay0 = held0 & (cnt < SCV4_HOLD_FRAMES);
+	z->hmax |= held0 & ~stay0;
+	/* phase 3: count 0, speed 0; phase 4: count + 1, kept while < 9 */
+	cnt &= ~top3;
+	spd &= ~top3;
+	js_hi t4 = top4 | top3;
+	cnt -= t4;
+	js_hi stay4 = t4 & (cnt < SCV4_TOP_FRAMES);
+	/* gravity in phases 1-2 and 5-6, the cap a min on every lane; phase 2 stops at >= 0 */
+	js_hi g = spd + ((rise | fall) & SCV4_W_GRAVITY);
+	g = (js_hi)_mm256_min_epi16((__m256i)g, (__m256i)js_hsplat(SCV4_W_CAP));
+	z->maxg = (js_hi)_mm256_max_epi16((__m256i)z->maxg, (__m256i)g);
+	js_hi stop = rise & (g >= 0);
+	z->spd = g & ~stop;
+	z->cnt = cnt;
+	z->hold = stay0;
+	z->rise = (rise & ~stop) | (hold & ~stay0);
+	z->top3 = stop;
+	z->top4 = stay4;
+	z->fall = fall | (t4 & ~stay4);
+	z->air = air;
+	z->y = y;
+	z->maxy = (js_hi)_mm256_max_epi16((__m256i)z->maxy, (__m256i)y);
+	js_hi higher = y < z->miny;
+	z->miny = (js_hi)_mm256_min_epi16((__m256i)z->miny, (__m256i)y);
+	z->apex = js_hsel(higher, fv, z->apex);
+	z->airtime = js_hsel(land, fv1, z->airtime);
+}
+
+static inline void scv4_hlanes_store(const scv4_hlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t hmax[16], rel[16], maxg[16], maxy[16], took[16], air[16], miny[16], ap[16], at[16];
+	js_hstore_lanes(hmax, z->hmax);
+	js_hstore_lanes(rel, z->rel);
+	js_hstore_lanes(maxg, z->maxg);
+	js_hstore_lanes(maxy, z->maxy);
+	js_hstore_lanes(took, z->took);
+	js_hstore_lanes(air, z->air);
+	js_hstore_lanes(miny, z->miny);
+	js_hstore_lanes(ap, z->apex);
+	js_hstore_lanes(at, z->airtime);
+	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = 0;
+		fl |= hmax[i] ? SCV4_FLAG_HOLD_MAX : 0;
+		fl |= rel[i] ? JS_FLAG_RELAUNCH : 0;
+		fl |= maxg[i] == SCV4_W_CAP ? SCV4_FLAG_FALL_CAP : 0;
+		fl |= maxy[i] > 0 ? JS_FLAG_BELOW_START : 0;
+		fl |= took[i] ? 0 : JS_FLAG_NO_TAKEOFF;
+		fl |= air[i] ? JS_FLAG_NOT_LANDED : 0;
+		args->rise[l0 + i] = (int64_t)(uint16_t)(-(int32_t)miny[i]) << 8; /* Y0 - min Y, >= 0 */
+		args->apex_frame[l0 + i] = ap[i];
+		args->airtime[l0 + i] = at[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+/* The whole block as four groups of 16 lanes, two side by side; the new presses (A & ~(A one
+ * frame before)) for 32 frames at once from the input words. */
+static void scv4_lanes_fast16(const js_lane_args *args)
+{
+	for (int g = 0; g < JS_BLOCK; g += 32) {
+		scv4_hlanes z0, z1;
+		scv4_hlanes_init(&z0, args, g);
+		scv4_hlanes_init(&z1, args, g + 16);
+		const js_hi one = js_hsplat(1);
+		js_hi fv = js_hsplat(0), fv1 = one;
+		js_vu np[4], last[4];
+		for (int k = 0; k < 4; k++)
+			np[k] = last[k] = (js_vu){ 0 };
+		for (int f = 0; f < args->n_frames; f++) {
+			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK + g;
+			if ((f & 31) == 0)
+				for (int k = 0; k < 4; k++) {
+					js_vu w = js_vloadu(row + 8 * k);
+					np[k] = w & ~(w << 1 | last[k]);
+					last[k] = w >> 31;
+				}
+			scv4_hlanes_frame(&z0, js_hbits((const uint32_t *)&np[0], f), js_hbits(row, f),
+					  fv, fv1);
+			scv4_hlanes_frame(&z1, js_hbits((const uint32_t *)&np[2], f),
+					  js_hbits(row + 16, f), fv, fv1);
+			if ((f & 7) == 7) {
+				js_hi busy = z0.air | (~z0.took & (z0.last_jump > fv)) | z1.air |
+					     (~z1.took & (z1.last_jump > fv));
+				if (_mm256_testz_si256((__m256i)busy, (__m256i)busy))
+					break;
+			}
+			fv = fv1;
+			fv1 += one;
+		}
+		scv4_hlanes_store(&z0, args, g);
+		scv4_hlanes_store(&z1, args, g + 16);
+	}
+}
+#endif
+
 void JS_LANE_FN(scv4)(const js_lane_args *args)
 {
-#if JS_VW == 16 && defined(__AVX512BW__)
+#if (JS_VW == 16 && defined(__AVX512BW__)) || defined(JS_LANE_H16)
 	if (!args->start) {
 		if (scv4_fits16(args)) {
 			scv4_lanes_fast16(args);

@@ -686,9 +686,171 @@ static inline void smb1_lane_run_fast(const js_lane_args *args, const int last)
 }
 #endif
 
+#if JS_VW == 8 && defined(__AVX2__) && !defined(__AVX512F__)
+/* AVX2 twin of the AVX-512 fast path above: the same block condition, the same 16-bit state
+ * and ranges (every bound argued there holds word for word), 16 lanes per ymm, the masks as
+ * -1 / 0 words (lane.h's js_hi), the block as four groups run two side by side. */
+typedef struct smb1_hlanes {
+	js_hi jforce, fforce, ispeed; /* per-lane constants */
+	js_hi y, spd, force, ymin, apex, airt;
+	js_hi air, prev, landed, fl_clamp, fl_over, fl_below;
+} smb1_hlanes;
+
+static inline void smb1_hlanes_init(smb1_hlanes *z, const js_lane_args *args, int l0)
+{
+	js_hi jf, ff, isp;
+	for (int p = 0; p < 16; p++) {
+		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
+		int env = args->axis[SMB1_AX_ENV][l];
+		int row = smb1_row(args->axis[SMB1_AX_VX][l], env != 0, env == 2);
+		jf[p] = JumpMForceData[row];
+		ff[p] = FallMForceData[row];
+		isp[p] = (int16_t)(PlayerYSpdData[row] << 8 | InitMForceData[row]);
+	}
+	z->jforce = jf;
+	z->fforce = ff;
+	z->ispeed = isp;
+	z->y = z->spd = z->force = z->ymin = z->apex = z->airt = js_hsplat(0);
+	z->air = z->prev = z->landed = z->fl_clamp = z->fl_over = z->fl_below = js_hsplat(0);
+}
+
+static inline __attribute__((always_inline)) void smb1_hlanes_frame(smb1_hlanes *z, js_hi a,
+								     js_hi fv, js_hi fv1)
+{
+	const js_hi max = js_hsplat(SMB1_MAX_SPEED << 8);
+	js_hi press = a & ~z->prev;                                 /* CheckForJumping */
+	js_hi jump = press & ~(z->air | z->landed);
+	js_hi s1 = z->air | jump;
+	/* InitJS (y is 0 on the floor: YMF_Dummy := 0 changes nothing) */
+	js_hi fo = js_hsel(jump, z->jforce, z->force);
+	js_hi sp = js_hsel(jump, z->ispeed, z->spd);
+	/* JumpSwimSub: falling, or A not held on from last frame with risen >= 1 -> the fall force */
+	js_hi risen = (js_hi)((js_hu)z->y >= 0x100);
+	js_hi dump = (sp >= 0) | (risen & ~(a & z->prev));
+	fo = js_hsel(dump, z->fforce, fo);
+	/* ImposeGravity */
+	js_hi ny = z->y + sp;
+	js_hi nsp = sp + (fo & s1);
+	js_hi clamp = (nsp >= max) & ((nsp << 8) < 0);
+	nsp = js_hsel(clamp, max, nsp);
+	z->fl_clamp |= clamp;
+	z->fl_over |= nsp > max;
+	/* PlayerBGCollision -> LandPlyr: speed and y both not negative */
+	js_hi land = s1 & ((ny | nsp) >= 0);
+	z->y = js_hsel(land, ny & 0xff, ny);
+	z->spd = nsp & ~land;
+	z->force = fo;
+	z->air = s1 & ~land;
+	z->landed |= land;
+	z->prev = a; /* SaveAB */
+	/* Accounting: height = -y */
+	js_hi lower = z->y < z->ymin;
+	z->ymin = js_hsel(lower, z->y, z->ymin);
+	z->apex = js_hsel(lower, fv, z->apex);
+	z->airt = js_hsel(land, fv1, z->airt);
+	z->fl_below |= z->air & (z->y > 0);
+}
+
+static inline int smb1_hlanes_done(const smb1_hlanes *z, int f, int last)
+{
+	return js_hall(f >= last ? z->landed | ~z->air : z->landed);
+}
+
+static inline void smb1_hlanes_store(const smb1_hlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t ym[16], ap[16], at[16], air[16], landed[16], cl[16], ov[16], be[16];
+	js_hstore_lanes(ym, z->ymin);
+	js_hstore_lanes(ap, z->apex);
+	js_hstore_lanes(at, z->airt);
+	js_hstore_lanes(air, z->air);
+	js_hstore_lanes(landed, z->landed);
+	js_hstore_lanes(cl, z->fl_clamp);
+	js_hstore_lanes(ov, z->fl_over);
+	js_hstore_lanes(be, z->fl_below);
+	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = 0;
+		if (air[i] | landed[i]) {
+			fl |= cl[i] ? SMB1_FLAG_CLAMPED : 0;
+			fl |= ov[i] ? SMB1_FLAG_FALL_OVER_4 : 0;
+			fl |= be[i] ? JS_FLAG_BELOW_START : 0;
+			if (!landed[i])
+				fl |= JS_FLAG_NOT_LANDED;
+		} else {
+			fl |= JS_FLAG_NO_TAKEOFF;
+		}
+		args->rise[l0 + i] = -ym[i];
+		args->apex_frame[l0 + i] = ap[i];
+		args->airtime[l0 + i] = at[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+/* smb1_block_is_fast of the AVX-512 path, eight lanes at a time. */
+static inline int smb1_block_is_fast(const js_lane_args *args, int *last)
+{
+	if (args->start)
+		return 0;
+	const int words = (args->n_frames + 31) >> 5;
+	const uint32_t tail = (args->n_frames & 31) ? (1u << (args->n_frames & 31)) - 1u : ~0u;
+	*last = -1;
+	for (int w = words - 1; w >= 0 && *last < 0; w--) {
+		const uint32_t *row = args->input[0] + w * JS_BLOCK;
+		js_vu x = js_vloadu(row) | js_vloadu(row + 8) | js_vloadu(row + 16) | js_vloadu(row + 24) |
+			  js_vloadu(row + 32) | js_vloadu(row + 40) | js_vloadu(row + 48) | js_vloadu(row + 56);
+		uint32_t any = 0;
+		for (int i = 0; i < 8; i++)
+			any |= x[i];
+		if (any)
+			*last = w * 32 + 31 - __builtin_clz(any);
+	}
+	for (int c = 0; c < JS_BLOCK; c += 8) {
+		js_vi swim = js_vsplat(0);
+		for (int i = 0; i < 8; i++) {
+			int l = c + i < args->n_lanes ? c + i : args->n_lanes - 1;
+			swim[i] = -(args->axis[SMB1_AX_ENV][l] != SMB1_ENV_AIR);
+		}
+		js_vu carry = { 0 }, multi = carry, seen = carry;
+		for (int w = 0; w < words; w++) {
+			js_vu x = js_vloadu(args->input[0] + w * JS_BLOCK + c);
+			if (w == words - 1)
+				x &= tail;
+			js_vu e = x & ~(x << 1 | carry);
+			carry = x >> 31;
+			multi |= e & (e - 1);
+			seen += (js_vu)(e != 0) & 1;
+		}
+		if (!_mm256_testz_si256((__m256i)swim, (__m256i)((js_vi)(multi != 0) | (seen > 1))))
+			return 0;
+	}
+	return 1;
+}
+
+static inline void smb1_lane_run_fast(const js_lane_args *args, const int last)
+{
+	for (int g = 0; g < JS_BLOCK; g += 32) {
+		smb1_hlanes z0, z1;
+		smb1_hlanes_init(&z0, args, g);
+		smb1_hlanes_init(&z1, args, g + 16);
+		const js_hi one = js_hsplat(1);
+		js_hi fv = js_hsplat(0), fv1 = one;
+		for (int f = 0; f < args->n_frames; f++) {
+			smb1_hlanes_frame(&z0, js_hjump(args, g, f), fv, fv1);
+			smb1_hlanes_frame(&z1, js_hjump(args, g + 16, f), fv, fv1);
+			if ((f & 7) == 7 && smb1_hlanes_done(&z0, f, last) &&
+			    smb1_hlanes_done(&z1, f, last))
+				break;
+			fv = fv1;
+			fv1 += one;
+		}
+		smb1_hlanes_store(&z0, args, g);
+		smb1_hlanes_store(&z1, args, g + 16);
+	}
+}
+#endif
+
 void JS_LANE_FN(smb1)(const js_lane_args *args)
 {
-#if JS_VW == 16 && defined(__AVX512BW__)
+#if (JS_VW == 16 && defined(__AVX512BW__)) || (JS_VW == 8 && defined(__AVX2__) && !defined(__AVX512F__))
 	int last;
 	if (smb1_block_is_fast(args, &last)) {
 		smb1_lane_run_fast(args, last);

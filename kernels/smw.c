@@ -847,6 +847,149 @@ void JS_LANE_FN(smw)(const js_lane_args *args)
 	smw_hstore(&z[0], args, 0);
 }
 
+#elif defined(JS_LANE_H16)
+
+/* AVX2: the AVX-512 frame above on 16-bit words, 16 lanes per ymm (lane.h's js_hi, masks as
+ * -1 / 0 words), groups of 16 two side by side; the same state, order, arithmetic and ranges.
+ * The input word of each lane is split into its low and high 16 frames as words (vpackusdw,
+ * js_hlane order), so a frame's button is one shift pair. */
+typedef struct smw_wlanes {
+	js_hi tko, pos, spd, org, rise, apex, airt, top, lastj;
+	js_hi air, prev, landed, rep, ljump;
+} smw_wlanes;
+
+static inline __attribute__((always_inline)) void smw_wlanes_frame(smw_wlanes *s, js_hi a, js_hi fv)
+{
+	const js_hi g16 = js_hsplat((int16_t)SMW_GROUND16);
+	const js_hi cap = js_hsplat((int16_t)smw_lane_cap());
+	js_hi press = a & ~s->prev;
+	/* CODE_00DC4F */
+	js_hi pos = s->pos + s->spd;
+	/* CODE_00EDF7 .. CODE_00EF60 */
+	js_hi land = pos >= g16;
+	pos = js_hsel(land, (pos & 15) | g16, pos);
+	js_hi spd = s->spd & ~land;
+	js_hi air0 = s->air;
+	js_hi air = air0 & ~land;
+	js_hi lands = air0 & land; /* the landing frame, a landing jump's too */
+	/* CODE_00D5F2 / CODE_00D630: a take-off from the ground; a landing jump is flagged */
+	js_hi jump = press & ~air0;
+	s->rep |= press & air;
+	s->ljump |= press & lands;
+	spd = js_hsel(jump, s->tko, spd);
+	s->org = js_hsel(jump, pos, s->org);
+	air |= jump;
+	/* CODE_00D928 */
+	s->top = (js_hi)_mm256_max_epi16((__m256i)s->top, (__m256i)spd);
+	spd = (js_hi)_mm256_min_epi16((__m256i)spd, (__m256i)cap);
+	s->spd = spd + js_hsel(a, js_hsplat(DATA_00D7A5[1]), js_hsplat(DATA_00D7A5[0]));
+	/* accounting (airt holds the landing frame; + 1 at the end) */
+	js_hi h = s->org - pos;
+	js_hi higher = h > s->rise;
+	s->rise = (js_hi)_mm256_max_epi16((__m256i)s->rise, (__m256i)h);
+	s->apex = js_hsel(higher, fv, s->apex);
+	s->airt = js_hsel(lands, fv, s->airt);
+	s->landed |= lands;
+	s->prev = a | s->landed;
+	s->pos = pos;
+	s->air = air;
+}
+
+static inline void smw_winit(smw_wlanes *z, const js_lane_args *args, int l0)
+{
+	for (int p = 0; p < 16; p++) {
+		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
+		int idx = ((args->axis[SMW_AX_VX][l] >> 2) & 0xfe) +
+			  (args->axis[SMW_AX_JUMP][l] == SMW_JUMP_SPIN);
+		z->tko[p] = (int16_t)(DATA_00D2BD[idx] - 256); /* every DATA_00D2BD entry is negative */
+		z->pos[p] = (int16_t)(SMW_GROUND16 | (args->axis[SMW_AX_SPX][l] & 15));
+	}
+	z->spd = js_hsplat(SMW_GROUND_SPEED + DATA_00D7A5[0]);
+	z->org = js_hsplat((int16_t)SMW_GROUND16);
+	z->lastj = js_hlast_jump(args, l0);
+	z->rise = z->apex = z->top = js_hsplat(0);
+	z->airt = js_hsplat(-1);
+	z->air = z->prev = z->landed = z->rep = z->ljump = js_hsplat(0);
+}
+
+static inline void smw_wstore(const smw_wlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t rise[16], apex[16], airt[16], top[16], rep[16], ljump[16], air[16], landed[16];
+	js_hstore_lanes(rise, z->rise);
+	js_hstore_lanes(apex, z->apex);
+	js_hstore_lanes(airt, z->airt);
+	js_hstore_lanes(top, z->top);
+	js_hstore_lanes(rep, z->rep);
+	js_hstore_lanes(ljump, z->ljump);
+	js_hstore_lanes(air, z->air);
+	js_hstore_lanes(landed, z->landed);
+	for (int half = 0; half < 2 && l0 + 8 * half < args->n_lanes; half++) {
+		smw_lanes g = { 0 };
+		for (int i = 0; i < 8; i++) {
+			int k = 8 * half + i;
+			g.rise[i] = rise[k];
+			g.apex[i] = apex[k];
+			g.airt[i] = airt[k];
+			g.top[i] = top[k];
+			g.ev[i] = (rep[k] ? SMW_FLAG_REPRESS : 0) |
+				  (ljump[k] ? SMW_FLAG_LANDING_JUMP | JS_FLAG_RELAUNCH : 0);
+			g.air[i] = air[k];
+			g.landed[i] = landed[k];
+		}
+		smw_lanes_store(&g, args, l0 + 8 * half);
+	}
+}
+
+/* done after frame f: every lane landed, or on the ground with no press after it */
+static inline int smw_wdone(const smw_wlanes *z, int f)
+{
+	return js_hall(z->landed | (~z->air & (z->lastj <= js_hsplat((int16_t)f))));
+}
+
+/* The input words of lanes l0..l0 + 15 for the word of frame f: the low 16 frames and the high
+ * 16, as words in js_hlane order. */
+static inline void smw_wbits(const js_lane_args *args, int l0, int f, js_hi *lo, js_hi *hi)
+{
+	const uint32_t *row = args->input[0] + l0 + (f >> 5) * JS_BLOCK;
+	js_vu b0 = js_vloadu(row), b1 = js_vloadu(row + 8);
+	*lo = (js_hi)_mm256_packus_epi32((__m256i)(b0 & 0xffff), (__m256i)(b1 & 0xffff));
+	*hi = (js_hi)_mm256_packus_epi32((__m256i)(b0 >> 16), (__m256i)(b1 >> 16));
+}
+
+void JS_LANE_FN(smw)(const js_lane_args *args)
+{
+	if (smw_lane_cap() < 0)
+		__builtin_trap(); /* DATA_00D7AF's entries differ: the kernel would need a per-button cap */
+	if (args->start) {
+		smw_run_start(args);
+		return;
+	}
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
+		smw_wlanes z0, z1;
+		smw_winit(&z0, args, l0);
+		smw_winit(&z1, args, l0 + 16);
+		const js_hi one = js_hsplat(1);
+		js_hi fv = js_hsplat(0), lo0 = fv, hi0 = fv, lo1 = fv, hi1 = fv;
+		for (int f = 0; f < args->n_frames; f++) {
+			if ((f & 31) == 0) {
+				smw_wbits(args, l0, f, &lo0, &hi0);
+				smw_wbits(args, l0 + 16, f, &lo1, &hi1);
+			}
+			const __m128i up = _mm_cvtsi32_si128(15 - (f & 15));
+			js_hi a0 = (js_hi)_mm256_sll_epi16((__m256i)((f & 16) ? hi0 : lo0), up) >> 15;
+			js_hi a1 = (js_hi)_mm256_sll_epi16((__m256i)((f & 16) ? hi1 : lo1), up) >> 15;
+			smw_wlanes_frame(&z0, a0, fv);
+			smw_wlanes_frame(&z1, a1, fv);
+			fv += one;
+			if ((f & 7) == 7 && smw_wdone(&z0, f) && smw_wdone(&z1, f))
+				break;
+		}
+		smw_wstore(&z0, args, l0);
+		if (l0 + 16 < args->n_lanes)
+			smw_wstore(&z1, args, l0 + 16);
+	}
+}
+
 #else
 
 /* Other ISAs: two groups side by side too. */

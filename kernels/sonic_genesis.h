@@ -1205,6 +1205,148 @@ SG_INLINE void sg_zrun(const js_lane_args *args, const sg_game *g, const int two
 }
 #endif
 
+#if defined(JS_LANE_H16)
+/* The AVX2 twin of the AVX-512 16-bit path above: the same block condition (sg_block_is_z),
+ * frame and ranges, 16 lanes per ymm (lane.h's js_hi, masks as -1 / 0 words), the block as
+ * groups of 16, two side by side (the second pair only when n_lanes > 32). */
+#define SG_Z_MAX_SPEED 0x800
+#define SG_Z_OFF 0x5e00
+
+typedef struct sg_hlanes {
+	js_hi tvj, cap, grav; /* per-lane constants */
+	js_hi y, vy, ymin, apex, airt;
+	js_hi air, prev, landed, rel_any, below_any;
+} sg_hlanes;
+
+static inline void sg_hlanes_init(sg_hlanes *z, const js_lane_args *args, int l0, const sg_game *g)
+{
+	for (int p = 0; p < 16; p++) {
+		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
+		int water = args->axis[g->ax_env][l] == SG_ENV_UNDERWATER;
+		const sg_char *c = sg_character(g, g->ax_char >= 0 ? args->axis[g->ax_char][l] : 0);
+		z->tvj[p] = (int16_t)-sg_speed(c, water);
+		z->cap[p] = water ? SG_RELEASE_CAP_WATER : SG_RELEASE_CAP;
+		z->grav[p] = water ? SG_GRAVITY - SG_WATER_LIFT : SG_GRAVITY;
+	}
+	z->y = z->ymin = js_hsplat(SG_Z_OFF);
+	z->vy = z->apex = z->airt = js_hsplat(0);
+	z->air = z->prev = z->landed = z->rel_any = z->below_any = js_hsplat(0);
+}
+
+SG_INLINE void sg_hlanes_frame(sg_hlanes *z, js_hi a, js_hi fv, js_hi fv1)
+{
+	js_hi press = a & ~z->prev;
+	z->prev = a;
+	/* A landed lane stays down (frozen): its first flight is all the accounting wants. */
+	js_hi jump = press & ~(z->air | z->landed);
+	/* JumpHeight's release (y_vel 0 on the ground is above the cap) */
+	js_hi rel = ~a & (z->vy < z->cap);
+	js_hi hv = js_hsel(rel, z->cap, z->vy);
+	z->rel_any |= rel;
+	/* MoveAndFall; a standing lane moves by its y_vel 0.  The landing: feet row > $03FF. */
+	js_hi y = z->y + hv;
+	js_hi nv = hv + z->grav;
+	js_hi land = y > SG_Z_OFF + 0xff;
+	y = js_hsel(land, (y & 0xff) + SG_Z_OFF, y);
+	z->y = y;
+	js_hi stay = z->air & ~land;
+	z->vy = js_hsel(jump, z->tvj, nv & stay);
+	z->air = stay | jump;
+	z->landed |= land;
+	/* Accounting: height = SG_Z_OFF - y */
+	js_hi lower = y < z->ymin;
+	z->ymin = (js_hi)_mm256_min_epi16((__m256i)z->ymin, (__m256i)y);
+	z->apex = js_hsel(lower, fv, z->apex);
+	z->airt = js_hsel(land, fv1, z->airt);
+	z->below_any |= z->air & (y > SG_Z_OFF);
+}
+
+SG_INLINE int sg_hlanes_done(const sg_hlanes *z, int f, int last)
+{
+	return js_hall(f >= last ? z->landed | ~z->air : z->landed);
+}
+
+/* The last frame on which any lane of the block holds A/B/C (-1 if none). */
+static inline int sg_block_last_jump(const js_lane_args *args)
+{
+	for (int w = ((args->n_frames + 31) >> 5) - 1; w >= 0; w--) {
+		const uint32_t *row = args->input[0] + w * JS_BLOCK;
+		js_vu x = js_vloadu(row);
+		for (int k = 8; k < JS_BLOCK; k += 8)
+			x |= js_vloadu(row + k);
+		uint32_t any = 0;
+		for (int i = 0; i < 8; i++)
+			any |= x[i];
+		if (any)
+			return w * 32 + 31 - __builtin_clz(any);
+	}
+	return -1;
+}
+
+static inline void sg_hlanes_store(const sg_hlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t ym[16], ap[16], at[16], air[16], landed[16], rel[16], below[16];
+	js_hstore_lanes(ym, z->ymin);
+	js_hstore_lanes(ap, z->apex);
+	js_hstore_lanes(at, z->airt);
+	js_hstore_lanes(air, z->air);
+	js_hstore_lanes(landed, z->landed);
+	js_hstore_lanes(rel, z->rel_any);
+	js_hstore_lanes(below, z->below_any);
+	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
+		uint32_t fl = 0;
+		if (air[i] | landed[i]) {
+			fl |= rel[i] ? SG_FLAG_RELEASE_CAP : 0;
+			fl |= below[i] ? JS_FLAG_BELOW_START : 0;
+			if (!landed[i])
+				fl |= JS_FLAG_NOT_LANDED;
+		} else {
+			fl |= JS_FLAG_NO_TAKEOFF;
+		}
+		args->rise[l0 + i] = SG_Z_OFF - ym[i];
+		args->apex_frame[l0 + i] = ap[i];
+		args->airtime[l0 + i] = at[i];
+		args->flags[l0 + i] = fl;
+	}
+}
+
+/* 1 when the block may run the 16-bit path (see the AVX-512 path). */
+static inline int sg_block_is_z(const js_lane_args *args, const sg_game *g)
+{
+	if (args->start || g->air_moves)
+		return 0;
+	for (int l = 0; l < args->n_lanes; l++) {
+		int water = args->axis[g->ax_env][l] == SG_ENV_UNDERWATER;
+		const sg_char *c = sg_character(g, g->ax_char >= 0 ? args->axis[g->ax_char][l] : 0);
+		if (args->axis[g->ax_start][l] != SG_START_JUMP || sg_speed(c, water) > SG_Z_MAX_SPEED)
+			return 0;
+	}
+	return 1;
+}
+
+static inline void sg_hrun(const js_lane_args *args, const sg_game *g)
+{
+	const int last = sg_block_last_jump(args);
+	for (int l0 = 0; l0 < args->n_lanes; l0 += 32) {
+		sg_hlanes z0, z1;
+		sg_hlanes_init(&z0, args, l0, g);
+		sg_hlanes_init(&z1, args, l0 + 16, g);
+		const js_hi one = js_hsplat(1);
+		js_hi fv = js_hsplat(0), fv1 = one;
+		for (int f = 0; f < args->n_frames; f++) {
+			sg_hlanes_frame(&z0, js_hjump(args, l0, f), fv, fv1);
+			sg_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv, fv1);
+			if ((f & 7) == 7 && sg_hlanes_done(&z0, f, last) && sg_hlanes_done(&z1, f, last))
+				break;
+			fv = fv1;
+			fv1 += one;
+		}
+		sg_hlanes_store(&z0, args, l0);
+		sg_hlanes_store(&z1, args, l0 + 16);
+	}
+}
+#endif
+
 /* Pairs of groups in lane order; tame pairs run the fast path side by side.  Lanes n_lanes.. are
  * copies of the last lane, never stored: a group made only of them is skipped. */
 SG_INLINE void sg_lane_pairs(const js_lane_args *args, const sg_game *g)
@@ -1259,6 +1401,12 @@ SG_INLINE void sg_lane_run(const js_lane_args *args, const sg_game *g)
 			sg_zrun(args, g, 1);
 		else
 			sg_zrun(args, g, 0);
+		return;
+	}
+#endif
+#if defined(JS_LANE_H16)
+	if (sg_block_is_z(args, g)) {
+		sg_hrun(args, g);
 		return;
 	}
 #endif
