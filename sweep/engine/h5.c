@@ -940,18 +940,21 @@ int js_h5_sweep_sink(void *sweep, size_t first, const js_result *r, char *err, s
 		}
 		hsize_t mlen = (hsize_t)len;
 		hid_t mspace = H5Screate_simple(1, &mlen, NULL);
+		/* (h5_fail before close_id: every HDF5 call clears the error stack it reads) */
 		if (mspace < 0 ||
 		    H5Sselect_hyperslab(s->fspace, H5S_SELECT_SET, start, NULL, count, NULL) < 0) {
+			h5_fail(err, errn, "cannot select lanes %zu..%zu of %s", lane, lane + len - 1,
+				s->sg.gname);
 			close_id(mspace);
-			return h5_fail(err, errn, "cannot select lanes %zu..%zu of %s", lane,
-				       lane + len - 1, s->sg.gname);
+			return -1;
 		}
 		for (int k = 0; k < SV_N; k++)
 			if (H5Dwrite(s->ds[k], types[k], mspace, s->fspace, H5P_DEFAULT,
 				     bufs[k] + (lane - first) * size[k]) < 0) {
+				h5_fail(err, errn, "cannot write dataset %s/%s to '%s'", s->sg.gname,
+					names[k], w->h->path);
 				close_id(mspace);
-				return h5_fail(err, errn, "cannot write dataset %s/%s to '%s'",
-					       s->sg.gname, names[k], w->h->path);
+				return -1;
 			}
 		close_id(mspace);
 		lane += len;
@@ -1123,14 +1126,18 @@ int js_h5_sweep_check(const js_grid *g, const js_run_opts *o, const char *path, 
 			m->id, lanes, per_lane);
 		return -1;
 	}
-	double need = (double)raw + (double)(lanes / JS_H5_CHUNK_ELEMS + 1) * 5 * 64 + 1e6;
+	/* + the metadata: attributes (at most ~50 kB, sm64's), the scales (int32, and a name and
+	 * an index for named axes: 24 bytes a value is ample) and 64 bytes of chunk index per chunk
+	 * of each of the 5 variables */
+	double meta = 65536.0 + (double)(lanes / JS_H5_CHUNK_ELEMS + 1) * 5 * 64;
+	for (int a = 0; a < rank; a++)
+		meta += 24.0 * (double)dims[a];
+	double need = (double)raw + meta;
 	char dir[4096];
 	dir_of(path, dir, sizeof dir);
 	struct statvfs fs;
-	if (statvfs(dir, &fs) != 0) {
-		set_err(err, errn, "cannot write '%s': %s: %s", path, dir, strerror(errno));
-		return -1;
-	}
+	if (statvfs(dir, &fs) != 0)
+		return 0; /* no such directory...: creating the file says why, in its words */
 	double avail = (double)fs.f_bavail * (double)fs.f_frsize;
 	if (need <= avail)
 		return 0;
@@ -1145,7 +1152,7 @@ int js_h5_sweep_check(const js_grid *g, const js_run_opts *o, const char *path, 
 			"has %s free", path, b, c);
 		return -1;
 	}
-	est += (double)(lanes / JS_H5_CHUNK_ELEMS + 1) * 5 * 64 + 1e6;
+	est += meta;
 	if (est <= avail)
 		return 0;
 	fmt_bytes(a, sizeof a, est);

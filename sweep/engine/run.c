@@ -323,13 +323,15 @@ int js_sweep_run_stream(const js_grid *g, const js_run_opts *o, const js_stream_
 		     .errn = errn };
 	s.target = cut && cut->window ? cut->window : JS_STREAM_WINDOW;
 	s.row = cut && cut->row ? cut->row : n;
-	s.piece = cut && cut->piece ? cut->piece : s.target;
-	if (n % s.row != 0 || s.piece > s.row) {
+	s.piece = cut && cut->piece ? cut->piece : s.target < s.row ? s.target : s.row;
+	if (n % s.row != 0) {
 		if (err && errn)
-			snprintf(err, errn, "%s: a cut of %zu-lane rows into %zu-lane pieces does not "
-				 "fit a grid of %zu lanes", g->model->id, s.row, s.piece, n);
+			snprintf(err, errn, "%s: a cut into %zu-lane rows does not fit a grid of %zu "
+				 "lanes", g->model->id, s.row, n);
 		return -1;
 	}
+	if (s.piece > s.row)
+		s.piece = s.row;
 	int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
 	size_t wmax = s.target - 1 + s.piece; /* the most lanes a window holds */
 	if (wmax > n)

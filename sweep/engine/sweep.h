@@ -111,8 +111,8 @@ void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r);
 typedef int (*js_sweep_sink)(void *ctx, size_t first, const js_result *r, char *err, size_t errn);
 
 /* How the sink wants the grid cut: rows of `row` lanes (the grid a whole number of them), each
- * cut into pieces of `piece` lanes (the last piece of a row may be shorter); a window is whole
- * pieces, about `window` lanes.  0 for any of them: the whole grid / JS_STREAM_WINDOW. */
+ * cut into pieces of `piece` lanes (the last piece of a row may be shorter; at most a row); a
+ * window is whole pieces, about `window` lanes.  0 for any of them: the whole grid / JS_STREAM_WINDOW. */
 typedef struct js_stream_cut {
 	size_t row, piece, window;
 } js_stream_cut;
