@@ -938,8 +938,9 @@ int js_h5_sweep_sink(void *sweep, size_t first, const js_result *r, char *err, s
 			start[i] = 0;
 			count[i] = s->sg.dims[i];
 		}
-		hsize_t mlen = (hsize_t)len;
-		hid_t mspace = H5Screate_simple(1, &mlen, NULL);
+		/* the memory space in the chunk's own shape: with a flat one HDF5 maps the elements
+		 * to chunks one by one (a third of the run's time) */
+		hid_t mspace = H5Screate_simple(rank, count, NULL);
 		/* (h5_fail before close_id: every HDF5 call clears the error stack it reads) */
 		if (mspace < 0 ||
 		    H5Sselect_hyperslab(s->fspace, H5S_SELECT_SET, start, NULL, count, NULL) < 0) {

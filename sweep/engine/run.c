@@ -10,7 +10,10 @@
  * hold (or sequence) before the next, so the lanes of a vector group share a jump pattern and
  * differ only in neighbouring start conditions.  Their airtimes are then close, and a group's
  * early stop wastes few steps; results are stored at each lane's grid index, so the output
- * layout does not change. */
+ * layout does not change.
+ *
+ * js_sweep_run fills the caller's result arrays for the whole grid; js_sweep_run_stream (below)
+ * runs a window at a time and hands each to a sink in grid order, in bounded memory. */
 
 #include <omp.h>
 #include <pthread.h>
@@ -182,10 +185,15 @@ void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
  * in grid order is complete, the thread that completed it hands it to the sink (and then any
  * following windows that completed meanwhile), while the other threads go on with the next
  * windows.  A thread waits only when every slot of the ring holds a window not yet written, so
- * memory is the ring (threads x 2 + 2 windows) whatever the grid size.
+ * memory is the ring (threads x 2 + 2 windows, at most JS_STREAM_RING_MAX; a window is below
+ * JS_STREAM_WINDOW + one piece lanes of 20 bytes: 2.6 MB with HDF5's 65,536-lane chunks)
+ * whatever the grid size.  One thread at a time is in the sink (HDF5 filters and writes each
+ * chunk there): with many threads the sink is the bound, not the ring.
  *
  * Inside a window the lanes run pattern-major as above (a window of whole pattern rows: R rows
  * of np patterns), else in grid order; the results do not depend on the order. */
+
+#define JS_STREAM_RING_MAX 64
 
 typedef struct stream_slot {
 	js_result r;        /* results of the window's lanes, from its first lane */
@@ -339,7 +347,7 @@ int js_sweep_run_stream(const js_grid *g, const js_run_opts *o, const js_stream_
 	size_t n_blocks = (n + JS_BLOCK - 1) / JS_BLOCK;
 	if ((size_t)threads > n_blocks)
 		threads = (int)n_blocks;
-	s.ring = 2 * threads + 2;
+	s.ring = 2 * threads + 2 < JS_STREAM_RING_MAX ? 2 * threads + 2 : JS_STREAM_RING_MAX;
 	if ((size_t)s.ring > (n + s.target - 1) / s.target + 1)
 		s.ring = (int)((n + s.target - 1) / s.target + 1);
 	s.slot = calloc((size_t)s.ring, sizeof *s.slot);

@@ -119,7 +119,7 @@ typedef struct js_stream_cut {
 #define JS_STREAM_WINDOW ((size_t)1 << 16)
 
 /* Runs every lane, as js_sweep_run, but holds only a ring of 2 x threads + 2 windows of results
- * (about 1.3 MB each).  0, or -1 with err (the sink's message, or out of memory). */
+ * (at most 64; 1.3 to 2.6 MB each), whatever the grid size.  0, or -1 with err (the sink's message, or out of memory). */
 int js_sweep_run_stream(const js_grid *g, const js_run_opts *o, const js_stream_cut *cut,
 			js_sweep_sink sink, void *ctx, char *err, size_t errn);
 
