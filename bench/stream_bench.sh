@@ -2,8 +2,9 @@
 # bench/stream_bench.sh - `jumpsweep sweep` through the CLI, streaming to HDF5: wall time, lanes/s,
 # lane-steps/s (the sum of the file's airtimes, as bench/bench.c counts them) and peak resident
 # memory (/usr/bin/time -v), for a small grid, a 1e8-lane grid and the 1.2e9-lane sms grid of
-# issue 16, each small grid run again after the big ones (the machine may be shared: compare the
-# rates of runs close in time).  Writes bench/results_stream.txt.
+# issue 16, the small grid run again after the big ones.  On a shared machine the wall clock
+# follows the other jobs' load; the CPU seconds (user + system) and lane-steps per CPU second
+# much less so: compare those.  Writes bench/results_stream.txt.
 #
 # usage: bench/stream_bench.sh [JUMPSWEEP] [GRIDS]     GRIDS: "small mid big" (default all three)
 # The big grid takes ~15 minutes on 2 cores and writes a ~100 MB file under $TMPDIR.
@@ -40,7 +41,9 @@ PY
 	echo "# jumpsweep stream bench: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, $("$bin" --version 2>&1 | head -1)"
 	echo "# lane-steps = the sum of the file's airtimes (frames from take-off to landing), as bench/bench.c"
 	echo "# peak RSS = /usr/bin/time -v's maximum resident set size; time includes writing the file"
-	printf '%-6s %12s %9s %12s %14s %12s %10s  %s\n' grid lanes seconds lanes/s lane-steps/s "peak RSS" "file" command
+	echo "# lane-steps/cpu-s = lane-steps per CPU second (user + system, all threads)"
+	printf '%-6s %11s %8s %8s %10s %13s %15s %12s %10s  %s\n' grid lanes wall-s cpu-s lanes/s \
+		lane-steps/s lane-steps/cpu-s "peak RSS" "file" command
 } >"$out.part"
 for g in $grids; do
 	f=$tmp/$g.h5
@@ -51,11 +54,13 @@ for g in $grids; do
 	secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, t, ":"); s = 0;
 		for (i = 1; i <= n; i++) s = s * 60 + t[i]; print s}' "$tmp/time")
 	rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tmp/time")
+	cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$tmp/time")
 	read -r lanes total < <(steps "$f")
 	size=$(stat -c %s "$f")
-	printf '%-6s %12d %9.1f %12.3g %14.3g %9.1f MB %7.1f MB  %s\n' "$g" "$lanes" "$secs" \
-		"$(echo "$lanes / $secs" | bc -l)" "$(echo "$total / $secs" | bc -l)" \
-		"$(echo "$rss / 1024" | bc -l)" "$(echo "$size / 1048576" | bc -l)" "$cmd" | tee -a "$out.part"
+	printf '%-6s %11d %8.1f %8.1f %10.3g %13.3g %15.3g %9.1f MB %7.1f MB  %s\n' "$g" "$lanes" \
+		"$secs" "$cpu" "$(echo "$lanes / $secs" | bc -l)" "$(echo "$total / $secs" | bc -l)" \
+		"$(echo "$total / $cpu" | bc -l)" "$(echo "$rss / 1024" | bc -l)" \
+		"$(echo "$size / 1048576" | bc -l)" "$cmd" | tee -a "$out.part"
 	rm -f "$f"
 done
 mv "$out.part" "$out"
