@@ -42,6 +42,7 @@ PY
 	echo "# lane-steps = the sum of the file's airtimes (frames from take-off to landing), as bench/bench.c"
 	echo "# peak RSS = /usr/bin/time -v's maximum resident set size; time includes writing the file"
 	echo "# lane-steps/cpu-s = lane-steps per CPU second (user + system, all threads)"
+	echo "# load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 	printf '%-6s %11s %8s %8s %10s %13s %15s %12s %10s  %s\n' grid lanes wall-s cpu-s lanes/s \
 		lane-steps/s lane-steps/cpu-s "peak RSS" "file" command
 } >"$out.part"
