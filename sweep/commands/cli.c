@@ -329,21 +329,53 @@ static js_h5 *open_output(const cli *c, const char *path)
 	return h;
 }
 
-static void write_or_die(js_h5 *h, const js_grid *g, const js_result *r)
-{
-	char err[512];
-	if (js_h5_write_sweep(h, g, r, err, sizeof err) != 0) {
-		char e2[512];
-		js_h5_close(h, 0, e2, sizeof e2);
-		die(EXIT_RUNTIME, "%s", err);
-	}
-}
-
 static void close_or_die(js_h5 *h)
 {
 	char err[512];
 	if (js_h5_close(h, 1, err, sizeof err) != 0)
 		die(EXIT_RUNTIME, "%s", err);
+}
+
+/* Runs grid g into h's group /<model id> as it goes (js_sweep_run_stream: memory bounded by the
+ * threads, not the grid); each finished window also goes to also(also_ctx, ...) when given. */
+typedef struct stream_sink {
+	js_h5_sweep *sw;
+	js_sweep_sink also;
+	void *also_ctx;
+} stream_sink;
+
+static int stream_sink_fn(void *ctx, size_t first, const js_result *r, char *err, size_t errn)
+{
+	stream_sink *k = ctx;
+	if (k->also && k->also(k->also_ctx, first, r, err, errn) != 0)
+		return -1;
+	return js_h5_sweep_sink(k->sw, first, r, err, errn);
+}
+
+static void stream_or_die(js_h5 *h, const js_grid *g, const js_run_opts *o, js_sweep_sink also,
+			  void *also_ctx)
+{
+	char err[512], e2[512];
+	js_h5_sweep *sw = js_h5_sweep_begin(h, g, err, sizeof err);
+	if (!sw) {
+		js_h5_close(h, 0, e2, sizeof e2);
+		die(EXIT_RUNTIME, "%s", err);
+	}
+	js_stream_cut cut;
+	js_h5_sweep_cut(sw, &cut);
+	stream_sink k = { .sw = sw, .also = also, .also_ctx = also_ctx };
+	int rc = js_sweep_run_stream(g, o, &cut, stream_sink_fn, &k, err, sizeof err);
+	/* end releases the group either way; it checks the close only after a complete run */
+	if (rc != 0)
+		js_h5_sweep_end(sw, 0, e2, sizeof e2);
+	else
+		rc = js_h5_sweep_end(sw, 1, err, sizeof err);
+	if (rc != 0) {
+		if (o->meter)
+			js_progress_clear(o->meter);
+		js_h5_close(h, 0, e2, sizeof e2);
+		die(EXIT_RUNTIME, "%s", err);
+	}
 }
 
 static int cmd_sweep(const cli *c)
@@ -355,15 +387,14 @@ static int cmd_sweep(const cli *c)
 	js_grid g;
 	js_grid_default(&g, need_model(c->model_id));
 	build_grid(c, &g, 0);
-	js_result r;
-	if (js_result_alloc(&r, js_grid_lanes(&g)) != 0)
-		die(EXIT_RUNTIME, "out of memory for %zu lanes", js_grid_lanes(&g));
-	js_h5 *h = open_output(c, c->output);
 	js_run_opts o = run_opts(c, g.model->id);
-	js_sweep_run(&g, &o, &r);
-	write_or_die(h, &g, &r);
+	char err[768];
+	/* past size_t or HDF5, or more than the file system holds: one line, before any file */
+	if (js_h5_sweep_check(&g, &o, c->output, err, sizeof err) != 0)
+		die(EXIT_RUNTIME, "%s", err);
+	js_h5 *h = open_output(c, c->output);
+	stream_or_die(h, &g, &o, NULL, NULL);
 	close_or_die(h);
-	js_result_free(&r);
 	js_grid_free_seqs(&g);
 	return 0;
 }
@@ -581,6 +612,26 @@ static int imax(int a, int b)
 /* The reach table's columns, formatted first so that their widths come from the content. */
 enum { RT_MODEL, RT_STARTS, RT_RISES, RT_MIN, RT_MAX, RT_STATES, RT_SECONDS, RT_STATUS, RT_COLS };
 
+/* map's table row: the rise range and the longest airtime over the lanes that took off. */
+typedef struct map_range {
+	int64_t lo, hi;
+	int32_t air;
+} map_range;
+
+static int map_range_fn(void *ctx, size_t first, const js_result *r, char *err, size_t errn)
+{
+	(void)first, (void)err, (void)errn;
+	map_range *mr = ctx;
+	for (size_t k = 0; k < r->n; k++) {
+		if (r->flags[k] & JS_FLAG_NO_TAKEOFF)
+			continue;
+		mr->lo = r->rise[k] < mr->lo ? r->rise[k] : mr->lo;
+		mr->hi = r->rise[k] > mr->hi ? r->rise[k] : mr->hi;
+		mr->air = r->airtime[k] > mr->air ? r->airtime[k] : mr->air;
+	}
+	return 0;
+}
+
 static int cmd_map(const cli *c)
 {
 	const char *path = c->output ? c->output : "atlas.h5";
@@ -632,24 +683,14 @@ static int cmd_map(const cli *c)
 		const js_model *m = js_models[i];
 		js_grid g;
 		js_grid_default(&g, m);
-		js_result r;
-		if (js_result_alloc(&r, js_grid_lanes(&g)) != 0)
-			die(EXIT_RUNTIME, "out of memory");
 		js_run_opts o = run_opts(c, m->id);
 		o.meter = &meter;
+		map_range mr = { .lo = INT64_MAX, .hi = INT64_MIN, .air = 0 };
 		double t0 = now();
-		js_sweep_run(&g, &o, &r);
+		stream_or_die(h, &g, &o, map_range_fn, &mr);
 		double t1 = now();
-		write_or_die(h, &g, &r);
-		int64_t lo = INT64_MAX, hi = INT64_MIN;
-		int32_t air = 0;
-		for (size_t k = 0; k < r.n; k++) {
-			if (r.flags[k] & JS_FLAG_NO_TAKEOFF)
-				continue;
-			lo = r.rise[k] < lo ? r.rise[k] : lo;
-			hi = r.rise[k] > hi ? r.rise[k] : hi;
-			air = r.airtime[k] > air ? r.airtime[k] : air;
-		}
+		int64_t lo = mr.lo, hi = mr.hi;
+		int32_t air = mr.air;
 		if (lo > hi)
 			lo = hi = 0;
 		if (!c->quiet) {
@@ -659,10 +700,9 @@ static int cmd_map(const cli *c)
 			snprintf(sec, sizeof sec, "%.3f", t1 - t0);
 			js_progress_clear(&meter); /* the row, then the line again at the next tick */
 			printf("%-*s  %-*s  %-*zu  %-*s  %-*s  %-*d  %s\n", w_id, m->id, w_game, m->game,
-			       w_lanes, r.n, w_rise, a, w_rise, b, w_air, air, sec);
+			       w_lanes, js_grid_lanes(&g), w_rise, a, w_rise, b, w_air, air, sec);
 			fflush(stdout);
 		}
-		js_result_free(&r);
 		if (c->no_reach)
 			continue;
 		grids[i] = g; /* the reachable sets: all models at once, below */

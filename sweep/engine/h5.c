@@ -46,10 +46,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <hdf5.h>
 #include <hdf5_hl.h>
+#include <zlib.h>
 
 #ifndef JS_VERSION
 #define JS_VERSION "unknown"
@@ -242,6 +244,7 @@ static void chunk_shape(int rank, const hsize_t *dims, hsize_t *chunk)
 }
 
 /* Creates and writes dataset name in the group; chunked + shuffle + deflate when compress.
+ * buf NULL: creates it only (a streamed sweep writes it later, js_h5_sweep_sink).
  * Returns the open dataset, or -1 with err set. */
 static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *name, hid_t type,
 			   int rank, const hsize_t *dims, int compress, const void *buf)
@@ -275,7 +278,7 @@ static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *
 		h5_fail(w->err, w->errn, "cannot create dataset %s/%s in '%s'", gname, name, w->h->path);
 		goto fail;
 	}
-	if (H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0) {
+	if (buf && H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0) {
 		h5_fail(w->err, w->errn, "cannot write dataset %s/%s to '%s'", gname, name, w->h->path);
 		goto fail;
 	}
@@ -541,20 +544,42 @@ static int write_group_attrs(wctx *w, hid_t group, const char *gname, const js_g
 	return 0;
 }
 
-int js_h5_write_sweep(js_h5 *h, const js_grid *g, const js_result *r, char *err, size_t errn)
-{
-	wctx w = { .h = h, .err = err, .errn = errn };
+/* The sweep group up to its data variables: checks, the group, its attributes and scales, and
+ * the variables' unit texts; shared by js_h5_write_sweep and the streamed js_h5_sweep_begin. */
+typedef struct sweep_group {
+	wctx w;
 	scales s;
-	hid_t gcpl = -1, group = -1, flags_ds = -1;
-	double *rise = NULL;
+	hid_t gcpl, group;
 	hsize_t dims[JS_MAX_AXES + 1];
-	char gname[128];
-	int rc = -1;
+	char gname[128], sub_units[128], lrise[256], names_sp[1024];
+	uint32_t masks[JS_MAX_FLAGS];
+	int nf;
+} sweep_group;
 
+static void sweep_group_release(sweep_group *sg)
+{
+	for (int d = 0; d < JS_MAX_AXES + 1; d++) {
+		close_id(sg->s.dim[d]);
+		close_id(sg->s.aux[d]);
+		sg->s.dim[d] = sg->s.aux[d] = -1;
+	}
+	close_id(sg->group);
+	close_id(sg->gcpl);
+	sg->group = sg->gcpl = -1;
+}
+
+static int sweep_group_open(sweep_group *sg, js_h5 *h, const js_grid *g, char *err, size_t errn)
+{
+	memset(sg, 0, sizeof *sg);
+	sg->w = (wctx){ .h = h, .err = err, .errn = errn };
+	sg->gcpl = sg->group = -1;
+	scales *s = &sg->s;
+	hsize_t *dims = sg->dims;
+	const char *gname = sg->gname;
 	for (int i = 0; i < JS_MAX_AXES + 1; i++)
-		s.dim[i] = s.aux[i] = -1;
-	s.coords[0] = 0;
-	if (!h || !g || !g->model || !r) {
+		s->dim[i] = s->aux[i] = -1;
+	s->coords[0] = 0;
+	if (!h || !g || !g->model) {
 		set_err(err, errn, "js_h5_write_sweep: nothing to write");
 		return -1;
 	}
@@ -563,131 +588,559 @@ int js_h5_write_sweep(js_h5 *h, const js_grid *g, const js_result *r, char *err,
 		set_err(err, errn, "model %s: bad axes or sub_per_unit", m->id);
 		return -1;
 	}
-	s.rank = m->n_axes + 1;
+	s->rank = m->n_axes + 1;
 	for (int a = 0; a < m->n_axes; a++)
 		dims[a] = (hsize_t)(js_grid_axis_len(g, a) > 0 ? js_grid_axis_len(g, a) : 0);
 	dims[m->n_axes] = (hsize_t)(js_grid_pattern_len(g) > 0 ? js_grid_pattern_len(g) : 0);
-	for (int d = 0; d < s.rank; d++)
+	for (int d = 0; d < s->rank; d++)
 		if (dims[d] == 0) {
 			set_err(err, errn, "%s: empty grid, nothing to write", m->id);
 			return -1;
 		}
-	if (r->n != js_grid_lanes(g)) {
-		set_err(err, errn, "%s: %zu results for a grid of %zu lanes", m->id, r->n,
-			js_grid_lanes(g));
-		return -1;
-	}
-	snprintf(gname, sizeof gname, "/%s", m->id);
+	snprintf(sg->gname, sizeof sg->gname, "/%s", m->id);
 
 	htri_t exists = H5Lexists(h->file, m->id, H5P_DEFAULT);
 	if (exists < 0) {
 		h5_fail(err, errn, "cannot look up group %s in '%s'", gname, h->path);
-		goto out;
+		goto fail;
 	}
 	if (exists) {
 		set_err(err, errn, "group %s is already in '%s' (one sweep per model and file)",
 			gname, h->path);
-		goto out;
+		goto fail;
 	}
-	gcpl = H5Pcreate(H5P_GROUP_CREATE);
-	if (gcpl < 0 ||
-	    H5Pset_link_creation_order(gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED) < 0 ||
-	    H5Pset_attr_creation_order(gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED) < 0) {
+	sg->gcpl = H5Pcreate(H5P_GROUP_CREATE);
+	if (sg->gcpl < 0 ||
+	    H5Pset_link_creation_order(sg->gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED) < 0 ||
+	    H5Pset_attr_creation_order(sg->gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED) < 0) {
 		h5_fail(err, errn, "cannot set the creation properties of group %s", gname);
-		goto out;
+		goto fail;
 	}
-	group = H5Gcreate2(h->file, m->id, H5P_DEFAULT, gcpl, H5P_DEFAULT);
-	if (group < 0) {
+	sg->group = H5Gcreate2(h->file, m->id, H5P_DEFAULT, sg->gcpl, H5P_DEFAULT);
+	if (sg->group < 0) {
 		h5_fail(err, errn, "cannot create group %s in '%s'", gname, h->path);
-		goto out;
+		goto fail;
 	}
-	if (write_group_attrs(&w, group, gname, g))
-		goto out;
+	if (write_group_attrs(&sg->w, sg->group, gname, g))
+		goto fail;
 
 	/* Scales first, so netCDF numbers the dimensions in axis order. */
 	for (int a = 0; a < m->n_axes; a++)
-		if (write_axis_scale(&w, group, gname, g, a, &s))
-			goto out;
-	if (write_pattern_scale(&w, group, gname, g, &s))
-		goto out;
+		if (write_axis_scale(&sg->w, sg->group, gname, g, a, s))
+			goto fail;
+	if (write_pattern_scale(&sg->w, sg->group, gname, g, s))
+		goto fail;
 
+	if (m->sub_per_unit == 1)
+		snprintf(sg->sub_units, sizeof sg->sub_units, "%s", str_or_empty(m->unit));
+	else
+		snprintf(sg->sub_units, sizeof sg->sub_units, "1/%lld %s", (long long)m->sub_per_unit,
+			 str_or_empty(m->unit));
+	snprintf(sg->lrise, sizeof sg->lrise,
+		 "rise at apex: take-off height - highest point (exact, in 1/%lld %s)",
+		 (long long)m->sub_per_unit, str_or_empty(m->unit));
+	const char *fnames[JS_MAX_FLAGS];
+	sg->nf = flag_table(m, sg->masks, fnames);
+	for (int i = 0; i < sg->nf; i++) {
+		size_t len = strlen(sg->names_sp);
+		snprintf(sg->names_sp + len, sizeof sg->names_sp - len, "%s%s", i ? " " : "",
+			 fnames[i]);
+	}
+	return 0;
+fail:
+	sweep_group_release(sg);
+	return -1;
+}
+
+/* The data variables, in this order (rise, rise_sub, apex_frame, airtime, flags); with their
+ * values (rise as float64 already), or created empty when the buffers are NULL.  keep[k]: the
+ * open datasets (NULL: closed). */
+enum { SV_RISE, SV_RISE_SUB, SV_APEX, SV_AIR, SV_FLAGS, SV_N };
+static int sweep_vars(sweep_group *sg, const js_model *m, const double *rise, const js_result *r,
+		      hid_t keep[SV_N])
+{
+	wctx *w = &sg->w;
+	const char *gname = sg->gname;
+	hid_t ds[SV_N] = { -1, -1, -1, -1, -1 };
+	int rc = -1;
+	if (write_var(w, sg->group, gname, &sg->s, sg->dims, "rise", H5T_NATIVE_DOUBLE, rise,
+		      str_or_empty(m->unit), "rise at apex: take-off height - highest point",
+		      &ds[SV_RISE]) ||
+	    write_var(w, sg->group, gname, &sg->s, sg->dims, "rise_sub", H5T_NATIVE_INT64,
+		      r ? r->rise : NULL, sg->sub_units, sg->lrise, &ds[SV_RISE_SUB]) ||
+	    write_var(w, sg->group, gname, &sg->s, sg->dims, "apex_frame", H5T_NATIVE_INT32,
+		      r ? r->apex_frame : NULL, "frames",
+		      "first frame at which the apex is reached (the press is frame 0)", &ds[SV_APEX]) ||
+	    write_var(w, sg->group, gname, &sg->s, sg->dims, "airtime", H5T_NATIVE_INT32,
+		      r ? r->airtime : NULL, "frames",
+		      "frames from take-off through the landing frame (0 if it never landed)",
+		      &ds[SV_AIR]) ||
+	    write_var(w, sg->group, gname, &sg->s, sg->dims, "flags", H5T_NATIVE_UINT32,
+		      r ? r->flags : NULL, "1",
+		      "events during the jump: bit flags, see flag_masks and flag_meanings",
+		      &ds[SV_FLAGS]))
+		goto out;
+	/* CF flag attributes on the variable itself (flag_meanings: space-separated names). */
+	if (sg->nf > 0 && (attr_u32s(w, ds[SV_FLAGS], "flags", "flag_masks", sg->masks, sg->nf) ||
+			   attr_str(w, ds[SV_FLAGS], "flags", "flag_meanings", sg->names_sp)))
+		goto out;
+	rc = 0;
+out:
+	for (int k = 0; k < SV_N; k++) {
+		if (rc == 0 && keep) {
+			keep[k] = ds[k];
+			continue;
+		}
+		if (ds[k] >= 0 && H5Dclose(ds[k]) < 0 && rc == 0)
+			rc = h5_fail(w->err, w->errn, "cannot close a variable of %s", gname);
+	}
+	return rc;
+}
+
+/* Closes the scales and the group (commit: checked). */
+static int sweep_group_close(sweep_group *sg)
+{
+	for (int d = 0; d < sg->s.rank; d++) {
+		hid_t ids[2] = { sg->s.dim[d], sg->s.aux[d] };
+		sg->s.dim[d] = sg->s.aux[d] = -1;
+		for (int k = 0; k < 2; k++)
+			if (ids[k] >= 0 && H5Dclose(ids[k]) < 0) {
+				h5_fail(sg->w.err, sg->w.errn, "cannot close a scale of %s", sg->gname);
+				sweep_group_release(sg);
+				return -1;
+			}
+	}
+	hid_t group = sg->group;
+	sg->group = -1;
+	if (H5Gclose(group) < 0) {
+		h5_fail(sg->w.err, sg->w.errn, "cannot close group %s", sg->gname);
+		sweep_group_release(sg);
+		return -1;
+	}
+	sweep_group_release(sg);
+	return 0;
+}
+
+int js_h5_write_sweep(js_h5 *h, const js_grid *g, const js_result *r, char *err, size_t errn)
+{
+	sweep_group sg;
+	double *rise = NULL;
+	if (!r) {
+		set_err(err, errn, "js_h5_write_sweep: nothing to write");
+		return -1;
+	}
+	if (g && g->model && r->n != js_grid_lanes(g)) {
+		set_err(err, errn, "%s: %zu results for a grid of %zu lanes", g->model->id, r->n,
+			js_grid_lanes(g));
+		return -1;
+	}
+	if (sweep_group_open(&sg, h, g, err, errn))
+		return -1;
+	const js_model *m = g->model;
 	rise = malloc(r->n * sizeof *rise);
 	if (!rise) {
-		set_err(err, errn, "out of memory for %s/rise (%zu lanes)", gname, r->n);
-		goto out;
+		set_err(err, errn, "out of memory for %s/rise (%zu lanes)", sg.gname, r->n);
+		sweep_group_release(&sg);
+		return -1;
 	}
 	for (size_t i = 0; i < r->n; i++)
 		rise[i] = (double)r->rise[i] / (double)m->sub_per_unit;
-
-	char sub_units[128], lrise[256];
-	if (m->sub_per_unit == 1)
-		snprintf(sub_units, sizeof sub_units, "%s", str_or_empty(m->unit));
-	else
-		snprintf(sub_units, sizeof sub_units, "1/%lld %s", (long long)m->sub_per_unit,
-			 str_or_empty(m->unit));
-	snprintf(lrise, sizeof lrise,
-		 "rise at apex: take-off height - highest point (exact, in 1/%lld %s)",
-		 (long long)m->sub_per_unit, str_or_empty(m->unit));
-	uint32_t masks[JS_MAX_FLAGS];
-	const char *fnames[JS_MAX_FLAGS];
-	int nf = flag_table(m, masks, fnames);
-	char names_sp[1024] = "";
-	for (int i = 0; i < nf; i++) {
-		size_t len = strlen(names_sp);
-		snprintf(names_sp + len, sizeof names_sp - len, "%s%s", i ? " " : "", fnames[i]);
-	}
-
-	if (write_var(&w, group, gname, &s, dims, "rise", H5T_NATIVE_DOUBLE, rise,
-		      str_or_empty(m->unit), "rise at apex: take-off height - highest point", NULL) ||
-	    write_var(&w, group, gname, &s, dims, "rise_sub", H5T_NATIVE_INT64, r->rise, sub_units,
-		      lrise, NULL) ||
-	    write_var(&w, group, gname, &s, dims, "apex_frame", H5T_NATIVE_INT32, r->apex_frame,
-		      "frames", "first frame at which the apex is reached (the press is frame 0)",
-		      NULL) ||
-	    write_var(&w, group, gname, &s, dims, "airtime", H5T_NATIVE_INT32, r->airtime, "frames",
-		      "frames from take-off through the landing frame (0 if it never landed)",
-		      NULL) ||
-	    write_var(&w, group, gname, &s, dims, "flags", H5T_NATIVE_UINT32, r->flags, "1",
-		      "events during the jump: bit flags, see flag_masks and flag_meanings",
-		      &flags_ds))
-		goto out;
-	/* CF flag attributes on the variable itself (flag_meanings: space-separated names). */
-	if (nf > 0 && (attr_u32s(&w, flags_ds, "flags", "flag_masks", masks, nf) ||
-		       attr_str(&w, flags_ds, "flags", "flag_meanings", names_sp)))
-		goto out;
-	if (H5Dclose(flags_ds) < 0) {
-		flags_ds = -1;
-		h5_fail(err, errn, "cannot close %s/flags", gname);
-		goto out;
-	}
-	flags_ds = -1;
-
-	for (int d = 0; d < s.rank; d++) {
-		hid_t ids[2] = { s.dim[d], s.aux[d] };
-		s.dim[d] = s.aux[d] = -1;
-		for (int k = 0; k < 2; k++)
-			if (ids[k] >= 0 && H5Dclose(ids[k]) < 0) {
-				h5_fail(err, errn, "cannot close a scale of %s", gname);
-				goto out;
-			}
-	}
-	if (H5Gclose(group) < 0) {
-		group = -1;
-		h5_fail(err, errn, "cannot close group %s", gname);
-		goto out;
-	}
-	group = -1;
-	rc = 0;
-out:
+	int rc = sweep_vars(&sg, m, rise, r, NULL);
 	free(rise);
-	close_id(flags_ds);
-	for (int d = 0; d < JS_MAX_AXES + 1; d++) {
-		close_id(s.dim[d]);
-		close_id(s.aux[d]);
+	if (rc) {
+		sweep_group_release(&sg);
+		return -1;
 	}
-	close_id(group);
-	close_id(gcpl);
+	return sweep_group_close(&sg);
+}
+
+/* ---- a streamed sweep group (js_sweep_run_stream) ----
+ *
+ * The variables are created first, with the chunk shape js_h5_write_sweep gives them (whole
+ * trailing dimensions, then a run of dimension d, 1 along the ones before it), so a chunk is a
+ * contiguous run of lanes in grid order: rows of dims[d] x inner lanes (inner = the product of
+ * the dimensions after d) cut into chunks of chunk[d] x inner.  The run hands over windows of
+ * whole chunks in grid order, and each chunk is written as one hyperslab: HDF5 filters it and
+ * writes it out at once, so the chunk cache never holds more than the chunk in hand. */
+/* The chunk shape as a run of grid order: chunk[] (chunk_shape), d = the dimension chunks cut
+ * (1 along every dimension before it, whole along every one after it) and inner = the lanes of
+ * one step along d.  -1 if the shape is not such a run.  chunk_shape always makes one: once it
+ * cuts dimension i to room = JS_H5_CHUNK_ELEMS / inner < dims[i], the chunk already holds
+ * inner x room > JS_H5_CHUNK_ELEMS / 2 elements, so every dimension before i gets 1. */
+static int chunk_run(int rank, const hsize_t *dims, hsize_t *chunk, int *d, hsize_t *inner)
+{
+	chunk_shape(rank, dims, chunk);
+	*d = rank - 1;
+	*inner = 1;
+	while (*d > 0 && chunk[*d] == dims[*d]) {
+		*inner *= dims[*d];
+		(*d)--;
+	}
+	for (int i = 0; i < *d; i++)
+		if (chunk[i] != 1)
+			return -1;
+	return 0;
+}
+
+struct js_h5_sweep {
+	sweep_group sg;
+	hid_t ds[SV_N];
+	hid_t fspace;            /* the variables' dataspace, for the hyperslab selections */
+	int d;                   /* the dimension chunks cut */
+	hsize_t inner;           /* lanes per step along d */
+	size_t row, piece;       /* lanes per row of d, per chunk */
+	size_t next;             /* the next lane expected */
+	size_t n;                /* lanes in the grid */
+	double *rise;            /* a window's rise as float64 */
+	size_t rise_cap;
+	int64_t sub_per_unit;
+};
+
+static void h5_sweep_free(js_h5_sweep *s)
+{
+	for (int k = 0; k < SV_N; k++)
+		close_id(s->ds[k]);
+	close_id(s->fspace);
+	sweep_group_release(&s->sg);
+	free(s->rise);
+	free(s);
+}
+
+js_h5_sweep *js_h5_sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t errn)
+{
+	js_h5_sweep *s = calloc(1, sizeof *s);
+	if (!s) {
+		set_err(err, errn, "out of memory");
+		return NULL;
+	}
+	for (int k = 0; k < SV_N; k++)
+		s->ds[k] = -1;
+	s->fspace = -1;
+	if (sweep_group_open(&s->sg, h, g, err, errn)) {
+		s->sg.group = s->sg.gcpl = -1;
+		for (int d = 0; d < JS_MAX_AXES + 1; d++)
+			s->sg.s.dim[d] = s->sg.s.aux[d] = -1;
+		h5_sweep_free(s);
+		return NULL;
+	}
+	int rank = s->sg.s.rank;
+	const hsize_t *dims = s->sg.dims;
+	hsize_t chunk[JS_MAX_AXES + 1];
+	if (chunk_run(rank, dims, chunk, &s->d, &s->inner)) {
+		set_err(err, errn, "%s: chunks that are not runs of grid order", s->sg.gname);
+		h5_sweep_free(s);
+		return NULL;
+	}
+	s->row = (size_t)(dims[s->d] * s->inner);
+	s->piece = (size_t)(chunk[s->d] * s->inner);
+	s->n = js_grid_lanes(g);
+	s->sub_per_unit = g->model->sub_per_unit;
+	s->rise_cap = s->piece + JS_STREAM_WINDOW;
+	s->rise = malloc(s->rise_cap * sizeof *s->rise);
+	if (!s->rise) {
+		set_err(err, errn, "out of memory");
+		h5_sweep_free(s);
+		return NULL;
+	}
+	s->fspace = H5Screate_simple(rank, dims, NULL);
+	if (s->fspace < 0) {
+		h5_fail(err, errn, "cannot make the dataspace of %s", s->sg.gname);
+		h5_sweep_free(s);
+		return NULL;
+	}
+	if (sweep_vars(&s->sg, g->model, NULL, NULL, s->ds)) {
+		h5_sweep_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void js_h5_sweep_cut(const js_h5_sweep *s, js_stream_cut *cut)
+{
+	cut->row = s->row;
+	cut->piece = s->piece;
+	cut->window = JS_STREAM_WINDOW;
+}
+
+int js_h5_sweep_sink(void *sweep, size_t first, const js_result *r, char *err, size_t errn)
+{
+	js_h5_sweep *s = sweep;
+	wctx *w = &s->sg.w;
+	H5Eset_auto2(H5E_DEFAULT, NULL, NULL); /* a thread-safe HDF5 keeps this per thread */
+	w->err = err;
+	w->errn = errn;
+	if (first != s->next || r->n > s->n - first) {
+		set_err(err, errn, "%s: lanes %zu..%zu handed over out of order (expected %zu)",
+			s->sg.gname, first, first + r->n - 1, s->next);
+		return -1;
+	}
+	if (r->n > s->rise_cap) {
+		double *p = realloc(s->rise, r->n * sizeof *p);
+		if (!p) {
+			set_err(err, errn, "out of memory for %s/rise", s->sg.gname);
+			return -1;
+		}
+		s->rise = p;
+		s->rise_cap = r->n;
+	}
+	for (size_t i = 0; i < r->n; i++)
+		s->rise[i] = (double)r->rise[i] / (double)s->sub_per_unit;
+	static const char *const names[SV_N] = { "rise", "rise_sub", "apex_frame", "airtime",
+						 "flags" };
+	const hid_t types[SV_N] = { H5T_NATIVE_DOUBLE, H5T_NATIVE_INT64, H5T_NATIVE_INT32,
+				    H5T_NATIVE_INT32, H5T_NATIVE_UINT32 };
+	const char *bufs[SV_N] = { (const char *)s->rise, (const char *)r->rise,
+				   (const char *)r->apex_frame, (const char *)r->airtime,
+				   (const char *)r->flags };
+	const size_t size[SV_N] = { sizeof(double), sizeof(int64_t), sizeof(int32_t),
+				    sizeof(int32_t), sizeof(uint32_t) };
+	int rank = s->sg.s.rank;
+	size_t end = first + r->n;
+	for (size_t lane = first; lane < end;) {
+		size_t in_row = lane % s->row, len = s->row - in_row;
+		if (len > s->piece)
+			len = s->piece;
+		if (lane + len > end) {
+			set_err(err, errn, "%s: lanes %zu..%zu are not whole chunks", s->sg.gname,
+				first, end - 1);
+			return -1;
+		}
+		hsize_t start[JS_MAX_AXES + 1], count[JS_MAX_AXES + 1];
+		size_t p = lane / s->row; /* the row: indices along dimensions 0..d-1 */
+		for (int i = s->d - 1; i >= 0; i--) {
+			start[i] = (hsize_t)(p % s->sg.dims[i]);
+			count[i] = 1;
+			p /= s->sg.dims[i];
+		}
+		start[s->d] = (hsize_t)in_row / s->inner;
+		count[s->d] = (hsize_t)len / s->inner;
+		for (int i = s->d + 1; i < rank; i++) {
+			start[i] = 0;
+			count[i] = s->sg.dims[i];
+		}
+		/* the memory space in the chunk's own shape: with a flat one HDF5 maps the elements
+		 * to chunks one by one (a third of the run's time) */
+		hid_t mspace = H5Screate_simple(rank, count, NULL);
+		/* (h5_fail before close_id: every HDF5 call clears the error stack it reads) */
+		if (mspace < 0 ||
+		    H5Sselect_hyperslab(s->fspace, H5S_SELECT_SET, start, NULL, count, NULL) < 0) {
+			h5_fail(err, errn, "cannot select lanes %zu..%zu of %s", lane, lane + len - 1,
+				s->sg.gname);
+			close_id(mspace);
+			return -1;
+		}
+		for (int k = 0; k < SV_N; k++)
+			if (H5Dwrite(s->ds[k], types[k], mspace, s->fspace, H5P_DEFAULT,
+				     bufs[k] + (lane - first) * size[k]) < 0) {
+				h5_fail(err, errn, "cannot write dataset %s/%s to '%s'", s->sg.gname,
+					names[k], w->h->path);
+				close_id(mspace);
+				return -1;
+			}
+		close_id(mspace);
+		lane += len;
+	}
+	s->next = end;
+	return 0;
+}
+
+int js_h5_sweep_end(js_h5_sweep *s, int commit, char *err, size_t errn)
+{
+	if (!s)
+		return 0;
+	int rc = 0;
+	s->sg.w.err = err;
+	s->sg.w.errn = errn;
+	if (commit && s->next != s->n) {
+		set_err(err, errn, "%s: %zu of %zu lanes written", s->sg.gname, s->next, s->n);
+		rc = -1;
+	}
+	for (int k = 0; k < SV_N; k++) {
+		hid_t id = s->ds[k];
+		s->ds[k] = -1;
+		if (id >= 0 && H5Dclose(id) < 0 && commit && rc == 0)
+			rc = h5_fail(err, errn, "cannot close a variable of %s", s->sg.gname);
+	}
+	if (commit && rc == 0)
+		rc = sweep_group_close(&s->sg);
+	h5_sweep_free(s);
 	return rc;
+}
+
+/* ---- before a sweep: will it fit? ---- */
+
+/* The directory that will hold path (its file system gets the output). */
+static void dir_of(const char *path, char *dir, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(dir, n, ".");
+	else if (slash == path)
+		snprintf(dir, n, "/");
+	else
+		snprintf(dir, n, "%.*s", (int)(slash - path), path);
+}
+
+/* Bytes of one variable's chunk after HDF5's shuffle and deflate filters (zlib's compress2 at
+ * the same level, as H5Z's deflate does; the filter is optional, so a chunk that would grow is
+ * stored as it is). */
+static size_t filtered_size(const void *buf, size_t n, size_t size, uint8_t *tmp, uint8_t *out,
+			    size_t out_cap)
+{
+	const uint8_t *in = buf;
+	for (size_t i = 0; i < n; i++)
+		for (size_t b = 0; b < size; b++)
+			tmp[b * n + i] = in[i * size + b];
+	uLongf len = (uLongf)out_cap;
+	if (compress2(out, &len, tmp, (uLong)(n * size), JS_H5_DEFLATE_LEVEL) != Z_OK ||
+	    len > n * size)
+		return n * size;
+	return (size_t)len;
+}
+
+static void fmt_bytes(char *buf, size_t n, double b)
+{
+	if (b >= 1e9)
+		snprintf(buf, n, "%.1f GB", b / 1e9);
+	else if (b >= 1e6)
+		snprintf(buf, n, "%.1f MB", b / 1e6);
+	else
+		snprintf(buf, n, "%.0f kB", b / 1e3 + 0.5);
+}
+
+/* Estimated file bytes: sampled chunks run and filtered, scaled to the grid, plus a fifth. */
+static int estimate_by_sample(const js_grid *g, const js_run_opts *o, int rank,
+			      const hsize_t *dims, size_t lanes, double *bytes, size_t *sampled)
+{
+	hsize_t chunk[JS_MAX_AXES + 1], inner;
+	int d;
+	if (chunk_run(rank, dims, chunk, &d, &inner))
+		return -1;
+	size_t per_row = (size_t)((dims[d] + chunk[d] - 1) / chunk[d]);
+	size_t pieces = lanes / (size_t)(dims[d] * inner) * per_row;
+	size_t want = pieces < 8 ? pieces : 8, cap = (size_t)(chunk[d] * inner);
+	js_result r;
+	uint8_t *tmp = malloc(cap * 8), *out = malloc(compressBound((uLong)(cap * 8)));
+	double *rise = malloc(cap * sizeof *rise);
+	if (!tmp || !out || !rise || js_result_alloc(&r, cap) != 0) {
+		free(tmp);
+		free(out);
+		free(rise);
+		return -1;
+	}
+	js_run_opts so = *o;
+	so.progress = JS_PROGRESS_OFF;
+	so.meter = NULL;
+	double got = 0;
+	size_t n_sampled = 0;
+	for (size_t k = 0; k < want; k++) {
+		size_t q = (size_t)((double)k * (double)pieces / (double)want);
+		size_t p = q / per_row, start = (q % per_row) * (size_t)chunk[d];
+		size_t count = (size_t)dims[d] - start < (size_t)chunk[d] ? (size_t)dims[d] - start
+									   : (size_t)chunk[d];
+		js_grid s = *g;
+		for (int i = d - 1; i >= 0; i--) {
+			s.lo[i] = s.hi[i] = g->lo[i] + (int32_t)(p % dims[i]);
+			p /= dims[i];
+		}
+		if (d < rank - 1) {
+			s.lo[d] = g->lo[d] + (int32_t)start;
+			s.hi[d] = s.lo[d] + (int32_t)count - 1;
+		} else if (g->pattern == JS_PATTERN_HOLD) {
+			s.hold_lo = g->hold_lo + (int)start;
+			s.hold_hi = s.hold_lo + (int)count - 1;
+		} else {
+			s.seq = g->seq + start;
+			s.seq_len = g->seq_len + start;
+			s.seq_text = g->seq_text ? g->seq_text + start : NULL;
+			s.n_seq = (int)count;
+		}
+		size_t n = js_grid_lanes(&s);
+		r.n = n;
+		js_sweep_run(&s, &so, &r);
+		for (size_t i = 0; i < n; i++)
+			rise[i] = (double)r.rise[i] / (double)g->model->sub_per_unit;
+		size_t oc = compressBound((uLong)(cap * 8));
+		got += (double)filtered_size(rise, n, 8, tmp, out, oc) +
+		       (double)filtered_size(r.rise, n, 8, tmp, out, oc) +
+		       (double)filtered_size(r.apex_frame, n, 4, tmp, out, oc) +
+		       (double)filtered_size(r.airtime, n, 4, tmp, out, oc) +
+		       (double)filtered_size(r.flags, n, 4, tmp, out, oc);
+		n_sampled += n;
+	}
+	js_result_free(&r);
+	free(tmp);
+	free(out);
+	free(rise);
+	*sampled = n_sampled;
+	*bytes = n_sampled ? got / (double)n_sampled * (double)lanes * 1.2 : 0;
+	return 0;
+}
+
+int js_h5_sweep_check(const js_grid *g, const js_run_opts *o, const char *path, char *err,
+		      size_t errn)
+{
+	const js_model *m = g->model;
+	int rank = m->n_axes + 1;
+	hsize_t dims[JS_MAX_AXES + 1];
+	size_t lanes = 1;
+	for (int a = 0; a < rank; a++) {
+		long len = a < m->n_axes ? (long)g->hi[a] - (long)g->lo[a] + 1
+					 : (long)js_grid_pattern_len(g);
+		if (len <= 0) {
+			set_err(err, errn, "%s: empty grid, nothing to write", m->id);
+			return -1;
+		}
+		dims[a] = (hsize_t)len;
+		if (__builtin_mul_overflow(lanes, (size_t)len, &lanes)) {
+			set_err(err, errn, "%s: the grid has more lanes than a size_t holds (%zu bits)",
+				m->id, sizeof(size_t) * 8);
+			return -1;
+		}
+	}
+	/* the variables' bytes (8 + 8 + 4 + 4 + 4 a lane) and their chunk index, uncompressed;
+	 * HDF5 addresses a file with 64-bit offsets (hsize_t / haddr_t) */
+	const size_t per_lane = 28;
+	size_t raw;
+	if (__builtin_mul_overflow(lanes, per_lane, &raw) || raw > ((size_t)1 << 62)) {
+		set_err(err, errn, "%s: %zu lanes, %zu bytes a lane: past what an HDF5 file addresses",
+			m->id, lanes, per_lane);
+		return -1;
+	}
+	/* + the metadata: attributes (at most ~50 kB, sm64's), the scales (int32, and a name and
+	 * an index for named axes: 24 bytes a value is ample) and 64 bytes of chunk index per chunk
+	 * of each of the 5 variables */
+	double meta = 65536.0 + (double)(lanes / JS_H5_CHUNK_ELEMS + 1) * 5 * 64;
+	for (int a = 0; a < rank; a++)
+		meta += 24.0 * (double)dims[a];
+	double need = (double)raw + meta;
+	char dir[4096];
+	dir_of(path, dir, sizeof dir);
+	struct statvfs fs;
+	if (statvfs(dir, &fs) != 0)
+		return 0; /* no such directory...: creating the file says why, in its words */
+	double avail = (double)fs.f_bavail * (double)fs.f_frsize;
+	if (need <= avail)
+		return 0;
+	/* Past the free space uncompressed: the compressed size, from a sample of the grid. */
+	double est;
+	size_t sampled;
+	char a[32], b[32], c[32];
+	fmt_bytes(b, sizeof b, need);
+	fmt_bytes(c, sizeof c, avail);
+	if (estimate_by_sample(g, o, rank, dims, lanes, &est, &sampled) != 0) {
+		set_err(err, errn, "cannot write '%s': the output takes up to %s and its file system "
+			"has %s free", path, b, c);
+		return -1;
+	}
+	est += meta;
+	if (est <= avail)
+		return 0;
+	fmt_bytes(a, sizeof a, est);
+	set_err(err, errn, "cannot write '%s': the output would take about %s (compressed, "
+		"estimated from %zu of its %zu lanes; %s uncompressed) and its file system has %s free",
+		path, a, sampled, lanes, b, c);
+	return -1;
 }
 
 /* ---- the reach group (sweep/engine/reach.h) ----

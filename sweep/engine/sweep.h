@@ -135,6 +135,25 @@ typedef struct js_run_opts {
 /* Runs every lane; the results are the same bits for any ISA and thread count. */
 void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r);
 
+/* Streaming (bounded memory, any grid size): the grid runs a window of lanes at a time and each
+ * finished window goes to a sink, in grid order, one call at a time (from whichever thread
+ * finished it): lanes first..first+r->n-1, their results at r[0..r->n-1] (valid during the
+ * call).  The sink returns 0, or -1 with a one-line message in err, which stops the run. */
+typedef int (*js_sweep_sink)(void *ctx, size_t first, const js_result *r, char *err, size_t errn);
+
+/* How the sink wants the grid cut: rows of `row` lanes (the grid a whole number of them), each
+ * cut into pieces of `piece` lanes (the last piece of a row may be shorter; at most a row); a
+ * window is whole pieces, about `window` lanes.  0 for any of them: the whole grid / JS_STREAM_WINDOW. */
+typedef struct js_stream_cut {
+	size_t row, piece, window;
+} js_stream_cut;
+#define JS_STREAM_WINDOW ((size_t)1 << 16)
+
+/* Runs every lane, as js_sweep_run, but holds only a ring of 2 x threads + 2 windows of results
+ * (at most 64; 1.3 to 2.6 MB each), whatever the grid size.  0, or -1 with err (the sink's message, or out of memory). */
+int js_sweep_run_stream(const js_grid *g, const js_run_opts *o, const js_stream_cut *cut,
+			js_sweep_sink sink, void *ctx, char *err, size_t errn);
+
 /* ---- HDF5 (sweep/engine/h5.c) ---- */
 
 /* What the file records about the run. */
@@ -148,6 +167,22 @@ typedef struct js_h5 js_h5;
 js_h5 *js_h5_create(const char *path, const js_h5_meta *meta, char *err, size_t errn);
 /* Writes the group /<model id> with the grid's scales and the results. */
 int js_h5_write_sweep(js_h5 *h, const js_grid *g, const js_result *r, char *err, size_t errn);
+/* The same group written as the grid runs (js_sweep_run_stream): begin creates the group, its
+ * scales and attributes and the (empty) data variables; js_h5_sweep_sink writes a window of
+ * results as hyperslabs (whole chunks), cut as js_h5_sweep_cut says; end closes it (after a
+ * failure, commit = 0 just releases it: close the file uncommitted).  The file holds the same
+ * values, attributes and chunking as js_h5_write_sweep's. */
+typedef struct js_h5_sweep js_h5_sweep;
+js_h5_sweep *js_h5_sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t errn);
+void js_h5_sweep_cut(const js_h5_sweep *s, js_stream_cut *cut);
+int js_h5_sweep_sink(void *sweep, size_t first, const js_result *r, char *err, size_t errn);
+int js_h5_sweep_end(js_h5_sweep *s, int commit, char *err, size_t errn);
+/* Before a sweep to path: 0, or -1 with one line in err when the grid is past what the file can
+ * index (size_t, HDF5's dimensions) or when the file system holding path has less room than the
+ * output's estimated size (the uncompressed size; past the free space, an estimate from a
+ * compressed sample of the grid).  Writes nothing. */
+int js_h5_sweep_check(const js_grid *g, const js_run_opts *o, const char *path, char *err,
+		      size_t errn);
 /* Writes /<model id>/reach (and /<model id> with the model's attributes if no sweep made it). */
 struct js_reach;
 int js_h5_write_reach(js_h5 *h, const struct js_reach *r, char *err, size_t errn);
