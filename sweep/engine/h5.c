@@ -229,6 +229,17 @@ static int attr_ul(wctx *w, hid_t obj, const char *obj_name, const char *units,
 
 /* ---- datasets ---- */
 
+/* units (when it has any) and long_name of a sweep variable or scale, from describe.h. */
+static int attr_desc(wctx *w, hid_t obj, const js_model *m, const char *name)
+{
+	char units[160], long_name[600];
+	if (js_sweep_var_text(m, name, units, sizeof units, long_name, sizeof long_name) != 0) {
+		set_err(w->err, w->errn, "%s: no description for %s", m->id, name);
+		return -1;
+	}
+	return attr_ul(w, obj, name, units[0] ? units : NULL, long_name);
+}
+
 /* The chunk shape: whole trailing dimensions (the pattern varies fastest, so a chunk holds whole
  * hold rows), the leading ones cut down until a chunk has at most JS_H5_CHUNK_ELEMS elements. */
 static void chunk_shape(int rank, const hsize_t *dims, hsize_t *chunk)
@@ -357,24 +368,20 @@ static int write_axis_scale_at(wctx *w, hid_t group, const char *gname, const js
 		}
 		s->dim[d] = dataset_write(w, group, gname, ax->name, w->h->vstr, 1, &n, 0, names);
 		if (s->dim[d] < 0 || make_scale(w, s->dim[d], gname, ax->name) ||
-		    attr_ul(w, s->dim[d], ax->name, NULL, ax->long_name))
+		    attr_desc(w, s->dim[d], m, ax->name))
 			goto out;
 		char iname[80];
 		snprintf(iname, sizeof iname, "%s_index", ax->name);
 		s->aux[d] = dataset_write(w, group, gname, iname, H5T_NATIVE_INT32, 1, &n, 0, vals);
 		if (s->aux[d] < 0 || attach(w, s->aux[d], gname, iname, s, d, 0))
 			goto out;
-		char lname[300];
-		snprintf(lname, sizeof lname, "%s as the number the model takes (index into %s)",
-			 ax->name, ax->name);
-		if (attr_ul(w, s->aux[d], iname, "1", lname))
+		if (attr_desc(w, s->aux[d], m, iname))
 			goto out;
 		coords_add(s, iname);
 	} else {
 		s->dim[d] = dataset_write(w, group, gname, ax->name, H5T_NATIVE_INT32, 1, &n, 0, vals);
 		if (s->dim[d] < 0 || make_scale(w, s->dim[d], gname, ax->name) ||
-		    attr_ul(w, s->dim[d], ax->name, ax->unit && ax->unit[0] ? ax->unit : "1",
-			    ax->long_name))
+		    attr_desc(w, s->dim[d], m, ax->name))
 			goto out;
 	}
 	rc = 0;
@@ -409,9 +416,7 @@ static int write_pattern_scale(wctx *w, hid_t group, const char *gname, const js
 			vals[i] = g->hold_lo + (int32_t)i;
 		s->dim[p] = dataset_write(w, group, gname, "hold", H5T_NATIVE_INT32, 1, &n, 0, vals);
 		if (s->dim[p] < 0 || make_scale(w, s->dim[p], gname, "hold") ||
-		    attr_ul(w, s->dim[p], "hold", "frames",
-			    "frames the jump button is held from the press (frame 0): h = 1 is a "
-			    "tap, 0 never presses"))
+		    attr_desc(w, s->dim[p], g->model, "hold"))
 			goto out;
 		rc = 0;
 		goto out;
@@ -441,13 +446,11 @@ static int write_pattern_scale(wctx *w, hid_t group, const char *gname, const js
 	}
 	s->dim[p] = dataset_write(w, group, gname, "sequence", H5T_NATIVE_INT32, 1, &n, 0, vals);
 	if (s->dim[p] < 0 || make_scale(w, s->dim[p], gname, "sequence") ||
-	    attr_ul(w, s->dim[p], "sequence", "1", "input sequence number (see sequence_text)"))
+	    attr_desc(w, s->dim[p], g->model, "sequence"))
 		goto out;
 	s->aux[p] = dataset_write(w, group, gname, "sequence_text", w->h->vstr, 1, &n, 0, texts);
 	if (s->aux[p] < 0 || attach(w, s->aux[p], gname, "sequence_text", s, p, 0) ||
-	    attr_ul(w, s->aux[p], "sequence_text", NULL,
-		    "input sequence: one character per frame from the press (frame 0), '.' nothing, "
-		    "'J' jump, 'D' down, 'Z', 'B', [..] several; a count repeats it"))
+	    attr_desc(w, s->aux[p], g->model, "sequence_text"))
 		goto out;
 	coords_add(s, "sequence_text");
 	rc = 0;
@@ -544,6 +547,10 @@ static int write_group_attrs(wctx *w, hid_t group, const char *gname, const js_g
 	return 0;
 }
 
+/* The data variables, in this order (rise, rise_sub, apex_frame, airtime, flags). */
+enum { SV_RISE, SV_RISE_SUB, SV_APEX, SV_AIR, SV_FLAGS, SV_N };
+static const char *const sv_name[SV_N] = { "rise", "rise_sub", "apex_frame", "airtime", "flags" };
+
 /* The sweep group up to its data variables: checks, the group, its attributes and scales, and
  * the variables' unit texts; shared by js_h5_write_sweep and the streamed js_h5_sweep_begin. */
 typedef struct sweep_group {
@@ -551,7 +558,8 @@ typedef struct sweep_group {
 	scales s;
 	hid_t gcpl, group;
 	hsize_t dims[JS_MAX_AXES + 1];
-	char gname[128], sub_units[128], lrise[256], names_sp[1024];
+	char gname[128], names_sp[1024];
+	char units[SV_N][160], long_name[SV_N][400]; /* describe.h's texts of the variables */
 	uint32_t masks[JS_MAX_FLAGS];
 	int nf;
 } sweep_group;
@@ -631,14 +639,9 @@ static int sweep_group_open(sweep_group *sg, js_h5 *h, const js_grid *g, char *e
 	if (write_pattern_scale(&sg->w, sg->group, gname, g, s))
 		goto fail;
 
-	if (m->sub_per_unit == 1)
-		snprintf(sg->sub_units, sizeof sg->sub_units, "%s", str_or_empty(m->unit));
-	else
-		snprintf(sg->sub_units, sizeof sg->sub_units, "1/%lld %s", (long long)m->sub_per_unit,
-			 str_or_empty(m->unit));
-	snprintf(sg->lrise, sizeof sg->lrise,
-		 "rise at apex: take-off height - highest point (exact, in 1/%lld %s)",
-		 (long long)m->sub_per_unit, str_or_empty(m->unit));
+	for (int k = 0; k < SV_N; k++)
+		js_sweep_var_text(m, sv_name[k], sg->units[k], sizeof sg->units[k], sg->long_name[k],
+				  sizeof sg->long_name[k]);
 	const char *fnames[JS_MAX_FLAGS];
 	sg->nf = flag_table(m, sg->masks, fnames);
 	for (int i = 0; i < sg->nf; i++) {
@@ -652,34 +655,26 @@ fail:
 	return -1;
 }
 
-/* The data variables, in this order (rise, rise_sub, apex_frame, airtime, flags); with their
- * values (rise as float64 already), or created empty when the buffers are NULL.  keep[k]: the
- * open datasets (NULL: closed). */
-enum { SV_RISE, SV_RISE_SUB, SV_APEX, SV_AIR, SV_FLAGS, SV_N };
+/* The data variables (SV_*), with their values (rise as float64 already), or created empty when
+ * the buffers are NULL.  keep[k]: the open datasets (NULL: closed). */
 static int sweep_vars(sweep_group *sg, const js_model *m, const double *rise, const js_result *r,
 		      hid_t keep[SV_N])
 {
 	wctx *w = &sg->w;
 	const char *gname = sg->gname;
 	hid_t ds[SV_N] = { -1, -1, -1, -1, -1 };
+	const hid_t type[SV_N] = { H5T_NATIVE_DOUBLE, H5T_NATIVE_INT64, H5T_NATIVE_INT32,
+				   H5T_NATIVE_INT32, H5T_NATIVE_UINT32 };
+	const void *buf[SV_N] = { rise, r ? (const void *)r->rise : NULL,
+				  r ? (const void *)r->apex_frame : NULL,
+				  r ? (const void *)r->airtime : NULL,
+				  r ? (const void *)r->flags : NULL };
 	int rc = -1;
-	if (write_var(w, sg->group, gname, &sg->s, sg->dims, "rise", H5T_NATIVE_DOUBLE, rise,
-		      str_or_empty(m->unit), "rise at apex: take-off height - highest point",
-		      &ds[SV_RISE]) ||
-	    write_var(w, sg->group, gname, &sg->s, sg->dims, "rise_sub", H5T_NATIVE_INT64,
-		      r ? r->rise : NULL, sg->sub_units, sg->lrise, &ds[SV_RISE_SUB]) ||
-	    write_var(w, sg->group, gname, &sg->s, sg->dims, "apex_frame", H5T_NATIVE_INT32,
-		      r ? r->apex_frame : NULL, "frames",
-		      "first frame at which the apex is reached (the press is frame 0)", &ds[SV_APEX]) ||
-	    write_var(w, sg->group, gname, &sg->s, sg->dims, "airtime", H5T_NATIVE_INT32,
-		      r ? r->airtime : NULL, "frames",
-		      "frames from take-off through the landing frame (0 if it never landed)",
-		      &ds[SV_AIR]) ||
-	    write_var(w, sg->group, gname, &sg->s, sg->dims, "flags", H5T_NATIVE_UINT32,
-		      r ? r->flags : NULL, "1",
-		      "events during the jump: bit flags, see flag_masks and flag_meanings",
-		      &ds[SV_FLAGS]))
-		goto out;
+	(void)m;
+	for (int k = 0; k < SV_N; k++)
+		if (write_var(w, sg->group, gname, &sg->s, sg->dims, sv_name[k], type[k], buf[k],
+			      sg->units[k], sg->long_name[k], &ds[k]))
+			goto out;
 	/* CF flag attributes on the variable itself (flag_meanings: space-separated names). */
 	if (sg->nf > 0 && (attr_u32s(w, ds[SV_FLAGS], "flags", "flag_masks", sg->masks, sg->nf) ||
 			   attr_str(w, ds[SV_FLAGS], "flags", "flag_meanings", sg->names_sp)))
