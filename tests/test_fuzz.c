@@ -62,6 +62,77 @@ Test(fuzz, every_model_lanes_agree_on_decoded_cases)
 	}
 }
 
+/* js_case_diff's kernel runs, seen from a lane kernel wrapped around smb1's scalar one: every
+ * frame count of the set (1..8, then nf*i/8) runs once, with the planes js_pack_planes packs for
+ * that many frames (no press past the run), and a kernel wrong after one frame count only is
+ * caught there. */
+static const js_model *spy_of;
+static const js_case *spy_case;
+static int spy_lie_at, spy_runs[JS_CASE_FRAMES + 1], spy_bad_planes;
+
+static void spy_lane(const js_lane_args *a)
+{
+	static uint32_t mem[JS_N_BUTTONS][JS_CASE_FRAMES / 32 * JS_BLOCK];
+	uint32_t *want[JS_N_BUTTONS];
+	for (int b = 0; b < JS_N_BUTTONS; b++)
+		want[b] = mem[b];
+	memset(mem, 0, sizeof mem);
+	int nl = spy_case->n_lanes;
+	for (int l = 0; l < JS_BLOCK; l++)
+		js_pack_planes(spy_case->input[l < nl ? l : nl - 1], a->n_frames, want, l);
+	for (int b = 0; b < JS_N_BUTTONS; b++)
+		for (int w = 0; w < JS_CASE_FRAMES / 32; w++)
+			for (int l = 0; l < JS_BLOCK; l++)
+				if (a->input[b][w * JS_BLOCK + l] != want[b][w * JS_BLOCK + l])
+					spy_bad_planes++;
+	spy_of->lane[JS_ISA_SCALAR](a);
+	spy_runs[a->n_frames]++;
+	if (a->n_frames == spy_lie_at)
+		a->apex_frame[a->n_lanes - 1] += 1;
+}
+
+Test(fuzz, diff_runs_every_frame_count_with_its_planes)
+{
+	static js_model spy;
+	spy_of = tu_model("smb1");
+	spy = *spy_of;
+	memset(spy.lane, 0, sizeof spy.lane);
+	spy.lane[JS_ISA_SCALAR] = spy_lane;
+	uint64_t seed = 3;
+	uint8_t b[600];
+	for (size_t i = 0; i < sizeof b; i++)
+		b[i] = (uint8_t)(tu_rand(&seed) >> 56);
+	js_case_decode(&c1, b, sizeof b, spy_of);
+	c1.m = &spy;
+	c1.n_frames = 100; /* words 0..3, the last one partial */
+	c1.n_lanes = 3;
+	for (int l = 0; l < 3; l++) {
+		memcpy(c1.axis[l], c1.axis[0], sizeof c1.axis[0]);
+		c1.set[l] = c1.set[0];
+		memcpy(c1.val[l], c1.val[0], sizeof c1.val[0]);
+	}
+	for (int l = 0; l < 3; l++)
+		for (int f = 0; f < 100; f++)
+			c1.input[l][f] = (uint8_t)((f * 7 + l) % 5 ? JS_IN_JUMP : 0);
+	spy_case = &c1;
+	const int ks[] = { 1, 2, 3, 4, 5, 6, 7, 8, 12, 25, 37, 50, 62, 75, 87, 100 };
+	char why[1024];
+	spy_lie_at = 0;
+	memset(spy_runs, 0, sizeof spy_runs);
+	cr_assert_eq(js_case_diff(&c1, why, sizeof why), 0, "%s", why);
+	cr_assert_eq(spy_bad_planes, 0);
+	int total = 0;
+	for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+		cr_expect_eq(spy_runs[ks[i]], 1, "frame count %d ran %d times", ks[i], spy_runs[ks[i]]);
+		total += spy_runs[ks[i]];
+	}
+	cr_assert_eq(total, 16, "%d runs, 16 frame counts", total);
+
+	spy_lie_at = 37;
+	cr_assert_eq(js_case_diff(&c1, why, sizeof why), 1);
+	cr_assert(strstr(why, "smb1 scalar lane 2 after 37 frames"), "%s", why);
+}
+
 static void smb1_case(js_case *c, const char *const *names, const double *vals, int n)
 {
 	memset(c, 0, sizeof *c);

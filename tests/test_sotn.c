@@ -371,7 +371,7 @@ Test(sotn, release)
  * 1).  Whole jump (Python re-implementation): rise 3179520, apex 16, airtime 42. */
 Test(sotn, leap_stone_double_jump)
 {
-	sotn_row r[20];
+	sotn_row r[40]; /* hold_rows(..., 40, r) below writes 40 rows */
 	seq_rows(1, 0, 0, 0, "J10.J.J", 20, r);
 	cr_expect_eq(r[9].vel_y, -218112);
 	cr_expect_eq(r[10].vel_y, -54272);

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# scripts/asan_tests.sh [CTEST_ARGS...] - every test once more, built with clang under
+# AddressSanitizer (LeakSanitizer on) and UndefinedBehaviorSanitizer, in build-asan/: an invalid
+# access, a leak (the error paths included: the CLI tests run jumpsweep's failures), or undefined
+# arithmetic fails the test that hit it.  CI runs it after scripts/test.sh (docs/fuzzing.md).
+#
+# Left out: `notebooks` (jupyter executing the notebooks on a full `jumpsweep map`: ten minutes
+# under ASan, and the map it draws runs the same sweep and reach code the CLI tests run) and
+# `atlas_reach` (a Python check of that map's file).
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=$here/build-asan
+bash "$here/scripts/deps.sh" fuzz
+san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+# -gline-tables-only, not -g: clang 14 crashes on full debug info of the AVX-512 kernels (sm64).
+CC=clang cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DJS_WERROR=OFF \
+  "-DCMAKE_C_FLAGS=$san -gline-tables-only" "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" >/dev/null
+cmake --build "$build" -j"$(nproc)"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+cd "$build"
+ctest --output-on-failure -j"$(nproc)" -E '^(notebooks|atlas_reach)$' "$@"
