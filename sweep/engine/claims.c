@@ -1555,6 +1555,17 @@ static void print_tap(const ck_claim *cl, ck_result *const *res, int n, int pass
 
 /* ---- the command ---- */
 
+/* The claims files of a directory being read (freed by js_claims_check). */
+static char **ck_names;
+
+static void free_names(void)
+{
+	for (size_t i = 0; ck_names && ck_names[i]; i++)
+		free(ck_names[i]);
+	free(ck_names);
+	ck_names = NULL;
+}
+
 static int is_dir(const char *p)
 {
 	struct stat st;
@@ -1584,17 +1595,30 @@ static void read_selected(const char *dir, const char *const *games, int n_games
 			read_file(path, set);
 		}
 	} else {
+		/* the names first, the directory closed: a bad file longjmps out of read_file, and
+		 * js_claims_check frees ck_names on either path */
 		struct dirent **ents;
 		int n = scandir(dir, &ents, json_name, alphasort);
 		if (n < 0)
 			ck_die("check: cannot read %s: %s", dir, strerror(errno));
+		ck_names = calloc((size_t)n + 1, sizeof *ck_names);
 		for (int i = 0; i < n; i++) {
-			snprintf(path, sizeof path, "%s/%s", dir, ents[i]->d_name);
+			if (ck_names) {
+				size_t len = strlen(dir) + strlen(ents[i]->d_name) + 2;
+				ck_names[i] = malloc(len);
+				if (ck_names[i])
+					snprintf(ck_names[i], len, "%s/%s", dir, ents[i]->d_name);
+			}
 			free(ents[i]);
-			ents[i] = NULL;
-			read_file(path, set);
 		}
 		free(ents);
+		if (!ck_names)
+			ck_die("out of memory");
+		for (int i = 0; i < n; i++) {
+			if (!ck_names[i])
+				ck_die("out of memory");
+			read_file(ck_names[i], set);
+		}
 	}
 	for (int i = 0; i < n_ids; i++) {
 		int found = 0;
@@ -1667,6 +1691,7 @@ int js_claims_check(const char *dir, const char *const *games, int n_games,
 			set.n += set.n < set.cap; /* the claim being read when it failed */
 	}
 	ck_catch = NULL;
+	free_names();
 	for (int i = 0; res && i < n_run; i++) {
 		for (int k = 0; res[i] && k < run[i].n_checks; k++) {
 			free(res[i][k].got.v);
