@@ -91,6 +91,10 @@ def models():
 
 def model(id):
     """One model's metadata (Model): axes, units, flags, start fields, rules, sources."""
+    return _model_of(id)
+
+
+def _model_of(id):  # (find's argument `model` shadows model())
     for d in _model_docs():
         if d["id"] == id:
             return Model(d)
@@ -339,7 +343,7 @@ def find(model, *, rise=None, rise_sub=None, highest=False, apex_frame=None, air
         _frames(frames), _lib.cstr(_budget(max_memory)), int(max_states), _threads(threads),
         out, err, len(err)), err)
     rows = json.loads(_lib.take_string(out[0]))
-    m = model_ = globals()["model"](model)
+    m = _model_of(model)
     start_axes = [a for a, r in m.axes.iterrows() if r["button"] is None]
     # the start conditions' coordinates, in C order over the start axes
     coords = {}
@@ -398,7 +402,6 @@ def find(model, *, rise=None, rise_sub=None, highest=False, apex_frame=None, air
         attrs={"model": model, "unit": unit, "sub_per_unit": m.sub_per_unit,
                "question": (f"rise {rise}" if rise is not None else
                             f"rise_sub {rise_sub}" if rise_sub is not None else "highest")})
-    del model_
     return ds
 
 

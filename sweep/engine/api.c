@@ -2,7 +2,6 @@
  * building, runs, traces, searches and descriptions the CLI uses, with every error returned as a
  * status and a one-line message instead of an exit. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,20 +19,6 @@ struct jumpsweep_grid {
 	js_grid g;
 };
 
-static int fail(char *err, size_t errn, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errn, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	if (err && errn)
-		vsnprintf(err, errn, fmt, ap);
-	va_end(ap);
-	if (err && errn)
-		js_oneline(err);
-	return code;
-}
-
 int jumpsweep_api_version(void)
 {
 	return JUMPSWEEP_API_VERSION;
@@ -47,11 +32,6 @@ const char *jumpsweep_version(void)
 void jumpsweep_free(void *p)
 {
 	free(p);
-}
-
-static int need_model(const char *id, const js_model **m, char *err, size_t errn)
-{
-	return js_model_need(id, m, err, errn);
 }
 
 static char *dump(json_t *j)
@@ -68,7 +48,7 @@ static json_t *str_or_null(const char *s)
 
 /* ---- models ---- */
 
-static json_t *axis_json(const js_model *m, const js_axis *ax)
+static json_t *axis_json(const js_axis *ax)
 {
 	json_t *o = json_object(), *names = json_array(), *values = json_array();
 	json_object_set_new(o, "name", json_string(ax->name));
@@ -94,7 +74,6 @@ static json_t *axis_json(const js_model *m, const js_axis *ax)
 		json_array_append_new(values, v);
 	}
 	json_object_set_new(o, "values", values);
-	(void)m;
 	return o;
 }
 
@@ -130,7 +109,7 @@ static json_t *model_json(const js_model *m)
 	json_object_set_new(o, "movie_formats", json_string(js_movie_formats(m)));
 	a = json_array();
 	for (int i = 0; i < m->n_axes; i++)
-		json_array_append_new(a, axis_json(m, &m->axes[i]));
+		json_array_append_new(a, axis_json(&m->axes[i]));
 	json_object_set_new(o, "axes", a);
 	a = json_array();
 	for (int b = 0; b < JS_MAX_FLAGS; b++)
@@ -194,12 +173,12 @@ int jumpsweep_grid_new(const char *model, const char *const *axes, int n_axes, c
 {
 	const js_model *m;
 	*out = NULL;
-	int rc = need_model(model, &m, err, errn);
+	int rc = js_model_need(model, &m, err, errn);
 	if (rc)
 		return rc;
 	jumpsweep_grid *g = calloc(1, sizeof *g);
 	if (!g)
-		return fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory");
+		return js_fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory");
 	js_grid_spec s = { .axis_args = axes, .n_axis_args = n_axes, .hold = hold, .seqs = seqs,
 			   .n_seqs = n_seqs, .seq_file = seq_file,
 			   .movie_frame = JS_MOVIE_FIRST_PRESS, .frames = frames };
@@ -385,10 +364,10 @@ static int run_path(const char *isa, js_run_opts *o, char *err, size_t errn)
 	}
 	int i = js_isa_parse(isa);
 	if (i < 0)
-		return fail(err, errn, JUMPSWEEP_EUSAGE,
+		return js_fail(err, errn, JUMPSWEEP_EUSAGE,
 			    "--isa %s: unknown path (scalar, sse4, avx2, avx512, reference)", isa);
 	if (!js_isa_available((js_isa)i))
-		return fail(err, errn, JUMPSWEEP_EUSAGE,
+		return js_fail(err, errn, JUMPSWEEP_EUSAGE,
 			    "--isa %s: this CPU or build cannot run that path", isa);
 	o->isa = (js_isa)i;
 	return 0;
@@ -397,7 +376,7 @@ static int run_path(const char *isa, js_run_opts *o, char *err, size_t errn)
 static int threads_ok(int threads, char *err, size_t errn)
 {
 	if (threads < 0 || threads > 1024)
-		return fail(err, errn, JUMPSWEEP_EUSAGE, "--threads %d: must be 1..1024", threads);
+		return js_fail(err, errn, JUMPSWEEP_EUSAGE, "--threads %d: must be 1..1024", threads);
 	return 0;
 }
 
@@ -411,14 +390,14 @@ int jumpsweep_sweep(const jumpsweep_grid *gg, const char *isa, int threads, int6
 	if (rc || (rc = threads_ok(threads, err, errn)))
 		return rc;
 	if (!rise_sub)
-		return fail(err, errn, JUMPSWEEP_EUSAGE, "sweep: no array for rise_sub");
+		return js_fail(err, errn, JUMPSWEEP_EUSAGE, "sweep: no array for rise_sub");
 	size_t n = js_grid_lanes(g);
 	/* the caller's arrays, and scratch for the ones it does not want */
 	int32_t *apex = apex_frame ? apex_frame : malloc(n * sizeof *apex);
 	int32_t *air = airtime ? airtime : malloc(n * sizeof *air);
 	uint32_t *fl = flags ? flags : malloc(n * sizeof *fl);
 	if (!apex || !air || !fl) {
-		rc = fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory for %zu lanes", n);
+		rc = js_fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory for %zu lanes", n);
 	} else {
 		js_result r = { .n = n, .rise = rise_sub, .apex_frame = apex, .airtime = air,
 				.flags = fl };
@@ -444,7 +423,7 @@ int jumpsweep_trace_csv(const char *model, const char *const *axes, int n_axes, 
 {
 	const js_model *m;
 	*csv = NULL;
-	int rc = need_model(model, &m, err, errn);
+	int rc = js_model_need(model, &m, err, errn);
 	if (rc)
 		return rc;
 	js_grid g;
@@ -461,7 +440,7 @@ int jumpsweep_trace_csv(const char *model, const char *const *axes, int n_axes, 
 	size_t len = 0;
 	FILE *out = NULL;
 	if (!in) {
-		rc = fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory");
+		rc = js_fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory");
 		goto done;
 	}
 	js_grid_lane_axes(&g, 0, ax);
@@ -471,12 +450,12 @@ int jumpsweep_trace_csv(const char *model, const char *const *axes, int n_axes, 
 		goto done;
 	out = open_memstream(&buf, &len);
 	if (!out) {
-		rc = fail(err, errn, JUMPSWEEP_ERUNTIME, "cannot write the trace: %s", strerror(errno));
+		rc = js_fail(err, errn, JUMPSWEEP_ERUNTIME, "cannot write the trace: %s", strerror(errno));
 		goto done;
 	}
 	int wrc = js_trace(out, m, st, in, g.n_frames);
 	if (fclose(out) != 0 || wrc != 0) {
-		rc = fail(err, errn, JUMPSWEEP_ERUNTIME, "cannot write the trace: out of memory");
+		rc = js_fail(err, errn, JUMPSWEEP_ERUNTIME, "cannot write the trace: out of memory");
 		free(buf);
 		buf = NULL;
 	}
@@ -496,7 +475,7 @@ static int budget_opts(const char *max_memory, uint64_t max_states, int threads,
 	if (rc)
 		return rc;
 	if (frames && (frames < 1 || frames > JS_MAX_FRAMES))
-		return fail(err, errn, JUMPSWEEP_EUSAGE, "--frames %ld: must be 1..%d", frames,
+		return js_fail(err, errn, JUMPSWEEP_EUSAGE, "--frames %ld: must be 1..%d", frames,
 			    JS_MAX_FRAMES);
 	o->n_frames = (int)frames;
 	o->max_states = max_states;
@@ -513,7 +492,7 @@ int jumpsweep_reach_h5(const char *model, const char *const *axes, int n_axes, l
 {
 	const js_model *m;
 	js_reach_opts o = { .canonical = canonical != 0 };
-	int rc = need_model(model, &m, err, errn);
+	int rc = js_model_need(model, &m, err, errn);
 	if (rc || (rc = budget_opts(max_memory, max_states, threads, frames, &o, err, errn)))
 		return rc;
 	js_grid g;
@@ -578,7 +557,7 @@ int jumpsweep_find_json(const char *model, const char *const *axes, int n_axes, 
 	js_reach_opts o = { 0 };
 	js_find_query q;
 	*json = NULL;
-	int rc = need_model(model, &m, err, errn);
+	int rc = js_model_need(model, &m, err, errn);
 	if (rc || (rc = budget_opts(max_memory, max_states, threads, frames, &o, err, errn)) ||
 	    (rc = js_find_query_parse(m, rise, rise_sub, highest, 0, apex_frame, airtime, &q, err,
 				      errn)) ||
@@ -598,7 +577,7 @@ int jumpsweep_find_json(const char *model, const char *const *axes, int n_axes, 
 		js_reach_set set;
 		js_find_answer ans;
 		if (js_find_one(m, ax, &o, &q, &set, &ans) != 0) {
-			rc = fail(err, errn, JUMPSWEEP_EUSAGE, "%s", ans.message);
+			rc = js_fail(err, errn, JUMPSWEEP_EUSAGE, "%s", ans.message);
 			js_reach_set_free(&set);
 			break;
 		}
@@ -633,7 +612,7 @@ int jumpsweep_find_json(const char *model, const char *const *axes, int n_axes, 
 		return rc;
 	}
 	*json = dump(out);
-	return *json ? 0 : fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory");
+	return *json ? 0 : js_fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory");
 }
 
 /* ---- check: the claims ---- */
@@ -644,16 +623,16 @@ int jumpsweep_check_json(const char *claims_dir, const char *const *games, int n
 {
 	*json = NULL;
 	if (!claims_dir)
-		return fail(err, errn, JUMPSWEEP_EUSAGE, "check: no claims directory");
+		return js_fail(err, errn, JUMPSWEEP_EUSAGE, "check: no claims directory");
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 	if (!out)
-		return fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory");
+		return js_fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory");
 	int rc = js_claims_check(claims_dir, games, n_games, ids, n_ids, "json", out, failed, err,
 				 errn);
 	if (fclose(out) != 0 && rc == 0)
-		rc = fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory");
+		rc = js_fail(err, errn, JUMPSWEEP_ERUNTIME, "out of memory");
 	if (rc) {
 		free(buf);
 		return rc;

@@ -3,6 +3,7 @@
  * fuzz harness fuzz/fuzz_args.c drives them with arbitrary strings. */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,4 +230,16 @@ int js_model_need(const char *id, const js_model **m, char *err, size_t n)
 	snprintf(err, n, "unknown model '%s' (models: %s)", id ? id : "", list);
 	js_oneline(err);
 	return JS_EXIT_USAGE;
+}
+
+int js_fail(char *err, size_t errn, int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (err && errn) {
+		vsnprintf(err, errn, fmt, ap);
+		js_oneline(err); /* an argument quoted in the message may hold a newline */
+	}
+	va_end(ap);
+	return code;
 }

@@ -622,9 +622,8 @@ static int window_parse(const char *s, const char *what, int32_t *lo, int32_t *h
 	if (js_parse_int_range(s, what, &a, &b, err, errn) != 0)
 		return JS_EXIT_USAGE;
 	if (a < 0 || b < a || b > JS_MAX_FRAMES + 1) {
-		snprintf(err, errn, "%s %s: expected A:B with 0 <= A <= B (frames)", what, s);
-		js_oneline(err);
-		return JS_EXIT_USAGE;
+		return js_fail(err, errn, JS_EXIT_USAGE,
+			       "%s %s: expected A:B with 0 <= A <= B (frames)", what, s);
 	}
 	*lo = (int32_t)a;
 	*hi = (int32_t)b;
@@ -638,9 +637,9 @@ int js_find_query_parse(const js_model *m, const char *rise, const char *rise_su
 	memset(q, 0, sizeof *q);
 	q->apex_hi = JS_MAX_FRAMES;
 	if ((rise != NULL) + (rise_sub != NULL) + (highest != 0) + (seq_given != 0) != 1) {
-		snprintf(err, errn, "find: give one of --rise N, --rise-sub N, --highest, --seq-file "
-			 "FILE");
-		return JS_EXIT_USAGE;
+		return js_fail(err, errn, JS_EXIT_USAGE,
+			       "find: give one of --rise N, --rise-sub N, --highest, --seq-file "
+			       "FILE");
 	}
 	if (apex && window_parse(apex, "--apex-frame", &q->apex_lo, &q->apex_hi, err, errn))
 		return JS_EXIT_USAGE;
@@ -648,9 +647,8 @@ int js_find_query_parse(const js_model *m, const char *rise, const char *rise_su
 		if (window_parse(air, "--airtime", &q->air_lo, &q->air_hi, err, errn))
 			return JS_EXIT_USAGE;
 		if (q->air_hi < 1) {
-			snprintf(err, errn, "--airtime %s: a landing takes at least 1 frame", air);
-			js_oneline(err);
-			return JS_EXIT_USAGE;
+			return js_fail(err, errn, JS_EXIT_USAGE,
+				       "--airtime %s: a landing takes at least 1 frame", air);
 		}
 		if (q->air_lo < 1)
 			q->air_lo = 1;
@@ -677,9 +675,9 @@ int js_find_check_axes(const js_model *m, const char *const *axis_args, int n, c
 		if (js_parse_axis_arg(m, axis_args[i], &a, &lo, &hi, err, errn) != 0)
 			return JS_EXIT_USAGE;
 		if (m->axes[a].input_bit) {
-			snprintf(err, errn, "find: axis %s is a button, explored on every frame; it is "
-				 "not a start condition", m->axes[a].name);
-			return JS_EXIT_USAGE;
+			return js_fail(err, errn, JS_EXIT_USAGE,
+				       "find: axis %s is a button, explored on every frame; it is "
+				       "not a start condition", m->axes[a].name);
 		}
 	}
 	return 0;

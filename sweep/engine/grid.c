@@ -3,7 +3,6 @@
  * checks them (the CLI's sweep, reach and trace, and the C API under the Python package), so a
  * mistake gets the same one-line message from each.  Also the start state of a trace. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,18 +10,6 @@
 #include "fuzzcase.h"
 #include "movie.h"
 #include "sweep.h"
-
-static int fail(char *err, size_t errn, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errn, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errn, fmt, ap);
-	va_end(ap);
-	js_oneline(err); /* an argument quoted in the message may hold a newline */
-	return code;
-}
 
 static int apply_axis_args(const js_grid_spec *s, js_grid *g, char *err, size_t errn)
 {
@@ -35,11 +22,11 @@ static int apply_axis_args(const js_grid_spec *s, js_grid *g, char *err, size_t 
 		if (js_parse_axis_arg(m, arg, &a, &lo, &hi, err, errn) != 0)
 			return JS_EXIT_USAGE;
 		if (seen[a]++)
-			return fail(err, errn, JS_EXIT_USAGE, "axis %s given twice", m->axes[a].name);
+			return js_fail(err, errn, JS_EXIT_USAGE, "axis %s given twice", m->axes[a].name);
 		g->lo[a] = lo;
 		g->hi[a] = hi;
 		if (s->single && lo != hi)
-			return fail(err, errn, JS_EXIT_USAGE,
+			return js_fail(err, errn, JS_EXIT_USAGE,
 				    "trace takes one value per axis, not the range '%s'", arg);
 	}
 	if (s->single)
@@ -64,7 +51,7 @@ static int push_seq(js_grid *g, uint8_t *seq, int len, char *text, char *err, si
 	if (!s2 || !l2 || !t2 || !text) {
 		free(seq);
 		free(text);
-		return fail(err, errn, JS_EXIT_RUNTIME, "out of memory");
+		return js_fail(err, errn, JS_EXIT_RUNTIME, "out of memory");
 	}
 	g->seq[g->n_seq] = seq;
 	g->seq_len[g->n_seq] = len;
@@ -81,14 +68,14 @@ static int add_seq(js_grid *g, const char *text, const char *where, char *err, s
 	uint8_t *buf = malloc((size_t)g->n_frames);
 	int len = 0;
 	if (!buf)
-		return fail(err, errn, JS_EXIT_RUNTIME, "out of memory");
+		return js_fail(err, errn, JS_EXIT_RUNTIME, "out of memory");
 	if (js_seq_parse(text, buf, g->n_frames, &len, e, sizeof e) != 0) {
 		free(buf);
-		return fail(err, errn, JS_EXIT_USAGE, "%s%s", where, e);
+		return js_fail(err, errn, JS_EXIT_USAGE, "%s%s", where, e);
 	}
 	if (js_seq_buttons(g->model, buf, len, e, sizeof e) != 0) {
 		free(buf);
-		return fail(err, errn, JS_EXIT_USAGE, "%s\"%s\" %s", *where ? where : "--seq ", text, e);
+		return js_fail(err, errn, JS_EXIT_USAGE, "%s\"%s\" %s", *where ? where : "--seq ", text, e);
 	}
 	return push_seq(g, buf, len, strdup(text), err, errn);
 }
@@ -102,7 +89,7 @@ static int load_seq_movie(js_grid *g, const char *path, long first_frame, char *
 	for (int i = 0; i < 2; i++) {
 		int a = dep[i] ? js_axis_find(m, dep[i]) : -1;
 		if (a >= 0 && g->lo[a] != g->hi[a])
-			return fail(err, errn, JS_EXIT_USAGE,
+			return js_fail(err, errn, JS_EXIT_USAGE,
 				    "--seq-file %s: the movie's buttons depend on axis %s; give it one "
 				    "value (--axis %s=...)", path, dep[i], dep[i]);
 	}
@@ -123,7 +110,7 @@ static int load_seq_file(js_grid *g, const char *path, char *err, size_t errn)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	if (!f)
-		return fail(err, errn, JS_EXIT_RUNTIME, "cannot read '%s': %s", path, strerror(errno));
+		return js_fail(err, errn, JS_EXIT_RUNTIME, "cannot read '%s': %s", path, strerror(errno));
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
@@ -145,7 +132,7 @@ static int load_seq_file(js_grid *g, const char *path, char *err, size_t errn)
 	if (f != stdin)
 		fclose(f);
 	if (rc == 0 && g->n_seq == 0)
-		rc = fail(err, errn, JS_EXIT_USAGE, "'%s' holds no input sequences", path);
+		rc = js_fail(err, errn, JS_EXIT_USAGE, "'%s' holds no input sequences", path);
 	return rc;
 }
 
@@ -153,7 +140,7 @@ static int build(js_grid *g, const js_grid_spec *s, char *err, size_t errn)
 {
 	if (s->frames) {
 		if (s->frames < 1 || s->frames > JS_MAX_FRAMES)
-			return fail(err, errn, JS_EXIT_USAGE, "--frames %ld: must be 1..%d", s->frames,
+			return js_fail(err, errn, JS_EXIT_USAGE, "--frames %ld: must be 1..%d", s->frames,
 				    JS_MAX_FRAMES);
 		g->n_frames = (int)s->frames;
 	}
@@ -162,7 +149,7 @@ static int build(js_grid *g, const js_grid_spec *s, char *err, size_t errn)
 		return rc;
 	int pats = (s->hold != NULL) + (s->n_seqs > 0 || s->seq_file != NULL);
 	if (pats > 1)
-		return fail(err, errn, JS_EXIT_USAGE, "give either --hold or --seq/--seq-file, not both");
+		return js_fail(err, errn, JS_EXIT_USAGE, "give either --hold or --seq/--seq-file, not both");
 	if (s->n_seqs || s->seq_file) {
 		g->pattern = JS_PATTERN_SEQ;
 		for (int i = 0; i < s->n_seqs && rc == 0; i++)
@@ -172,7 +159,7 @@ static int build(js_grid *g, const js_grid_spec *s, char *err, size_t errn)
 		else if (rc == 0 && s->seq_file)
 			rc = load_seq_file(g, s->seq_file, err, errn);
 		if (rc == 0 && s->single && g->n_seq != 1)
-			rc = fail(err, errn, JS_EXIT_USAGE, "trace takes one input sequence");
+			rc = js_fail(err, errn, JS_EXIT_USAGE, "trace takes one input sequence");
 		return rc;
 	}
 	if (s->hold) {
@@ -180,13 +167,13 @@ static int build(js_grid *g, const js_grid_spec *s, char *err, size_t errn)
 		if (js_parse_int_range(s->hold, "--hold", &a, &b, err, errn) != 0)
 			return JS_EXIT_USAGE;
 		if (a < 0 || b < a)
-			return fail(err, errn, JS_EXIT_USAGE, "--hold %s: expected A:B with 0 <= A <= B",
+			return js_fail(err, errn, JS_EXIT_USAGE, "--hold %s: expected A:B with 0 <= A <= B",
 				    s->hold);
 		if (s->single && a != b)
-			return fail(err, errn, JS_EXIT_USAGE, "trace takes one hold, not the range '%s'",
+			return js_fail(err, errn, JS_EXIT_USAGE, "trace takes one hold, not the range '%s'",
 				    s->hold);
 		if (b > g->n_frames)
-			return fail(err, errn, JS_EXIT_USAGE, "--hold %s: past the frame limit %d (raise "
+			return js_fail(err, errn, JS_EXIT_USAGE, "--hold %s: past the frame limit %d (raise "
 				    "--frames)", s->hold, g->n_frames);
 		g->hold_lo = (int)a;
 		g->hold_hi = (int)b;
@@ -212,7 +199,7 @@ int js_trace_start_state(const js_model *m, const int32_t *axis_values, const ch
 {
 	js_case *jc = calloc(1, sizeof *jc);
 	if (!jc)
-		return fail(err, errn, JS_EXIT_RUNTIME, "out of memory");
+		return js_fail(err, errn, JS_EXIT_RUNTIME, "out of memory");
 	jc->m = m;
 	jc->n_lanes = 1;
 	jc->n_frames = 1;
@@ -222,15 +209,15 @@ int js_trace_start_state(const js_model *m, const int32_t *axis_values, const ch
 		char name[64], e[700];
 		const char *arg = starts[i], *eq = strchr(arg, '=');
 		if (!eq || eq == arg || !eq[1] || (size_t)(eq - arg) >= sizeof name)
-			rc = fail(err, errn, JS_EXIT_USAGE, "--start '%s': expected FIELD=VALUE (the "
+			rc = js_fail(err, errn, JS_EXIT_USAGE, "--start '%s': expected FIELD=VALUE (the "
 				  "fields: jumpsweep list %s)", arg, m->id);
 		else if (!m->n_fields)
-			rc = fail(err, errn, JS_EXIT_USAGE, "--start %s: model %s has no start fields",
+			rc = js_fail(err, errn, JS_EXIT_USAGE, "--start %s: model %s has no start fields",
 				  arg, m->id);
 		else {
 			snprintf(name, sizeof name, "%.*s", (int)(eq - arg), arg);
 			if (js_case_set_field(jc, 0, name, eq + 1, e, sizeof e) != 0)
-				rc = fail(err, errn, JS_EXIT_USAGE, "--start %s: %s", arg, e);
+				rc = js_fail(err, errn, JS_EXIT_USAGE, "--start %s: %s", arg, e);
 		}
 	}
 	if (rc == 0)

@@ -657,7 +657,7 @@ fail:
 
 /* The data variables (SV_*), with their values (rise as float64 already), or created empty when
  * the buffers are NULL.  keep[k]: the open datasets (NULL: closed). */
-static int sweep_vars(sweep_group *sg, const js_model *m, const double *rise, const js_result *r,
+static int sweep_vars(sweep_group *sg, const double *rise, const js_result *r,
 		      hid_t keep[SV_N])
 {
 	wctx *w = &sg->w;
@@ -670,7 +670,6 @@ static int sweep_vars(sweep_group *sg, const js_model *m, const double *rise, co
 				  r ? (const void *)r->airtime : NULL,
 				  r ? (const void *)r->flags : NULL };
 	int rc = -1;
-	(void)m;
 	for (int k = 0; k < SV_N; k++)
 		if (write_var(w, sg->group, gname, &sg->s, sg->dims, sv_name[k], type[k], buf[k],
 			      sg->units[k], sg->long_name[k], &ds[k]))
@@ -740,7 +739,7 @@ int js_h5_write_sweep(js_h5 *h, const js_grid *g, const js_result *r, char *err,
 	}
 	for (size_t i = 0; i < r->n; i++)
 		rise[i] = (double)r->rise[i] / (double)m->sub_per_unit;
-	int rc = sweep_vars(&sg, m, rise, r, NULL);
+	int rc = sweep_vars(&sg, rise, r, NULL);
 	free(rise);
 	if (rc) {
 		sweep_group_release(&sg);
@@ -843,7 +842,7 @@ js_h5_sweep *js_h5_sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t err
 		h5_sweep_free(s);
 		return NULL;
 	}
-	if (sweep_vars(&s->sg, g->model, NULL, NULL, s->ds)) {
+	if (sweep_vars(&s->sg, NULL, NULL, s->ds)) {
 		h5_sweep_free(s);
 		return NULL;
 	}

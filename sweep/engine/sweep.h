@@ -35,6 +35,8 @@ int js_parse_int_range(const char *s, const char *what, long *lo, long *hi, char
 /* "NAME=A:B" or "NAME=A" (names too): the axis index and the inclusive range, lo <= hi. */
 int js_parse_axis_arg(const js_model *m, const char *arg, int *axis, int32_t *lo, int32_t *hi,
 		      char *err, size_t n);
+/* Writes the one-line message (js_oneline) into err and returns code: a status with its reason. */
+int js_fail(char *err, size_t errn, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* The model with this id: 0, or JS_EXIT_USAGE with "unknown model 'X' (models: smb1 ...)". */
 int js_model_need(const char *id, const js_model **m, char *err, size_t n);
 /* "512M", "4G", "1000000": bytes (K, M, G suffixes), at least 1 MiB. */
