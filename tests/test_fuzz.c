@@ -293,6 +293,36 @@ Test(fuzz, explain_says_a_start_is_outside_normal_play)
 	cr_expect(strstr(out_buf, "Normal play") == NULL, "%s", out_buf);
 }
 
+/* What a draft checks is the trace's columns of the changed fields, finite, at most four; the rest
+ * is named.  fuzz/findings/mf-y_wrap.case: yPosition 0 -> 65471 is the headline, but the trace
+ * calls that column `y`, so the draft measures only `pose` (11 -> 6) and says so.
+ * fuzz/findings/cv1-y_wrap.case: the field `ptr` is an index (13 -> 14), the trace's `ptr` column
+ * is $04DC (156 -> 157, what the check expects): the sentence gives both. */
+Test(fuzz, explain_add_names_what_it_does_not_check)
+{
+	const char *bin = getenv("JS_BIN"), *src = getenv("JS_SOURCE_DIR");
+	cr_assert(bin && src);
+	char d[] = "/tmp/jstest-explain-XXXXXX", cmd[4096];
+	cr_assert_not_null(mkdtemp(d));
+	snprintf(cmd, sizeof cmd, "cp '%s/claims/mf.json' '%s/claims/cv1.json' '%s/' && '%s' explain --add "
+		 "--claims '%s' '%s/fuzz/findings/mf-y_wrap.case'", src, src, d, bin, d, src);
+	cr_assert_eq(run(cmd), 0, "%s", out_buf);
+	cr_expect(strstr(out_buf, "\nnote     changes the draft does not measure: y_position (no trace "
+				  "column of that name), y_velocity (no trace column of that name), prev_a "
+				  "(no trace column of that name); if one is the headline, check it by "
+				  "hand\n"), "%s", out_buf);
+	snprintf(cmd, sizeof cmd, "'%s' explain --add --claims '%s' '%s/fuzz/findings/cv1-y_wrap.case'",
+		 bin, d, src);
+	cr_assert_eq(run(cmd), 0, "%s", out_buf);
+	cr_expect(strstr(out_buf, "frame 0's step changes y 0 -> 255, ptr 13 -> 14 (the trace's ptr "
+				  "column: 156 -> 157), prev 0 -> 1.") != NULL, "%s", out_buf);
+	snprintf(cmd, sizeof cmd, "'%s' check --claims '%s' --claim cv1/finding-y-wrap-0", bin, d);
+	cr_assert_eq(run(cmd), 0, "%s", out_buf);
+	cr_expect(strstr(out_buf, "ptr after frame 0  157 = 157\n") != NULL, "%s", out_buf);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);
+	cr_expect_eq(run(cmd), 0);
+}
+
 /* explain on the seed reproducer: the rule, the frame, the evidence rows, the claim; --add puts a
  * draft into a copy of smb1.json that `check` then runs and passes (y_pos 0 -> 4 and speed_frac
  * 112 = $70 on frame 0, the hand values above). */
