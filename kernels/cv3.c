@@ -124,7 +124,7 @@ static void cv3_jumping(cv3_state *s)
 		s->phase = 1;
 		s->frame_flags |= CV3_FLAG_TOP >> 8;
 	}
-	s->speed = cv_arc_step(cv3_arc, &s->ptr, &s->phase, cv3_arc[1], &marker); /* jsr $984f */
+	s->speed = cv_arc_step(cv3_arc, &s->ptr, &s->phase, cv3_arc[1], 0, &marker); /* jsr $984f */
 	if (s->phase && s->y >= s->floor) { /* B28_17dc: the feet (Y + $10) in the floor */
 		if (s->ptr == 0) {          /* B28_181e: LDA $05d8 / BNE */
 			s->crouch = CV3_CROUCH;
@@ -462,8 +462,8 @@ static void cv3_lanes_fast(const js_lane_args *args)
 {
 	cv_zarc c;
 	int16_t floor[JS_BLOCK];
-	cv_zarc_init(&c, cv3_arc, CV3_FIRST, cv3_arc[1], 2, CV3_Y0, CV3_FLAG_TABLE_END, CV3_FLAG_SNAP,
-		     CV3_FLAG_HEAVY);
+	cv_zarc_init(&c, cv3_arc, CV3_FIRST, cv3_arc[1], 0, 2, 0, CV3_Y0, CV3_FLAG_TABLE_END,
+		     CV3_FLAG_SNAP, CV3_FLAG_HEAVY);
 	for (int l = 0; l < JS_BLOCK; l++) {
 		int k = l < args->n_lanes ? l : args->n_lanes - 1;
 		floor[l] = (int16_t)(CV3_Y0 + CV3_BLOCK * args->axis[CV3_AX_DROP][k]);
