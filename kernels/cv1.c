@@ -236,8 +236,10 @@ const js_model js_model_cv1 = {
 			" (a fall below the take-off floor).",
 	},
 	.character_height = 32,
-	.character_height_source = "Simon's sprite is two 16-px blocks tall (16 x 32); UNCONFIRMED as a "
-		"collision box",
+	.character_height_source = "Simon's sprite is two 16-px blocks tall (16 x 32); the code probes "
+		"the feet at Y + $10 (CODE_079E70) and, at the take-off only, the head at Y - $13 "
+		"(CODE_079998) but keeps no box: the sprite height is a documented choice, UNCONFIRMED "
+		"as a collision box (docs/open-questions.md)",
 	.state_size = sizeof(cv1_state),
 	.key_size = offsetof(cv1_state, step),
 	.init = cv1_init,

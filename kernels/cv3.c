@@ -28,8 +28,8 @@
  *     wPlayerStateDoubled := PS_IDLE; no move.  Otherwise (and on every rising frame)
  *     func_1c_0712 (B28_0712) moves: FractionalY + VertSubSpeed (both 0) and BaseY + VertSpeed.
  * So the step and the move happen in the same frame, step first; the floor check comes between
- * them on falling frames and uses the previous frame's position (this confirms the order of the
- * Y update and the table step that docs/models.md marks UNCONFIRMED).
+ * them on falling frames and uses the previous frame's position (this settles the order of the
+ * Y update and the table step that docs/models.md had left open).
  *
  * The table ($9874, bank $1C; the disassembly lists B28_187f-B28_1891 partly as instructions):
  * $80, five $FA, five $FB, five $FD, three $FE, four $FF, $00, $FF, four $00, $81.  From index 9
@@ -289,8 +289,9 @@ const js_model js_model_cv3 = {
 		[11] = "B28_184f: the top of the screen turned the rise into a fall.",
 	},
 	.character_height = 32,
-	.character_height_source = "Trevor's sprite is two 16-px blocks tall (16 x 32); UNCONFIRMED as a "
-		"collision box",
+	.character_height_source = "Trevor's sprite is two 16-px blocks tall (16 x 32); the code probes "
+		"the feet at BaseY + $10 (B28_17dc) but keeps no box: the sprite height is a documented "
+		"choice, UNCONFIRMED as a collision box (docs/open-questions.md)",
 	.state_size = sizeof(cv3_state),
 	.key_size = offsetof(cv3_state, speed),
 	.init = cv3_init,
