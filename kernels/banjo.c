@@ -415,7 +415,8 @@ const js_model js_model_banjo = {
 		 "Flap (flag repress: the model keeps jumping), peck / beak buster, the fall state "
 		 "(BS_2F_FALL 500 units up: unreachable), moves over 66 units in a frame (collision "
 		 "sweep: flag big_move), walls, slopes, the stick, a delta time that changes mid-jump. "
-		 "UNCONFIRMED on hardware (read from the code only): the swim jump's end back in the "
+		 "UNCONFIRMED on hardware (read from the code only; docs/open-questions.md): the swim "
+		 "jump's end back in the "
 		 "water, the press lost on the frame after a landing, IDO's single-precision f32 "
 		 "arithmetic.",
 	.claims = banjo_claims,
