@@ -378,7 +378,11 @@ const js_model js_model_banjo = {
 	.movie = { .button = { "A" }, .frames = 2, .frames_axis = "dt",
 		   .frames_by_value = { 2, 2, 1, 1, 3, 3 }, .note = "A jumps: the ground states start "
 		   "bsjump on an A press; bsjump_update resets the gravity to -2700 on "
-		   "bakey_released(BUTTON_A) while rising, so holding A keeps -1350. One controller read per game update is assumed (UNCONFIRMED here): one .m64 "
+		   "bakey_released(BUTTON_A) while rising, so holding A keeps -1350. One pad sample per "
+		   "game update: pfsManager_update (once per update, bsmethods.c func_80295C14) takes "
+		   "the latest poll, and the pad is polled once per VI (thread5_handleVIRetraceEvent "
+		   "arms sControllerTimer 2/3 of a VI after each retrace -> pfsManager_getStartReadData); "
+		   "which VI's poll an update sees is UNCONFIRMED (the last one before it runs): one .m64 "
 		   "sample per model frame; a .bk2 has a line per VI, the dt axis's 2 (ntsc, pal), 1 or 3 "
 		   "VIs per model frame, all written with the frame's input and read back as any. Frame 0 "
 		   "is the update with A newly down; lag frames are not modelled." },
