@@ -35,10 +35,11 @@
  *
  * Left out: what follows a landing after 8 or more frames on the $80 (r7_fallDistance >= 8, a
  * fall of 4 blocks or more below the table's end: drop >= 4): CODE_079794 puts Simon 4 px lower,
- * crouching (state 9, simonState_09_fall: Down forced for 17 frames before he stands); the jump
- * is over by then (the model's accounting ends at the landing), so no rise, apex, airtime or flag
- * changes, but the trace after that landing frame, and a new jump sooner than the game allows,
- * are the model's.  Also left out: the death check (state 1 with Y in $E0..$EF), stairs,
+ * crouching (state 9, simonState_09_fall: Down forced into the duck state, which reads no A, while
+ * r7_entity_counter counts down from $10: 16 frames), then CODE_079578 stands him (Y - 4, state
+ * 0) on the 17th and a press can jump from the 18th.  The jump is over by then (the model's
+ * accounting ends at the landing), so no rise, apex, airtime or flag changes, but the trace after
+ * that landing frame, and a new jump sooner than the game allows, are the model's.  Also left out: the death check (state 1 with Y in $E0..$EF), stairs,
  * platforms, the whip, ceilings, horizontal movement.
  *
  * Units: Y is Simon's 8-bit screen Y, whole pixels, + down.  Sub-units are pixels (no fraction:
@@ -216,8 +217,8 @@ const js_model js_model_cv1 = {
 		 "press, a new press while standing (one on the landing frame is lost). drop: the "
 		 "landing floor is drop 16-px blocks below the take-off floor (a jump off a ledge edge; "
 		 "horizontal movement not modelled). Left out: after a landing from 8+ frames on the $80 "
-		 "(drop >= 4) the game crouches Simon 4 px lower for 17 frames (state 9); the jump is "
-		 "over then, but a new press during them jumps here. Source: bogaa/DizCastlevania1.",
+		 "(drop >= 4) the game crouches Simon 4 px lower (state 9) and reads no jump for 17 "
+		 "frames; the jump is over then, but a new press during them jumps here. Source: bogaa/DizCastlevania1.",
 	.claims = cv1_claims,
 	.n_axes = 1,
 	.axes = {
