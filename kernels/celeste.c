@@ -512,29 +512,49 @@ const js_model js_model_celeste = {
 
 _Static_assert(JS_IN_JUMP == 1u << 0 && JS_IN_DOWN == 1u << 1, "celeste reads planes 0 and 1");
 
-/* c ? a : b on floats, for c in {0, 1}, as a mask on the bit patterns.  Written as integer
- * selects so that no float operation ends up inside a conditional arm: with the default
- * -ftrapping-math GCC will not if-convert (and so not vectorise) a branch holding a float
- * operation, since that would execute it speculatively. */
-static inline float celeste_self(int32_t c, float a, float b)
+/* The reference above on JS_VW lanes at a time (lane.h's js_vi / js_vf: one register per state
+ * variable), each group stepped through all its frames with its state in registers, every branch
+ * a select on a -1 / 0 mask; the only branches are the group's "every lane done" test and the
+ * per-32-frame reload of the input words.  CELESTE_NG groups run side by side for
+ * instruction-level parallelism (one frame is a long dependent chain), each stopping on its own. */
+
+/* m ? a : b per lane (m = -1 / 0): one blend on the SSE4 / AVX2 paths (GCC writes the
+ * and-andnot-or as three instructions there; on AVX-512 it makes one masked move or vpternlogd). */
+#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+static inline js_vf celeste_fsel(js_vi m, js_vf a, js_vf b)
 {
-	uint32_t ua, ub, r;
-	float out;
-	memcpy(&ua, &a, sizeof ua);
-	memcpy(&ub, &b, sizeof ub);
-	r = js_selu32(c, ua, ub);
-	memcpy(&out, &r, sizeof out);
-	return out;
+	return (js_vf)_mm256_blendv_ps((__m256)b, (__m256)a, (__m256)m);
+}
+#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+static inline js_vf celeste_fsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)_mm_blendv_ps((__m128)b, (__m128)a, (__m128)m);
+}
+#else
+static inline js_vf celeste_fsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)(((js_vi)a & m) | ((js_vi)b & ~m));
+}
+#endif
+
+static inline js_vi celeste_isel(js_vi m, js_vi a, js_vi b)
+{
+	return (js_vi)celeste_fsel(m, (js_vf)a, (js_vf)b);
+}
+
+static inline js_vf celeste_fsplat(float x)
+{
+	return (js_vf){ 0 } + x;
 }
 
 /* Calc.Approach with the .NET Framework's Math.Max / Math.Min, as in the reference: every
  * candidate is computed, then selected (max(a, b) = a > b ? a : b, min(a, b) = a < b ? a : b). */
-static inline float celeste_lane_approach(float val, float target, float max_move)
+static inline js_vf celeste_lane_approach(js_vf val, js_vf target, js_vf max_move)
 {
-	float down = val - max_move, up = val + max_move;
-	float lo = celeste_self(down > target, down, target);
-	float hi = celeste_self(up < target, up, target);
-	return celeste_self(val > target, lo, hi);
+	js_vf down = val - max_move, up = val + max_move;
+	js_vf lo = celeste_fsel(down > target, down, target);
+	js_vf hi = celeste_fsel(up < target, up, target);
+	return celeste_fsel(val > target, lo, hi);
 }
 
 /* Round half to even without a call: for |x| < 2^22, x + 1.5 * 2^23 lands in [2^23, 2^24), where
@@ -542,155 +562,214 @@ static inline float celeste_lane_approach(float val, float target, float max_mov
  * subtraction is then exact.  Needs -fno-associative-math (the default; never -ffast-math).  The
  * remainder stays below 5 px in magnitude: at most 1/2 after a move plus |Speed.Y| * dt
  * <= 240 * 0.0167 < 4 px. */
-static inline float celeste_round_even(float x)
+static inline js_vf celeste_round_even(js_vf x)
 {
-	const float magic = 0x1.8p23f;
+	const js_vf magic = celeste_fsplat(0x1.8p23f);
 	return (x + magic) - magic;
 }
 
 #ifdef CELESTE_LANE_TRACE
-/* Test hook: CELESTE_LANE_TRACE(f, y, rem, sp, mf, vt, vs, gr, buf) sees the block's state after
- * every frame (tests/test_celeste.c compiles this kernel once more with it to compare float
- * bits with the reference).  Never defined in the library build. */
-#define CELESTE_TRACE_FRAME(f) CELESTE_LANE_TRACE(f, y, rem, sp, mf, vt, vs, gr, buf)
+/* Test hook: CELESTE_LANE_TRACE(f, l0, y, rem, sp, mf, vt, vs, gr, buf) sees the state of the
+ * group of lanes l0 .. l0 + JS_VW - 1 (pointers to its vectors) after every frame it steps
+ * (tests/test_celeste.c compiles this kernel once more with it to compare float bits with the
+ * reference).  Never defined in the library build. */
+#define CELESTE_TRACE_FRAME(f, g, l0)                                                          \
+	CELESTE_LANE_TRACE(f, l0, &(g)->y, &(g)->rem, &(g)->sp, &(g)->mf, &(g)->vt, &(g)->vs,  \
+			   &(g)->gr, &(g)->buf)
 #else
-#define CELESTE_TRACE_FRAME(f) ((void)0)
+#define CELESTE_TRACE_FRAME(f, g, l0) ((void)0)
 #endif
 
-/* The reference above over a block of lanes, state in SoA float / int32 arrays, every branch a
- * select.  Per lane and frame: VirtualButton.Update, onGround, the two timers, NormalUpdate's
- * vertical part, Actor.MoveV with the floor.  (900 * mult) * dt is precomputed per lane as
- * 900 * dt and 450 * dt: 900f * .5f == 450f exactly, so the product has the same bits; likewise
- * FastMaxAccel * dt.  MoveVExact's pixel loop collapses: moving up never collides (no ceiling);
- * moving down by m from y <= 0 collides iff y + m > 0, and then stops at y = 0.  Height -y fits
- * int32 trivially: y is never below the floor, and upward speed only comes from Jump() on the
- * ground (-105 px/s for at most 0.2 s, then gravity), so -y stays under 30 px (from a fuzz
- * start, js_lane_args.start, under 4096: field y).  The lane state from a start is the
- * reference's, field by field (on_ground is recomputed every frame before it is read, dt is the
- * axis's), and nothing above needs init's state: the floor rules hold for any y <= 0, the
- * rounding for any remainder the fields allow (|remainder + Speed.Y * dt| < 5 px). */
-void JS_LANE_FN(celeste)(const js_lane_args *args)
-{
-	int32_t y[JS_BLOCK], prev[JS_BLOCK];
-	float rem[JS_BLOCK], sp[JS_BLOCK], mf[JS_BLOCK], vt[JS_BLOCK], vs[JS_BLOCK], gr[JS_BLOCK];
-	float buf[JS_BLOCK];
-	float dt[JS_BLOCK], accel_dt[JS_BLOCK], grav_dt[JS_BLOCK], half_grav_dt[JS_BLOCK];
-	js_lane_acc acc;
+typedef struct celeste_lanes {
+	js_vi y, prev;                               /* prev: -1 / 0 */
+	js_vf rem, sp, mf, vt, vs, gr, buf;          /* the reference's floats */
+	js_vf dt, accel_dt, grav_dt, half_grav_dt;   /* per-lane constants */
+	js_vu jw, dw;                                /* the jump / down words, shifted to frame f */
+	js_vacc acc;
+} celeste_lanes;
 
-	for (int l = 0; l < JS_BLOCK; l++) {
-		int ll = l < args->n_lanes ? l : args->n_lanes - 1;
+/* (900 * mult) * dt is precomputed per lane as 900 * dt and 450 * dt: 900f * .5f == 450f
+ * exactly, so the product has the same bits; likewise FastMaxAccel * dt.  The lane state from a
+ * start is the reference's, field by field (on_ground is recomputed every frame before it is
+ * read, dt is the axis's); padding lanes (n_lanes..) copy the last lane. */
+static inline void celeste_lanes_init(celeste_lanes *g, const js_lane_args *args, int l0)
+{
+	int32_t y[JS_VW], prev[JS_VW];
+	float rem[JS_VW], sp[JS_VW], mf[JS_VW], vt[JS_VW], vs[JS_VW], gr[JS_VW], buf[JS_VW];
+	float dt[JS_VW], accel_dt[JS_VW], grav_dt[JS_VW], half_grav_dt[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int ll = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
 		float d = celeste_dt(args->axis[CELESTE_AX_DT][ll]);
-		dt[l] = d;
-		accel_dt[l] = CELESTE_FAST_MAX_ACCEL * d;
-		grav_dt[l] = (CELESTE_GRAVITY * 1.0f) * d;
-		half_grav_dt[l] = (CELESTE_GRAVITY * 0.5f) * d;
-		y[l] = 0;
-		prev[l] = 0;
-		rem[l] = 0.0f;
-		sp[l] = 0.0f;
-		mf[l] = CELESTE_MAX_FALL;
-		vt[l] = 0.0f;
-		vs[l] = 0.0f;
-		gr[l] = 0.0f;
-		buf[l] = 0.0f;
+		dt[i] = d;
+		accel_dt[i] = CELESTE_FAST_MAX_ACCEL * d;
+		grav_dt[i] = (CELESTE_GRAVITY * 1.0f) * d;
+		half_grav_dt[i] = (CELESTE_GRAVITY * 0.5f) * d;
+		y[i] = 0;
+		prev[i] = 0;
+		rem[i] = 0.0f;
+		sp[i] = 0.0f;
+		mf[i] = CELESTE_MAX_FALL;
+		vt[i] = 0.0f;
+		vs[i] = 0.0f;
+		gr[i] = 0.0f;
+		buf[i] = 0.0f;
 		if (args->start) { /* a fuzz start: the reference's state, field by field */
 			const celeste_state *st = (const celeste_state *)args->start + ll;
-			y[l] = st->y;
-			prev[l] = st->prev_jump != 0;
-			rem[l] = st->remainder;
-			sp[l] = st->speed;
-			mf[l] = st->max_fall;
-			vt[l] = st->var_jump_timer;
-			vs[l] = st->var_jump_speed;
-			gr[l] = st->jump_grace_timer;
-			buf[l] = st->jump_buffer;
+			y[i] = st->y;
+			prev[i] = -(st->prev_jump != 0);
+			rem[i] = st->remainder;
+			sp[i] = st->speed;
+			mf[i] = st->max_fall;
+			vt[i] = st->var_jump_timer;
+			vs[i] = st->var_jump_speed;
+			gr[i] = st->jump_grace_timer;
+			buf[i] = st->jump_buffer;
 		}
 	}
-	js_lane_acc_init(&acc, args);
+	g->y = js_vload(y);
+	g->prev = js_vload(prev);
+	memcpy(&g->rem, rem, sizeof g->rem);
+	memcpy(&g->sp, sp, sizeof g->sp);
+	memcpy(&g->mf, mf, sizeof g->mf);
+	memcpy(&g->vt, vt, sizeof g->vt);
+	memcpy(&g->vs, vs, sizeof g->vs);
+	memcpy(&g->gr, gr, sizeof g->gr);
+	memcpy(&g->buf, buf, sizeof g->buf);
+	memcpy(&g->dt, dt, sizeof g->dt);
+	memcpy(&g->accel_dt, accel_dt, sizeof g->accel_dt);
+	memcpy(&g->grav_dt, grav_dt, sizeof g->grav_dt);
+	memcpy(&g->half_grav_dt, half_grav_dt, sizeof g->half_grav_dt);
+	g->jw = g->dw = (js_vu)js_vsplat(0); /* loaded on frame 0 */
+	js_vacc_init(&g->acc, args, l0);
+}
 
-	for (int f = 0; f < args->n_frames; f++) {
-		/* bit planes: plane b holds input bit b (model.h, js_lane_args) */
-		const uint32_t *jump_row = args->input[0] + (f >> 5) * JS_BLOCK;
-		const uint32_t *down_row = args->input[1] + (f >> 5) * JS_BLOCK;
-		for (int l = 0; l < JS_BLOCK; l++) {
-			int32_t jump = js_lane_bit(jump_row, l, f);
-			int32_t down = js_lane_bit(down_row, l, f);
-			float d = dt[l];
-			uint32_t fl = 0;
-
-			/* VirtualButton.Update / Pressed */
-			int32_t edge = jump & (prev[l] ^ 1);
-			float b = buf[l] - d;
-			b = celeste_self(edge, CELESTE_JUMP_BUFFER_TIME, b);
-			b = celeste_self(jump, b, 0.0f);
-			int32_t pressed = (b > 0.0f) | edge;
-
-			/* onGround, jumpGraceTimer, varJumpTimer */
-			float s = sp[l];
-			int32_t yy = y[l];
-			int32_t ground = (s >= 0.0f) & (yy >= 0);
-			float g = gr[l];
-			g = celeste_self(ground, CELESTE_JUMP_GRACE_TIME, celeste_self(g > 0.0f, g - d, g));
-			float t = vt[l];
-			t = celeste_self(t > 0.0f, t - d, t);
-
-			/* NormalUpdate: max fall */
-			int32_t fast = down & (s >= CELESTE_MAX_FALL);
-			float m = celeste_lane_approach(mf[l],
-							celeste_self(fast, CELESTE_FAST_MAX_FALL, CELESTE_MAX_FALL),
-							accel_dt[l]);
-			fl |= js_selu32(fast, CELESTE_FLAG_FAST_FALL, 0);
-			/* gravity */
-			int32_t air = ground ^ 1;
-			int32_t half = (fabsf(s) < CELESTE_HALF_GRAV_THRESHOLD) & jump;
-			float sg = celeste_lane_approach(s, m, celeste_self(half, half_grav_dt[l], grav_dt[l]));
-			s = celeste_self(air, sg, s);
-			fl |= js_selu32(air & half, CELESTE_FLAG_HALF_GRAVITY, 0);
-			fl |= js_selu32(air & (sg == m), CELESTE_FLAG_AT_MAX_FALL, 0);
-			/* variable jumping */
-			int32_t var_on = t > 0.0f;
-			float vsp = vs[l];
-			s = celeste_self(var_on & jump, celeste_self(s < vsp, s, vsp), s);
-			int32_t cut = var_on & (jump ^ 1);
-			t = celeste_self(cut, 0.0f, t);
-			fl |= js_selu32(cut, CELESTE_FLAG_VAR_JUMP_CUT, 0);
-			/* jumping: Jump() */
-			int32_t jmp = pressed & (g > 0.0f);
-			b = celeste_self(jmp, 0.0f, b);
-			g = celeste_self(jmp, 0.0f, g);
-			t = celeste_self(jmp, CELESTE_VAR_JUMP_TIME, t);
-			s = celeste_self(jmp, CELESTE_JUMP_SPEED + 0.0f, s);
-			vsp = celeste_self(jmp, s, vsp);
-
-			/* Actor.MoveV(Speed.Y * dt) */
-			float r = rem[l] + s * d;
-			float rr = celeste_round_even(r);
-			int32_t move = (int32_t)rr;
-			fl |= js_selu32((r - rr == 0.5f) | (r - rr == -0.5f), CELESTE_FLAG_ROUND_TIE, 0);
-			r = r - rr; /* movementCounter.Y -= move; x - 0 == x when move is 0 */
-			int32_t ny = yy + move;
-			int32_t hit = (move > 0) & (ny > 0);
-			fl |= js_selu32((move > 0) & (ny == 0), CELESTE_FLAG_FLOOR_EXACT, 0);
-			ny = js_sel32(hit, 0, ny);
-			r = celeste_self(hit, 0.0f, r);
-			s = celeste_self(hit, 0.0f, s);
-
-			y[l] = ny;
-			rem[l] = r;
-			sp[l] = s;
-			mf[l] = m;
-			vt[l] = t;
-			vs[l] = vsp;
-			gr[l] = g;
-			buf[l] = b;
-			prev[l] = jump;
-			js_lane_acc_frame(&acc, l, f, -ny, ny == 0, fl);
-		}
-		CELESTE_TRACE_FRAME(f);
-		if ((f & 7) == 7 && js_lane_all_done(&acc, f))
-			break;
+/* One update of the group: VirtualButton.Update, onGround, the two timers, NormalUpdate's
+ * vertical part, Actor.MoveV with the floor.  MoveVExact's pixel loop collapses: moving up never
+ * collides (no ceiling); moving down by m from y <= 0 collides iff y + m > 0, and then stops at
+ * y = 0.  Height -y fits int32 trivially: y is never below the floor, and upward speed only comes
+ * from Jump() on the ground (-105 px/s for at most 0.2 s, then gravity), so -y stays under 30 px
+ * (from a fuzz start, js_lane_args.start, under 4096: field y).  Nothing here needs init's
+ * state: the floor rules hold for any y <= 0, the rounding for any remainder the fields allow
+ * (|remainder + Speed.Y * dt| < 5 px). */
+static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *args, int l0, int f)
+{
+	if ((f & 31) == 0) { /* bit planes: plane b holds input bit b (model.h, js_lane_args) */
+		g->jw = js_vloadu(args->input[0] + (f >> 5) * JS_BLOCK + l0);
+		g->dw = js_vloadu(args->input[1] + (f >> 5) * JS_BLOCK + l0);
 	}
-	js_lane_acc_store(&acc, args);
+	const js_vi jump = -(js_vi)(g->jw & 1u), down = -(js_vi)(g->dw & 1u); /* -1 held */
+	g->jw >>= 1;
+	g->dw >>= 1;
+	const js_vf zero = celeste_fsplat(0.0f), d = g->dt;
+	js_vu fl = (js_vu)js_vsplat(0);
+
+	/* VirtualButton.Update / Pressed */
+	js_vi edge = jump & ~g->prev;
+	js_vf b = g->buf - d;
+	b = celeste_fsel(edge, celeste_fsplat(CELESTE_JUMP_BUFFER_TIME), b);
+	b = celeste_fsel(jump, b, zero);
+	js_vi pressed = (b > 0.0f) | edge;
+
+	/* onGround, jumpGraceTimer, varJumpTimer */
+	js_vf s = g->sp;
+	js_vi yy = g->y;
+	js_vi ground = (s >= 0.0f) & (yy >= 0);
+	js_vf gt = g->gr;
+	gt = celeste_fsel(ground, celeste_fsplat(CELESTE_JUMP_GRACE_TIME),
+			  celeste_fsel(gt > 0.0f, gt - d, gt));
+	js_vf t = g->vt;
+	t = celeste_fsel(t > 0.0f, t - d, t);
+
+	/* NormalUpdate: max fall */
+	js_vi fast = down & (s >= CELESTE_MAX_FALL);
+	js_vf m = celeste_lane_approach(g->mf,
+					celeste_fsel(fast, celeste_fsplat(CELESTE_FAST_MAX_FALL),
+						     celeste_fsplat(CELESTE_MAX_FALL)),
+					g->accel_dt);
+	fl |= (js_vu)fast & CELESTE_FLAG_FAST_FALL;
+	/* gravity */
+	js_vi half = ((js_vf)((js_vi)s & 0x7fffffff) < CELESTE_HALF_GRAV_THRESHOLD) & jump; /* |s| */
+	js_vf sg = celeste_lane_approach(s, m, celeste_fsel(half, g->half_grav_dt, g->grav_dt));
+	s = celeste_fsel(ground, s, sg);
+	fl |= (js_vu)(~ground & half) & CELESTE_FLAG_HALF_GRAVITY;
+	fl |= (js_vu)(~ground & (sg == m)) & CELESTE_FLAG_AT_MAX_FALL;
+	/* variable jumping */
+	js_vi var_on = t > 0.0f;
+	js_vf vsp = g->vs;
+	s = celeste_fsel(var_on & jump, celeste_fsel(s < vsp, s, vsp), s);
+	js_vi cut = var_on & ~jump;
+	t = celeste_fsel(cut, zero, t);
+	fl |= (js_vu)cut & CELESTE_FLAG_VAR_JUMP_CUT;
+	/* jumping: Jump() */
+	js_vi jmp = pressed & (gt > 0.0f);
+	b = celeste_fsel(jmp, zero, b);
+	gt = celeste_fsel(jmp, zero, gt);
+	t = celeste_fsel(jmp, celeste_fsplat(CELESTE_VAR_JUMP_TIME), t);
+	s = celeste_fsel(jmp, celeste_fsplat(CELESTE_JUMP_SPEED + 0.0f), s);
+	vsp = celeste_fsel(jmp, s, vsp);
+
+	/* Actor.MoveV(Speed.Y * dt) */
+	js_vf r = g->rem + s * d;
+	js_vf rr = celeste_round_even(r);
+	js_vi move = __builtin_convertvector(rr, js_vi);
+	js_vf frac = r - rr;
+	fl |= (js_vu)((frac == 0.5f) | (frac == -0.5f)) & CELESTE_FLAG_ROUND_TIE;
+	r = frac; /* movementCounter.Y -= move; x - 0 == x when move is 0 */
+	js_vi ny = yy + move;
+	js_vi down_move = move > 0;
+	js_vi hit = down_move & (ny > 0);
+	fl |= (js_vu)(down_move & (ny == 0)) & CELESTE_FLAG_FLOOR_EXACT;
+	ny = celeste_isel(hit, js_vsplat(0), ny);
+	r = celeste_fsel(hit, zero, r);
+	s = celeste_fsel(hit, zero, s);
+
+	g->y = ny;
+	g->rem = r;
+	g->sp = s;
+	g->mf = m;
+	g->vt = t;
+	g->vs = vsp;
+	g->gr = gt;
+	g->buf = b;
+	g->prev = jump;
+	js_vacc_frame(&g->acc, f, -ny, ny == 0, fl);
+}
+
+#ifndef CELESTE_NG
+#define CELESTE_NG 2 /* vector groups stepped side by side (instruction-level parallelism) */
+#endif
+
+void JS_LANE_FN(celeste)(const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < args->n_lanes; l0 += CELESTE_NG * JS_VW) {
+		celeste_lanes g[CELESTE_NG];
+		int live[CELESTE_NG];
+		for (int i = 0; i < CELESTE_NG; i++) {
+			live[i] = l0 + i * JS_VW < args->n_lanes;
+			if (live[i])
+				celeste_lanes_init(&g[i], args, l0 + i * JS_VW);
+		}
+		for (int f = 0; f < args->n_frames; f++) {
+			/* a group whose lanes can no longer change their results stops alone */
+			for (int i = 0; i < CELESTE_NG; i++)
+				if (live[i]) {
+					celeste_lanes_frame(&g[i], args, l0 + i * JS_VW, f);
+					CELESTE_TRACE_FRAME(f, &g[i], l0 + i * JS_VW);
+				}
+			if ((f & 3) == 3) {
+				int any = 0;
+				for (int i = 0; i < CELESTE_NG; i++) {
+					live[i] = live[i] && !js_vacc_done(&g[i].acc, f);
+					any |= live[i];
+				}
+				if (!any)
+					break;
+			}
+		}
+		for (int i = 0; i < CELESTE_NG; i++)
+			if (l0 + i * JS_VW < args->n_lanes)
+				js_vacc_store(&g[i].acc, args, l0 + i * JS_VW);
+	}
 }
 
 #endif
