@@ -515,8 +515,7 @@ _Static_assert(JS_IN_JUMP == 1u << 0 && JS_IN_DOWN == 1u << 1, "celeste reads pl
 /* The reference above on JS_VW lanes at a time (lane.h's js_vi / js_vf: one register per state
  * variable), each group stepped through all its frames with its state in registers, every branch
  * a select on a -1 / 0 mask; the only branches are the group's "every lane done" test and the
- * per-32-frame reload of the input words.  CELESTE_NG groups run side by side for
- * instruction-level parallelism (one frame is a long dependent chain), each stopping on its own. */
+ * per-32-frame reload of the input words. */
 
 /* m ? a : b per lane (m = -1 / 0): one blend on the SSE4 / AVX2 paths (GCC writes the
  * and-andnot-or as three instructions there; on AVX-512 it makes one masked move or vpternlogd). */
@@ -547,13 +546,53 @@ static inline js_vf celeste_fsplat(float x)
 	return (js_vf){ 0 } + x;
 }
 
-/* Calc.Approach with the .NET Framework's Math.Max / Math.Min, as in the reference: every
- * candidate is computed, then selected (max(a, b) = a > b ? a : b, min(a, b) = a < b ? a : b). */
+/* The .NET Framework's Math.Max / Math.Min as the reference writes them, a > b ? a : b and
+ * a < b ? a : b: on x86 exactly maxps / minps (each returns its second operand unless the
+ * comparison holds, NaN and signed zeros included), one instruction; otherwise a blend. */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+static inline js_vf celeste_fmax(js_vf a, js_vf b)
+{
+	return (js_vf)_mm512_max_ps((__m512)a, (__m512)b);
+}
+static inline js_vf celeste_fmin(js_vf a, js_vf b)
+{
+	return (js_vf)_mm512_min_ps((__m512)a, (__m512)b);
+}
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+static inline js_vf celeste_fmax(js_vf a, js_vf b)
+{
+	return (js_vf)_mm256_max_ps((__m256)a, (__m256)b);
+}
+static inline js_vf celeste_fmin(js_vf a, js_vf b)
+{
+	return (js_vf)_mm256_min_ps((__m256)a, (__m256)b);
+}
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+static inline js_vf celeste_fmax(js_vf a, js_vf b)
+{
+	return (js_vf)_mm_max_ps((__m128)a, (__m128)b);
+}
+static inline js_vf celeste_fmin(js_vf a, js_vf b)
+{
+	return (js_vf)_mm_min_ps((__m128)a, (__m128)b);
+}
+#else
+static inline js_vf celeste_fmax(js_vf a, js_vf b)
+{
+	return celeste_fsel(a > b, a, b);
+}
+static inline js_vf celeste_fmin(js_vf a, js_vf b)
+{
+	return celeste_fsel(a < b, a, b);
+}
+#endif
+
+/* Calc.Approach with the .NET Framework's Math.Max / Math.Min, as in the reference: both
+ * candidates are computed, then selected. */
 static inline js_vf celeste_lane_approach(js_vf val, js_vf target, js_vf max_move)
 {
-	js_vf down = val - max_move, up = val + max_move;
-	js_vf lo = celeste_fsel(down > target, down, target);
-	js_vf hi = celeste_fsel(up < target, up, target);
+	js_vf lo = celeste_fmax(val - max_move, target);
+	js_vf hi = celeste_fmin(val + max_move, target);
 	return celeste_fsel(val > target, lo, hi);
 }
 
@@ -670,7 +709,8 @@ static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *arg
 	b = celeste_fsel(jump, b, zero);
 	js_vi pressed = (b > 0.0f) | edge;
 
-	/* onGround, jumpGraceTimer, varJumpTimer */
+	/* onGround, jumpGraceTimer, varJumpTimer.  y <= 0 always (the floor stops a move down;
+	 * a start's y is <= 0), so y >= 0 is y == 0. */
 	js_vf s = g->sp;
 	js_vi yy = g->y;
 	js_vi ground = (s >= 0.0f) & (yy >= 0);
@@ -680,23 +720,27 @@ static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *arg
 	js_vf t = g->vt;
 	t = celeste_fsel(t > 0.0f, t - d, t);
 
+	/* The frame's Speed.Y is one long chain of dependent operations, so what does not depend
+	 * on it is computed first and selected after: maxFall's Approach toward both targets, and
+	 * gravity's Approach with both multipliers (each the reference's operations on the same
+	 * operands: the selected value has its bits). */
 	/* NormalUpdate: max fall */
 	js_vi fast = down & (s >= CELESTE_MAX_FALL);
-	js_vf m = celeste_lane_approach(g->mf,
-					celeste_fsel(fast, celeste_fsplat(CELESTE_FAST_MAX_FALL),
-						     celeste_fsplat(CELESTE_MAX_FALL)),
-					g->accel_dt);
+	js_vf m_fast = celeste_lane_approach(g->mf, celeste_fsplat(CELESTE_FAST_MAX_FALL), g->accel_dt);
+	js_vf m_slow = celeste_lane_approach(g->mf, celeste_fsplat(CELESTE_MAX_FALL), g->accel_dt);
+	js_vf m = celeste_fsel(fast, m_fast, m_slow);
 	fl |= (js_vu)fast & CELESTE_FLAG_FAST_FALL;
 	/* gravity */
 	js_vi half = ((js_vf)((js_vi)s & 0x7fffffff) < CELESTE_HALF_GRAV_THRESHOLD) & jump; /* |s| */
-	js_vf sg = celeste_lane_approach(s, m, celeste_fsel(half, g->half_grav_dt, g->grav_dt));
+	js_vf sg = celeste_fsel(half, celeste_lane_approach(s, m, g->half_grav_dt),
+				celeste_lane_approach(s, m, g->grav_dt));
 	s = celeste_fsel(ground, s, sg);
 	fl |= (js_vu)(~ground & half) & CELESTE_FLAG_HALF_GRAVITY;
 	fl |= (js_vu)(~ground & (sg == m)) & CELESTE_FLAG_AT_MAX_FALL;
 	/* variable jumping */
 	js_vi var_on = t > 0.0f;
 	js_vf vsp = g->vs;
-	s = celeste_fsel(var_on & jump, celeste_fsel(s < vsp, s, vsp), s);
+	s = celeste_fsel(var_on & jump, celeste_fmin(s, vsp), s);
 	js_vi cut = var_on & ~jump;
 	t = celeste_fsel(cut, zero, t);
 	fl |= (js_vu)cut & CELESTE_FLAG_VAR_JUMP_CUT;
@@ -708,17 +752,21 @@ static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *arg
 	s = celeste_fsel(jmp, celeste_fsplat(CELESTE_JUMP_SPEED + 0.0f), s);
 	vsp = celeste_fsel(jmp, s, vsp);
 
-	/* Actor.MoveV(Speed.Y * dt) */
+	/* Actor.MoveV(Speed.Y * dt), rounded as celeste_round_even does.  The floor: a move down
+	 * (move > 0) collides iff y + move > 0, i.e. move > -y (y <= 0): the same test on the
+	 * rounding's r + 1.5 * 2^23 (= move + 1.5 * 2^23 exactly) against -y + 1.5 * 2^23 (exact:
+	 * -y < 2^22), one comparison sooner in the chain. */
+	const js_vf magic = celeste_fsplat(0x1.8p23f);
 	js_vf r = g->rem + s * d;
-	js_vf rr = celeste_round_even(r);
+	js_vf rm = r + magic;
+	js_vi hit = rm > (__builtin_convertvector(-yy, js_vf) + magic);
+	js_vf rr = celeste_round_even(r); /* (r + magic) - magic: rm, computed once */
 	js_vi move = __builtin_convertvector(rr, js_vi);
 	js_vf frac = r - rr;
-	fl |= (js_vu)((frac == 0.5f) | (frac == -0.5f)) & CELESTE_FLAG_ROUND_TIE;
+	fl |= (js_vu)((js_vf)((js_vi)frac & 0x7fffffff) == 0.5f) & CELESTE_FLAG_ROUND_TIE; /* |frac| */
 	r = frac; /* movementCounter.Y -= move; x - 0 == x when move is 0 */
 	js_vi ny = yy + move;
-	js_vi down_move = move > 0;
-	js_vi hit = down_move & (ny > 0);
-	fl |= (js_vu)(down_move & (ny == 0)) & CELESTE_FLAG_FLOOR_EXACT;
+	fl |= (js_vu)((move > 0) & (ny == 0)) & CELESTE_FLAG_FLOOR_EXACT;
 	ny = celeste_isel(hit, js_vsplat(0), ny);
 	r = celeste_fsel(hit, zero, r);
 	s = celeste_fsel(hit, zero, s);
@@ -732,43 +780,78 @@ static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *arg
 	g->gr = gt;
 	g->buf = b;
 	g->prev = jump;
-	js_vacc_frame(&g->acc, f, -ny, ny == 0, fl);
+
+	/* js_vacc_frame (lane.h, model.h's js_acc_frame) with what celeste cannot reach left out:
+	 * the height -ny is never negative (a move down stops at the floor, y <= 0 at the start),
+	 * so no below_start, and no step raises JS_FLAG_RELAUNCH. */
+	js_vacc *a = &g->acc;
+	js_vi grounded = ny == 0;
+	js_vi live = ~a->landed;
+	js_vi took = a->took | (live & ~grounded);
+	js_vi on = live & took;
+	a->flags |= fl & (js_vu)on;
+	js_vi height = -ny;
+	js_vi higher = on & (height > a->rise);
+	a->rise = celeste_isel(higher, height, a->rise);
+	a->apex = celeste_isel(higher, js_vsplat(f), a->apex);
+	js_vi lands = on & grounded;
+	a->air = celeste_isel(lands, js_vsplat(f + 1), a->air);
+	a->landed |= lands;
+	a->took = took;
 }
 
-#ifndef CELESTE_NG
-#define CELESTE_NG 2 /* vector groups stepped side by side (instruction-level parallelism) */
-#endif
+/* 1 when no lane of the group can change its results after frame f (one test for the group). */
+static inline int celeste_lanes_done(const celeste_lanes *g, int32_t f)
+{
+	const js_vacc *a = &g->acc;
+	return !js_vany(~(a->landed | (~a->took & (a->last_jump <= f))));
+}
 
+/* Steps one group alone from frame f until it is done; returns nothing (its state is in g). */
+static inline void celeste_lanes_run(celeste_lanes *g, const js_lane_args *args, int l0, int f)
+{
+	for (; f < args->n_frames; f++) {
+		celeste_lanes_frame(g, args, l0, f);
+		CELESTE_TRACE_FRAME(f, g, l0);
+		if ((f & 3) == 3 && celeste_lanes_done(g, f))
+			break;
+	}
+}
+
+/* Two groups side by side (instruction-level parallelism: one frame is a long dependent chain)
+ * while both run, then the one left alone; a group whose lanes can no longer change their
+ * results stops. */
 void JS_LANE_FN(celeste)(const js_lane_args *args)
 {
-	for (int l0 = 0; l0 < args->n_lanes; l0 += CELESTE_NG * JS_VW) {
-		celeste_lanes g[CELESTE_NG];
-		int live[CELESTE_NG];
-		for (int i = 0; i < CELESTE_NG; i++) {
-			live[i] = l0 + i * JS_VW < args->n_lanes;
-			if (live[i])
-				celeste_lanes_init(&g[i], args, l0 + i * JS_VW);
+	for (int l0 = 0; l0 < args->n_lanes; l0 += 2 * JS_VW) {
+		const int l1 = l0 + JS_VW;
+		celeste_lanes g0, g1;
+		celeste_lanes_init(&g0, args, l0);
+		if (l1 >= args->n_lanes) {
+			celeste_lanes_run(&g0, args, l0, 0);
+			js_vacc_store(&g0.acc, args, l0);
+			continue;
 		}
-		for (int f = 0; f < args->n_frames; f++) {
-			/* a group whose lanes can no longer change their results stops alone */
-			for (int i = 0; i < CELESTE_NG; i++)
-				if (live[i]) {
-					celeste_lanes_frame(&g[i], args, l0 + i * JS_VW, f);
-					CELESTE_TRACE_FRAME(f, &g[i], l0 + i * JS_VW);
-				}
-			if ((f & 3) == 3) {
-				int any = 0;
-				for (int i = 0; i < CELESTE_NG; i++) {
-					live[i] = live[i] && !js_vacc_done(&g[i].acc, f);
-					any |= live[i];
-				}
-				if (!any)
+		celeste_lanes_init(&g1, args, l1);
+		int f = 0, d0 = 0, d1 = 0;
+		while (f < args->n_frames) {
+			celeste_lanes_frame(&g0, args, l0, f);
+			celeste_lanes_frame(&g1, args, l1, f);
+			CELESTE_TRACE_FRAME(f, &g0, l0);
+			CELESTE_TRACE_FRAME(f, &g1, l1);
+			if ((f++ & 3) == 3) {
+				d0 = celeste_lanes_done(&g0, f - 1);
+				d1 = celeste_lanes_done(&g1, f - 1);
+				if (d0 | d1)
 					break;
 			}
 		}
-		for (int i = 0; i < CELESTE_NG; i++)
-			if (l0 + i * JS_VW < args->n_lanes)
-				js_vacc_store(&g[i].acc, args, l0 + i * JS_VW);
+		if (!d0)
+			celeste_lanes_run(&g0, args, l0, f);
+		if (!d1)
+			celeste_lanes_run(&g1, args, l1, f);
+		js_vacc_store(&g0.acc, args, l0);
+		js_vacc_store(&g1.acc, args, l1);
 	}
 }
 
