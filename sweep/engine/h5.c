@@ -360,6 +360,8 @@ static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *
 		}
 	} else if (buf && H5Dwrite(ds, type, H5S_ALL, H5S_ALL, w->h->dxpl, buf) < 0) {
 		h5_fail(w->err, w->errn, "cannot write dataset %s/%s to '%s'", gname, name, w->h->path);
+		if (w->h->par) /* the other ranks wait in the collective write */
+			js_ranks_abort(w->err, w->h->tmp);
 		goto fail;
 	}
 	close_id(dcpl);
@@ -899,9 +901,11 @@ static int write_none(js_h5_sweep *s, char *err, size_t errn)
 	if (mspace < 0 || H5Sselect_none(mspace) < 0 || H5Sselect_none(s->fspace) < 0)
 		rc = h5_fail(err, errn, "cannot select nothing in %s", s->sg.gname);
 	for (int k = 0; k < SV_N && rc == 0; k++)
-		if (H5Dwrite(s->ds[k], types[k], mspace, s->fspace, s->sg.w.h->dxpl, &dummy) < 0)
+		if (H5Dwrite(s->ds[k], types[k], mspace, s->fspace, s->sg.w.h->dxpl, &dummy) < 0) {
 			rc = h5_fail(err, errn, "cannot write dataset %s/%s to '%s'", s->sg.gname,
 				     sv_name[k], s->sg.w.h->path);
+			js_ranks_abort(err, s->sg.w.h->tmp); /* the others wait in the collective */
+		}
 	close_id(mspace);
 	return rc;
 }
@@ -916,7 +920,7 @@ static void h5_sweep_free(js_h5_sweep *s)
 	free(s);
 }
 
-js_h5_sweep *js_h5_sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t errn)
+static js_h5_sweep *sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t errn)
 {
 	js_h5_sweep *s = calloc(1, sizeof *s);
 	if (!s) {
@@ -973,6 +977,19 @@ js_h5_sweep *js_h5_sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t err
 	}
 	if (sweep_vars(&s->sg, NULL, NULL, s->ds)) {
 		h5_sweep_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+js_h5_sweep *js_h5_sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t errn)
+{
+	js_h5_sweep *s = sweep_begin(h, g, err, errn);
+	/* MPI: a rank that could not make the group (a full disk: parallel HDF5 allocates the
+	 * chunks when it creates them) fails every rank, before any collective write */
+	if (h && h->par && js_ranks_agree(s ? 0 : -1, err, errn) != 0) {
+		if (s)
+			h5_sweep_free(s);
 		return NULL;
 	}
 	return s;
@@ -1063,6 +1080,8 @@ int js_h5_sweep_sink(void *sweep, size_t first, const js_result *r, char *err, s
 				     bufs[k] + (lane - first) * size[k]) < 0) {
 				h5_fail(err, errn, "cannot write dataset %s/%s to '%s'", s->sg.gname,
 					names[k], w->h->path);
+				if (s->par) /* the other ranks wait in the collective write */
+					js_ranks_abort(err, w->h->tmp);
 				close_id(mspace);
 				return -1;
 			}
@@ -1344,7 +1363,15 @@ static hid_t group_create(wctx *w, hid_t parent, const char *name, const char *g
 	return g;
 }
 
+static int write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn);
+
 int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
+{
+	int rc = write_reach(h, r, err, errn);
+	return h && h->par ? js_ranks_agree(rc, err, errn) : rc; /* MPI: every rank's outcome */
+}
+
+static int write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 {
 	wctx w = { .h = h, .err = err, .errn = errn };
 	scales s;
@@ -1909,7 +1936,9 @@ int js_h5_close(js_h5 *h, int commit, char *err, size_t errn)
 	int rc = 0;
 	if (!h)
 		return 0;
-	if (H5Fclose(h->file) < 0 && rc == 0 && commit)
+	/* MPI, after a failure: the file is not closed (parallel HDF5's close after a failed write
+	 * can leave the ranks in different collectives); rank 0 removes it, the process ends */
+	if (!(h->par && !commit) && H5Fclose(h->file) < 0 && rc == 0 && commit)
 		rc = h5_fail(err, errn, "cannot finish '%s'", h->tmp);
 	if (h->dxpl != H5P_DEFAULT)
 		close_id(h->dxpl);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int inited, rank, n_ranks = 1;
 
@@ -180,4 +181,14 @@ int js_ranks_bcast_set(js_reach_set *s, int root)
 	}
 	free(buf);
 	return js_ranks_any(rc != 0) ? -1 : 0;
+}
+
+void js_ranks_abort(const char *msg, const char *tmp)
+{
+	if (tmp)
+		unlink(tmp);
+	fprintf(stderr, "jumpsweep: %s\n", msg);
+	fflush(stderr);
+	MPI_Abort(MPI_COMM_WORLD, 1);
+	_exit(1);
 }

@@ -36,6 +36,10 @@ void js_ranks_bcast_str(char *buf, size_t n, int root);
 /* Collective: root's set (its rises and witnesses) into s on every other rank (s empty there,
  * its axis values already set); 0, or -1 (out of memory: the same on every rank). */
 int js_ranks_bcast_set(struct js_reach_set *s, int root);
+/* A failure inside a collective write (parallel HDF5 leaves the other ranks waiting in its
+ * collectives): removes the temporary file tmp (when not NULL), prints "jumpsweep: msg" from
+ * this rank and ends the job with MPI_Abort, status 1. */
+_Noreturn void js_ranks_abort(const char *msg, const char *tmp);
 #else
 static inline int js_ranks_init(int *argc, char ***argv) { (void)argc, (void)argv; return 0; }
 static inline void js_ranks_finish(void) {}
@@ -46,6 +50,7 @@ static inline int js_ranks_any(int flag) { return flag; }
 static inline void js_ranks_reduce_i64(int64_t *v, int n, int op) { (void)v, (void)n, (void)op; }
 static inline void js_ranks_bcast_str(char *buf, size_t n, int root) { (void)buf, (void)n, (void)root; }
 static inline int js_ranks_bcast_set(struct js_reach_set *s, int root) { (void)s, (void)root; return 0; }
+static inline void js_ranks_abort(const char *msg, const char *tmp) { (void)msg, (void)tmp; }
 #endif
 
 #endif
