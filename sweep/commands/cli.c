@@ -699,12 +699,12 @@ static int cmd_map(const cli *c)
 		double t0 = now();
 		stream_or_die(h, &g, &o, map_range_fn, &mr);
 		/* MPI: over every rank's share */
-		int64_t lohi[2] = { mr.lo, -mr.hi }, air64 = mr.air;
-		js_ranks_reduce_i64(lohi, 2, 0);
-		js_ranks_reduce_i64(&air64, 1, 1);
+		int64_t hi_air[2] = { mr.hi, mr.air };
+		js_ranks_reduce_i64(&mr.lo, 1, 0);
+		js_ranks_reduce_i64(hi_air, 2, 1);
 		double t1 = now();
-		int64_t lo = lohi[0], hi = -lohi[1];
-		int32_t air = (int32_t)air64;
+		int64_t lo = mr.lo, hi = hi_air[0];
+		int32_t air = (int32_t)hi_air[1];
 		if (lo > hi)
 			lo = hi = 0;
 		if (!c->quiet) {
