@@ -6,9 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static int inited, rank, n_ranks = 1;
+
+static void wait_politely(MPI_Request *rq);
 
 int js_ranks_init(int *argc, char ***argv)
 {
@@ -66,6 +69,22 @@ int js_ranks_agree(int rc, char *err, size_t errn)
 	return code;
 }
 
+/* Waits for a non-blocking collective, sleeping between tests: a rank that waits long for a
+ * slower one (reach: its searches done before the others') gives its core away; a blocking MPI
+ * call spins on it.  Only for long waits: a non-blocking collective progresses only in the
+ * tests, so the collectives of every chunk round stay blocking (with the naps, a sweep on 2
+ * ranks took 8x as long). */
+static void wait_politely(MPI_Request *rq)
+{
+	int done = 0;
+	struct timespec nap = { 0, 200000 }; /* 0.2 ms: a collective round is 10-100 ms of work */
+	MPI_Test(rq, &done, MPI_STATUS_IGNORE);
+	while (!done) {
+		nanosleep(&nap, NULL);
+		MPI_Test(rq, &done, MPI_STATUS_IGNORE);
+	}
+}
+
 int js_ranks_any(int flag)
 {
 	if (n_ranks == 1)
@@ -73,6 +92,15 @@ int js_ranks_any(int flag)
 	int in = flag != 0, out = 0;
 	MPI_Allreduce(&in, &out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 	return out;
+}
+
+void js_ranks_wait(void)
+{
+	if (n_ranks == 1)
+		return;
+	MPI_Request rq;
+	MPI_Ibarrier(MPI_COMM_WORLD, &rq);
+	wait_politely(&rq);
 }
 
 void js_ranks_reduce_i64(int64_t *v, int n, int op)

@@ -29,6 +29,8 @@ int js_n_ranks(void);
 int js_ranks_agree(int rc, char *err, size_t errn);
 /* Collective: 1 on every rank if any rank passes 1. */
 int js_ranks_any(int flag);
+/* Collective: returns when every rank has come here (sleeping, not spinning, meanwhile). */
+void js_ranks_wait(void);
 /* Collective: v[0..n-1] becomes the minimum (op 0) or the maximum (op 1) over the ranks. */
 void js_ranks_reduce_i64(int64_t *v, int n, int op);
 /* Collective: root's string (at most n bytes with its NUL) into buf on every rank. */
@@ -47,6 +49,7 @@ static inline int js_rank(void) { return 0; }
 static inline int js_n_ranks(void) { return 1; }
 static inline int js_ranks_agree(int rc, char *err, size_t errn) { (void)err, (void)errn; return rc; }
 static inline int js_ranks_any(int flag) { return flag; }
+static inline void js_ranks_wait(void) {}
 static inline void js_ranks_reduce_i64(int64_t *v, int n, int op) { (void)v, (void)n, (void)op; }
 static inline void js_ranks_bcast_str(char *buf, size_t n, int root) { (void)buf, (void)n, (void)root; }
 static inline int js_ranks_bcast_set(struct js_reach_set *s, int root) { (void)s, (void)root; return 0; }

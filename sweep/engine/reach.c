@@ -2149,6 +2149,7 @@ int js_reach_run_many(const js_grid *const *g, size_t n_grids, const js_reach_op
 	}
 	omp_destroy_lock(&big);
 	js_progress_end(&meter);
+	js_ranks_wait(); /* MPI: every rank's searches done (the ones done first sleep) */
 	for (size_t t = 0; t < n_items && n_ranks > 1 && rc == 0; t++)
 		if (js_ranks_bcast_set(&r[item[t][0]].sets[item[t][1]], (int)(t % n_ranks)) != 0) {
 			snprintf(err, errn, "reach: out of memory sharing the sets between ranks");
