@@ -8,6 +8,10 @@ pkgs=(gcc g++ make cmake pkg-config libhdf5-dev hdf5-tools libcriterion-dev libj
 # python3-numba: bench/peers/ (the numba peers of the speed table, ctest peers_bitexact).
 # scripts/fuzz.sh: clang with libFuzzer and the sanitizer runtimes, and clang's OpenMP.
 [ "${1:-}" = fuzz ] && pkgs+=(clang libclang-rt-14-dev libomp-14-dev)
+# -DJS_MPI=ON (docs/cluster.md): Open MPI and the parallel HDF5.  Installing them switches the
+# hdf5.pc alternative to the MPI one; the default build still finds the serial HDF5 (CMake's
+# FindHDF5 asks h5cc first), and only -DJS_MPI=ON asks for h5pcc.
+[ "${1:-}" = mpi ] && pkgs+=(openmpi-bin libopenmpi-dev libhdf5-openmpi-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -144,9 +144,9 @@ Test(stream, same_results_as_the_whole_grid)
 		js_sweep_run(&g, &o, &want);
 		/* cuts: none; windows of 1 lane; rows of one pattern row cut in 7s (windows then
 		 * start mid-row: grid order inside); whole rows in odd windows */
-		const js_stream_cut cuts[] = { { 0, 0, 0 },       { 0, 0, 1 },
-					       { np, 7, 50 },     { np, np, 1000 },
-					       { n, 333, 4096 },  { np, 1, 64 } };
+		const js_stream_cut cuts[] = { { 0, 0, 0, 0, 0 },       { 0, 0, 1, 0, 0 },
+					       { np, 7, 50, 0, 0 },     { np, np, 1000, 0, 0 },
+					       { n, 333, 4096, 0, 0 },  { np, 1, 64, 0, 0 } };
 		const int threads[] = { 1, 2, 3, 5 };
 		for (size_t c = 0; c < sizeof cuts / sizeof *cuts; c++)
 			for (size_t t = 0; t < sizeof threads / sizeof *threads; t++) {
@@ -168,6 +168,65 @@ Test(stream, same_results_as_the_whole_grid)
 				expect_same(&want, &col.all, what);
 				js_result_free(&col.all);
 			}
+		js_result_free(&want);
+		js_grid_free_seqs(&g);
+	}
+}
+
+/* MPI ranks' shares (h5.c gives rank r of N the r-th of N balanced runs of consecutive chunks):
+ * each share alone, in any thread count, gives the whole-grid path's bits for its lanes, and the
+ * shares together cover the grid.  The split is computed here as h5.c's js_h5_sweep_begin does
+ * it; an empty share (more ranks than chunks) runs nothing; a share that starts inside a piece is
+ * refused. */
+Test(stream, shares_of_whole_pieces_cover_the_grid)
+{
+	const int grids[] = { 1, 2, 3 };
+	for (size_t q = 0; q < sizeof grids / sizeof *grids; q++) {
+		js_grid g;
+		grid_n(grids[q], &g);
+		size_t n = js_grid_lanes(&g), np = (size_t)js_grid_pattern_len(&g);
+		js_result want;
+		cr_assert_eq(js_result_alloc(&want, n), 0);
+		js_run_opts o = { .isa = js_isa_current(), .threads = 2 };
+		js_sweep_run(&g, &o, &want);
+		size_t row = np * 2 <= n && n % (np * 2) == 0 ? np * 2 : np, piece = np / 2 + 1;
+		size_t per_row = (row + piece - 1) / piece, chunks = n / row * per_row;
+		for (size_t nr = 1; nr <= 5; nr++) {
+			collect col = { .fail_at = -1 };
+			cr_assert_eq(js_result_alloc(&col.all, n), 0);
+			for (size_t r = 0; r < nr; r++) {
+				size_t c0 = r * (chunks / nr) + (r < chunks % nr ? r : chunks % nr);
+				size_t c1 = c0 + chunks / nr + (r < chunks % nr);
+				js_stream_cut cut = { .row = row, .piece = piece, .window = 3000 };
+				cut.begin = c0 / per_row * row + c0 % per_row * piece;
+				cut.end = c1 == chunks ? n : c1 / per_row * row + c1 % per_row * piece;
+				js_run_opts so = o;
+				so.threads = 1 + (int)(r % 3);
+				char err[256] = "";
+				cr_expect_eq(col.next, cut.begin);
+				col.next = cut.begin;
+				cr_assert_eq(js_sweep_run_stream(&g, &so, &cut, collect_sink, &col, err,
+								 sizeof err), 0, "%s", err);
+				cr_expect_eq(col.next, cut.end, "%s, %zu ranks, rank %zu: up to lane %zu "
+					     "of %zu..%zu", g.model->id, nr, r, col.next, cut.begin,
+					     cut.end);
+			}
+			cr_expect_eq(col.next, n);
+			expect_same(&want, &col.all, g.model->id);
+			js_result_free(&col.all);
+		}
+		/* more ranks than chunks: the last shares are empty (begin = end = n) */
+		collect none = { .fail_at = -1 };
+		js_stream_cut empty = { .row = row, .piece = piece, .begin = n, .end = n };
+		char err[256] = "";
+		cr_expect_eq(js_sweep_run_stream(&g, &o, &empty, collect_sink, &none, err, sizeof err),
+			     0);
+		cr_expect_eq(none.calls, 0);
+		/* a share from inside a piece */
+		js_stream_cut inside = { .row = row, .piece = piece, .begin = 1, .end = n };
+		cr_expect_eq(js_sweep_run_stream(&g, &o, &inside, collect_sink, &none, err, sizeof err),
+			     -1);
+		cr_expect(strstr(err, "are no share of a grid") != NULL, "%s", err);
 		js_result_free(&want);
 		js_grid_free_seqs(&g);
 	}

@@ -15,7 +15,11 @@
  * Usage errors: one line on stderr, exit 2.  Runtime errors: one line, exit 1.  Output files are
  * written under a temporary name and renamed when complete.  reach exits 3 when a budget
  * (--max-memory, --max-states) left a reachable set incomplete (the file is written, the sets marked); map, the main
- * job, reports such sets on stderr and in its table and HDF5, and exits 0. */
+ * job, reports such sets on stderr and in its table and HDF5, and exits 0.
+ *
+ * Built with -DJS_MPI=ON, `mpirun -n N jumpsweep sweep|map|reach ...` splits the work over the
+ * ranks (sweep/engine/ranks.h, docs/cluster.md): the same file and tables, printed by rank 0
+ * alone, the same exit statuses. */
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
@@ -34,6 +38,7 @@
 #include "commands.h"
 #include "fuzzcase.h"
 #include "movie.h"
+#include "ranks.h"
 #include "sweep.h"
 #include "trace.h"
 
@@ -60,7 +65,10 @@ static _Noreturn void die(int code, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	js_oneline(msg); /* an argument quoted in the message may hold a newline */
-	fprintf(stderr, "%s: %s\n", prog, msg);
+	/* MPI: every rank comes here with the same message (the ranks agree on a failure first,
+	 * js_ranks_agree); rank 0 prints it, and mpirun ends the job with the status */
+	if (js_rank() == 0)
+		fprintf(stderr, "%s: %s\n", prog, msg);
 	exit(code);
 }
 
@@ -365,11 +373,11 @@ static void stream_or_die(js_h5 *h, const js_grid *g, const js_run_opts *o, js_s
 	js_h5_sweep_cut(sw, &cut);
 	stream_sink k = { .sw = sw, .also = also, .also_ctx = also_ctx };
 	int rc = js_sweep_run_stream(g, o, &cut, stream_sink_fn, &k, err, sizeof err);
-	/* end releases the group either way; it checks the close only after a complete run */
-	if (rc != 0)
-		js_h5_sweep_end(sw, 0, e2, sizeof e2);
-	else
-		rc = js_h5_sweep_end(sw, 1, err, sizeof err);
+	/* end releases the group either way; it checks the close only after a complete run (MPI:
+	 * every rank gets the first failing rank's status and message) */
+	int rc_end = js_h5_sweep_end(sw, rc == 0, err, sizeof err);
+	if (rc_end != 0)
+		rc = rc_end;
 	if (rc != 0) {
 		if (o->meter)
 			js_progress_clear(o->meter);
@@ -389,8 +397,10 @@ static int cmd_sweep(const cli *c)
 	build_grid(c, &g, 0);
 	js_run_opts o = run_opts(c, g.model->id);
 	char err[768];
-	/* past size_t or HDF5, or more than the file system holds: one line, before any file */
-	if (js_h5_sweep_check(&g, &o, c->output, err, sizeof err) != 0)
+	/* past size_t or HDF5, or more than the file system holds: one line, before any file
+	 * (MPI: rank 0 looks, every rank follows) */
+	int rc = js_rank() == 0 ? js_h5_sweep_check(&g, &o, c->output, err, sizeof err) : 0;
+	if (js_ranks_agree(rc, err, sizeof err) != 0)
 		die(EXIT_RUNTIME, "%s", err);
 	js_h5 *h = open_output(c, c->output);
 	stream_or_die(h, &g, &o, NULL, NULL);
@@ -592,9 +602,9 @@ static int cmd_reach(const cli *c)
 		if (h)
 			printf("wrote %s\n", c->output);
 	}
-	if (c->movie)
+	if (c->movie && js_rank() == 0)
 		write_reach_movies(c, m, &r);
-	for (size_t i = 0; i < r.n_sets; i++)
+	for (size_t i = 0; i < r.n_sets && js_rank() == 0; i++)
 		if (!r.sets[i].complete)
 			fprintf(stderr, "%s: %s\n", prog, r.sets[i].message);
 	int rc = r.incomplete ? EXIT_INCOMPLETE : 0;
@@ -688,9 +698,13 @@ static int cmd_map(const cli *c)
 		map_range mr = { .lo = INT64_MAX, .hi = INT64_MIN, .air = 0 };
 		double t0 = now();
 		stream_or_die(h, &g, &o, map_range_fn, &mr);
+		/* MPI: over every rank's share */
+		int64_t hi_air[2] = { mr.hi, mr.air };
+		js_ranks_reduce_i64(&mr.lo, 1, 0);
+		js_ranks_reduce_i64(hi_air, 2, 1);
 		double t1 = now();
-		int64_t lo = mr.lo, hi = mr.hi;
-		int32_t air = mr.air;
+		int64_t lo = mr.lo, hi = hi_air[0];
+		int32_t air = (int32_t)hi_air[1];
 		if (lo > hi)
 			lo = hi = 0;
 		if (!c->quiet) {
@@ -757,10 +771,11 @@ static int cmd_map(const cli *c)
 				for (size_t k = 0; k < rr.n_sets && !first; k++)
 					if (!rr.sets[k].complete)
 						first = &rr.sets[k];
-				fprintf(stderr,
-					"%s: reach %s: %d of %zu start conditions incomplete (budget %s "
-					"each; marked in /%s/reach/complete); first: %s\n", prog, m->id,
-					rr.incomplete, rr.n_sets, w->budget, m->id, first->message);
+				if (js_rank() == 0) /* MPI: rank 0 alone prints */
+					fprintf(stderr, "%s: reach %s: %d of %zu start conditions "
+						"incomplete (budget %s each; marked in /%s/reach/complete); "
+						"first: %s\n", prog, m->id, rr.incomplete, rr.n_sets,
+						w->budget, m->id, first->message);
 				incomplete = 1;
 			}
 			js_reach_free(&rr);
@@ -893,12 +908,20 @@ int main(int argc, char **argv)
 	for (int i = 0; i < argc && w < sizeof command_line - 1; i++)
 		w += (size_t)snprintf(command_line + w, sizeof command_line - w, "%s%s", i ? " " : "",
 				      argv[i]);
+	if (js_ranks_init(&argc, &argv) != 0) /* MPI builds only (ranks.h) */
+		return EXIT_RUNTIME;
 	js_cleanup_signals(prog); /* a signal removes the unfinished output (cleanup.h) */
+	if (js_rank() != 0)
+		js_cleanup_quiet(); /* MPI: rank 0 alone says so */
 	signal(SIGPIPE, SIG_IGN);  /* a closed pipe is a write error (EPIPE): one line, exit 1 */
 	if (argc > 1)
 		for (const js_command *k = js_commands; k->name; k++)
-			if (strcmp(argv[1], k->name) == 0)
+			if (strcmp(argv[1], k->name) == 0) {
+				if (js_n_ranks() > 1)
+					die(EXIT_USAGE, "%s runs in one process: run it without mpirun "
+						"(sweep, map and reach split over MPI ranks)", k->name);
 				return k->fn(argc - 1, argv + 1);
+			}
 
 	cli c = { .isa = js_isa_current(), .movie_frame = JS_MOVIE_FIRST_PRESS };
 	c.axis_args = calloc((size_t)argc, sizeof *c.axis_args);
@@ -970,6 +993,10 @@ int main(int argc, char **argv)
 		case OPT_MOVIE_FORMAT: c.movie_format = optarg; break;
 		case OPT_START: c.starts[c.n_starts++] = optarg; break;
 		case 'h':
+			if (js_rank() != 0) {
+				js_ranks_finish();
+				return 0;
+			}
 			fputs(usage_text, stdout);
 			if (js_commands[0].name) {
 				printf("\nmore commands (jumpsweep COMMAND --help):\n");
@@ -979,12 +1006,15 @@ int main(int argc, char **argv)
 			free(c.axis_args);
 			free(c.seqs);
 			free(c.starts);
+			js_ranks_finish();
 			return 0;
 		case 'V':
-			printf("jumpsweep %s\n", JS_VERSION);
+			if (js_rank() == 0)
+				printf("jumpsweep %s\n", JS_VERSION);
 			free(c.axis_args); /* no leak for LeakSanitizer to report (it exits unflushed) */
 			free(c.seqs);
 			free(c.starts);
+			js_ranks_finish();
 			return 0;
 		case ':':
 			die(EXIT_USAGE, "option '%s' needs a value (see jumpsweep --help)", argv[optind - 1]);
@@ -1024,6 +1054,11 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "--movie-frame applies to a --seq-file movie (.bk2, .fm2, .m64, .tas)");
 	if (c.n_starts && strcmp(c.cmd, "trace") != 0)
 		die(EXIT_USAGE, "--start applies to trace only");
+	if (js_n_ranks() > 1 && strcmp(c.cmd, "sweep") != 0 && !is_reach && !is_map)
+		die(EXIT_USAGE, "%s runs in one process: run it without mpirun (sweep, map and reach "
+			"split over MPI ranks)", c.cmd);
+	if (js_rank() != 0)
+		c.quiet = 1; /* MPI: rank 0 alone prints tables and progress */
 	int (*cmd)(const cli *) = NULL;
 	if (strcmp(c.cmd, "list") == 0)
 		cmd = cmd_list;
@@ -1043,5 +1078,6 @@ int main(int argc, char **argv)
 	free(c.axis_args); /* the argument tables (no leak for LeakSanitizer to report) */
 	free(c.seqs);
 	free(c.starts);
+	js_ranks_finish();
 	return rc;
 }

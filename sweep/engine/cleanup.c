@@ -10,6 +10,12 @@
 static char paths[JS_CLEANUP_MAX][PATH_CAP];
 static volatile sig_atomic_t used[JS_CLEANUP_MAX];
 static const char *program = "jumpsweep";
+static volatile sig_atomic_t quiet;
+
+void js_cleanup_quiet(void)
+{
+	quiet = 1;
+}
 
 void js_cleanup_add(const char *path)
 {
@@ -49,6 +55,8 @@ static void on_signal(int sig)
 			used[i] = 0;
 			removed++;
 		}
+	if (quiet)
+		_exit(128 + sig);
 	put(program);
 	put(sig == SIGINT ? ": interrupted (SIGINT)" : sig == SIGTERM ? ": terminated (SIGTERM)"
 							       : ": hung up (SIGHUP)");

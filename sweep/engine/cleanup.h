@@ -15,6 +15,8 @@ void js_cleanup_add(const char *path);
 void js_cleanup_drop(const char *path);
 /* Installs the handler for SIGINT, SIGTERM and SIGHUP; prog names the program in its line. */
 void js_cleanup_signals(const char *prog);
+/* The handler still removes the files, but writes no line (MPI: ranks other than 0). */
+void js_cleanup_quiet(void);
 
 #define JS_CLEANUP_MAX 16
 

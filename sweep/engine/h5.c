@@ -35,9 +35,19 @@
  * js_h5_close(h, 1, ...) only after H5Fclose succeeded, so an interrupted run never leaves a file
  * that looks complete.  Every HDF5 call is checked; a failure gives one line in err naming what
  * was being written, followed by HDF5's innermost message.
+ *
+ * MPI (ranks.h, docs/cluster.md): with more than one rank every rank opens the one file (the
+ * MPI-IO driver; rank 0 makes the temporary name and renames it), makes every group, attribute
+ * and dataset collectively with the same values, and writes raw data collectively.  A streamed
+ * sweep's ranks each write their share of whole chunks, one chunk per collective round
+ * (js_h5_sweep_sink); the chunking and filters are the one-process file's.  Parallel HDF5 1.10
+ * writes no variable-length data, so the string datasets (named axes, sequence texts, witness
+ * texts) are created collectively and written by rank 0 alone, after the collective close, into
+ * the same datasets (js_h5_close).
  */
 #include "cleanup.h"
 #include "describe.h"
+#include "ranks.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -63,12 +73,66 @@
  * default 1 MiB chunk cache. */
 #define JS_H5_CHUNK_ELEMS ((hsize_t)1 << 16)
 
+/* MPI: a string dataset written by rank 0 after the collective close (parallel HDF5 writes no
+ * variable-length data). */
+typedef struct deferred_str {
+	char *path;     /* /group/name */
+	size_t n;
+	char **values;
+} deferred_str;
+
 struct js_h5 {
 	hid_t file;
 	hid_t vstr;  /* variable-length UTF-8 string type */
 	char *path;  /* final path */
 	char *tmp;   /* temporary sibling */
+	int par;     /* MPI: every rank writes this file (MPI-IO driver, collective writes) */
+	hid_t dxpl;  /* raw data transfer: H5P_DEFAULT, or collective MPI-IO */
+	deferred_str *later;
+	size_t n_later, cap_later;
 };
+
+static void deferred_free(js_h5 *h)
+{
+	for (size_t i = 0; i < h->n_later; i++) {
+		for (size_t k = 0; k < h->later[i].n; k++)
+			free(h->later[i].values[k]);
+		free(h->later[i].values);
+		free(h->later[i].path);
+	}
+	free(h->later);
+	h->later = NULL;
+	h->n_later = h->cap_later = 0;
+}
+
+/* MPI: keeps a copy of a string dataset's values for rank 0 to write after the close. */
+static int deferred_add(js_h5 *h, const char *gname, const char *name, size_t n,
+			const char *const *values)
+{
+	if (h->n_later == h->cap_later) {
+		size_t cap = h->cap_later ? 2 * h->cap_later : 8;
+		deferred_str *p = realloc(h->later, cap * sizeof *p);
+		if (!p)
+			return -1;
+		h->later = p;
+		h->cap_later = cap;
+	}
+	deferred_str *d = &h->later[h->n_later];
+	d->n = n;
+	d->values = calloc(n ? n : 1, sizeof *d->values);
+	d->path = malloc(strlen(gname) + strlen(name) + 2);
+	if (!d->values || !d->path) {
+		free(d->values);
+		free(d->path);
+		return -1;
+	}
+	sprintf(d->path, "%s/%s", gname, name);
+	h->n_later++;
+	for (size_t k = 0; k < n; k++)
+		if (!(d->values[k] = strdup(values[k] ? values[k] : "")))
+			return -1;
+	return 0;
+}
 
 /* ---- errors ---- */
 
@@ -289,8 +353,15 @@ static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *
 		h5_fail(w->err, w->errn, "cannot create dataset %s/%s in '%s'", gname, name, w->h->path);
 		goto fail;
 	}
-	if (buf && H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0) {
+	if (buf && w->h->par && type == w->h->vstr) { /* rank 0 writes it after the close */
+		if (deferred_add(w->h, gname, name, (size_t)dims[0], buf) != 0) {
+			set_err(w->err, w->errn, "out of memory for %s/%s", gname, name);
+			goto fail;
+		}
+	} else if (buf && H5Dwrite(ds, type, H5S_ALL, H5S_ALL, w->h->dxpl, buf) < 0) {
 		h5_fail(w->err, w->errn, "cannot write dataset %s/%s to '%s'", gname, name, w->h->path);
+		if (w->h->par) /* the other ranks wait in the collective write */
+			js_ranks_abort(w->err, w->h->tmp);
 		goto fail;
 	}
 	close_id(dcpl);
@@ -788,7 +859,56 @@ struct js_h5_sweep {
 	double *rise;            /* a window's rise as float64 */
 	size_t rise_cap;
 	int64_t sub_per_unit;
+	/* MPI (h->par): this rank's share, chunks c0..c1-1 of the grid's chunks in grid order
+	 * (lanes begin..end-1); every rank writes one chunk per collective round, max_rounds
+	 * rounds (an empty selection when its share has no more) */
+	int par;
+	size_t begin, end;
+	long rounds, max_rounds;
+	int stopped;             /* a rank failed: no more collective writes */
+	int by_other;            /* ... another rank, while this one was fine */
 };
+
+/* The first lane of chunk c (chunks in grid order; c = the number of chunks: the grid's end). */
+static size_t chunk_lane(const js_h5_sweep *s, size_t c)
+{
+	size_t per_row = (s->row + s->piece - 1) / s->piece;
+	return (c / per_row) * s->row + (c % per_row) * s->piece;
+}
+
+/* MPI: the start of a collective round: 1 (with a message) when some rank has failed. */
+static int round_stopped(js_h5_sweep *s, int failed, char *err, size_t errn)
+{
+	if (!js_ranks_any(failed))
+		return 0;
+	s->stopped = 1;
+	if (!failed) {
+		s->by_other = 1;
+		set_err(err, errn, "%s: stopped, another rank failed", s->sg.gname);
+	}
+	return 1;
+}
+
+/* MPI: this rank's part of a collective round with no chunk left in its share. */
+static int write_none(js_h5_sweep *s, char *err, size_t errn)
+{
+	const hid_t types[SV_N] = { H5T_NATIVE_DOUBLE, H5T_NATIVE_INT64, H5T_NATIVE_INT32,
+				    H5T_NATIVE_INT32, H5T_NATIVE_UINT32 };
+	hsize_t one = 1;
+	uint64_t dummy = 0;
+	hid_t mspace = H5Screate_simple(1, &one, NULL);
+	int rc = 0;
+	if (mspace < 0 || H5Sselect_none(mspace) < 0 || H5Sselect_none(s->fspace) < 0)
+		rc = h5_fail(err, errn, "cannot select nothing in %s", s->sg.gname);
+	for (int k = 0; k < SV_N && rc == 0; k++)
+		if (H5Dwrite(s->ds[k], types[k], mspace, s->fspace, s->sg.w.h->dxpl, &dummy) < 0) {
+			rc = h5_fail(err, errn, "cannot write dataset %s/%s to '%s'", s->sg.gname,
+				     sv_name[k], s->sg.w.h->path);
+			js_ranks_abort(err, s->sg.w.h->tmp); /* the others wait in the collective */
+		}
+	close_id(mspace);
+	return rc;
+}
 
 static void h5_sweep_free(js_h5_sweep *s)
 {
@@ -800,7 +920,7 @@ static void h5_sweep_free(js_h5_sweep *s)
 	free(s);
 }
 
-js_h5_sweep *js_h5_sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t errn)
+static js_h5_sweep *sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t errn)
 {
 	js_h5_sweep *s = calloc(1, sizeof *s);
 	if (!s) {
@@ -829,6 +949,19 @@ js_h5_sweep *js_h5_sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t err
 	s->piece = (size_t)(chunk[s->d] * s->inner);
 	s->n = js_grid_lanes(g);
 	s->sub_per_unit = g->model->sub_per_unit;
+	s->begin = 0;
+	s->end = s->n;
+	s->par = h->par;
+	if (s->par) { /* chunks c0..c1-1: the rank-th of n_ranks runs, balanced to one chunk */
+		size_t per_row = (s->row + s->piece - 1) / s->piece, chunks = s->n / s->row * per_row;
+		size_t nr = (size_t)js_n_ranks(), r = (size_t)js_rank(), q = chunks / nr,
+		       extra = chunks % nr;
+		size_t c0 = r * q + (r < extra ? r : extra), c1 = c0 + q + (r < extra);
+		s->begin = chunk_lane(s, c0);
+		s->end = c1 == chunks ? s->n : chunk_lane(s, c1);
+		s->max_rounds = (long)(q + (extra > 0));
+	}
+	s->next = s->begin;
 	s->rise_cap = s->piece + JS_STREAM_WINDOW;
 	s->rise = malloc(s->rise_cap * sizeof *s->rise);
 	if (!s->rise) {
@@ -849,11 +982,26 @@ js_h5_sweep *js_h5_sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t err
 	return s;
 }
 
+js_h5_sweep *js_h5_sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t errn)
+{
+	js_h5_sweep *s = sweep_begin(h, g, err, errn);
+	/* MPI: a rank that could not make the group (a full disk: parallel HDF5 allocates the
+	 * chunks when it creates them) fails every rank, before any collective write */
+	if (h && h->par && js_ranks_agree(s ? 0 : -1, err, errn) != 0) {
+		if (s)
+			h5_sweep_free(s);
+		return NULL;
+	}
+	return s;
+}
+
 void js_h5_sweep_cut(const js_h5_sweep *s, js_stream_cut *cut)
 {
 	cut->row = s->row;
 	cut->piece = s->piece;
 	cut->window = JS_STREAM_WINDOW;
+	cut->begin = s->begin;
+	cut->end = s->end;
 }
 
 int js_h5_sweep_sink(void *sweep, size_t first, const js_result *r, char *err, size_t errn)
@@ -863,7 +1011,7 @@ int js_h5_sweep_sink(void *sweep, size_t first, const js_result *r, char *err, s
 	H5Eset_auto2(H5E_DEFAULT, NULL, NULL); /* a thread-safe HDF5 keeps this per thread */
 	w->err = err;
 	w->errn = errn;
-	if (first != s->next || r->n > s->n - first) {
+	if (first != s->next || r->n > s->end - first) {
 		set_err(err, errn, "%s: lanes %zu..%zu handed over out of order (expected %zu)",
 			s->sg.gname, first, first + r->n - 1, s->next);
 		return -1;
@@ -912,6 +1060,9 @@ int js_h5_sweep_sink(void *sweep, size_t first, const js_result *r, char *err, s
 			start[i] = 0;
 			count[i] = s->sg.dims[i];
 		}
+		/* MPI: a collective round (stops when another rank has failed) */
+		if (s->par && (s->stopped || round_stopped(s, 0, err, errn)))
+			return -1;
 		/* the memory space in the chunk's own shape: with a flat one HDF5 maps the elements
 		 * to chunks one by one (a third of the run's time) */
 		hid_t mspace = H5Screate_simple(rank, count, NULL);
@@ -923,11 +1074,14 @@ int js_h5_sweep_sink(void *sweep, size_t first, const js_result *r, char *err, s
 			close_id(mspace);
 			return -1;
 		}
+		s->rounds++;
 		for (int k = 0; k < SV_N; k++)
-			if (H5Dwrite(s->ds[k], types[k], mspace, s->fspace, H5P_DEFAULT,
+			if (H5Dwrite(s->ds[k], types[k], mspace, s->fspace, w->h->dxpl,
 				     bufs[k] + (lane - first) * size[k]) < 0) {
 				h5_fail(err, errn, "cannot write dataset %s/%s to '%s'", s->sg.gname,
 					names[k], w->h->path);
+				if (s->par) /* the other ranks wait in the collective write */
+					js_ranks_abort(err, w->h->tmp);
 				close_id(mspace);
 				return -1;
 			}
@@ -945,9 +1099,28 @@ int js_h5_sweep_end(js_h5_sweep *s, int commit, char *err, size_t errn)
 	int rc = 0;
 	s->sg.w.err = err;
 	s->sg.w.errn = errn;
-	if (commit && s->next != s->n) {
-		set_err(err, errn, "%s: %zu of %zu lanes written", s->sg.gname, s->next, s->n);
+	if (commit && s->next != s->end) {
+		set_err(err, errn, "%s: %zu of %zu lanes written", s->sg.gname, s->next - s->begin,
+			s->end - s->begin);
 		rc = -1;
+		commit = 0;
+	}
+	if (s->par) {
+		/* the remaining collective rounds (empty ones: this rank's share is written), then
+		 * the message of the rank that failed first, on every rank */
+		int failed = !commit;
+		while (!s->stopped) {
+			if (round_stopped(s, failed, err, errn))
+				break;
+			if (s->rounds >= s->max_rounds)
+				break;
+			if (write_none(s, err, errn) != 0)
+				failed = 1;
+			s->rounds++;
+		}
+		/* this rank's own failure, not a stop for another's */
+		rc = js_ranks_agree(failed && !s->by_other ? -1 : 0, err, errn);
+		commit = rc == 0;
 	}
 	for (int k = 0; k < SV_N; k++) {
 		hid_t id = s->ds[k];
@@ -1190,7 +1363,15 @@ static hid_t group_create(wctx *w, hid_t parent, const char *name, const char *g
 	return g;
 }
 
+static int write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn);
+
 int js_h5_write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
+{
+	int rc = write_reach(h, r, err, errn);
+	return h && h->par ? js_ranks_agree(rc, err, errn) : rc; /* MPI: every rank's outcome */
+}
+
+static int write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 {
 	wctx w = { .h = h, .err = err, .errn = errn };
 	scales s;
@@ -1631,28 +1812,41 @@ js_h5 *js_h5_create(const char *path, const js_h5_meta *meta, char *err, size_t 
 	if (!h)
 		goto oom;
 	h->file = h->vstr = -1;
+	h->dxpl = H5P_DEFAULT;
+	h->par = js_n_ranks() > 1;
 	w.h = h;
 	h->path = strdup(path);
 	h->tmp = malloc(strlen(path) + sizeof ".tmp-XXXXXX");
 	if (!h->path || !h->tmp)
 		goto oom;
 	sprintf(h->tmp, "%s.tmp-XXXXXX", path);
-	fd = mkstemp(h->tmp);
-	if (fd < 0) {
-		set_err(err, errn, "cannot create '%s': %s", path, strerror(errno));
-		goto fail;
+	/* MPI: rank 0 makes the temporary file, the others learn its name */
+	int rc0 = 0;
+	if (js_rank() == 0) {
+		fd = mkstemp(h->tmp);
+		if (fd < 0) {
+			rc0 = -1;
+			set_err(err, errn, "cannot create '%s': %s", path, strerror(errno));
+		}
 	}
+	if (js_ranks_agree(rc0, err, errn) != 0)
+		goto fail;
+	js_ranks_bcast_str(h->tmp, strlen(path) + sizeof ".tmp-XXXXXX", 0);
 	created = 1;
 	js_cleanup_add(h->tmp);
-	/* mkstemp makes the file 0600; the final file gets the usual 0666 & ~umask. */
-	mode_t mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0) {
-		set_err(err, errn, "cannot set the mode of '%s': %s", h->tmp, strerror(errno));
-		goto fail;
+	if (js_rank() == 0) {
+		/* mkstemp makes the file 0600; the final file gets the usual 0666 & ~umask. */
+		mode_t mask = umask(0);
+		umask(mask);
+		if (fchmod(fd, 0666 & ~mask) != 0) {
+			rc0 = -1;
+			set_err(err, errn, "cannot set the mode of '%s': %s", h->tmp, strerror(errno));
+		}
+		close(fd);
+		fd = -1;
 	}
-	close(fd);
-	fd = -1;
+	if (js_ranks_agree(rc0, err, errn) != 0)
+		goto fail;
 
 	fcpl = H5Pcreate(H5P_FILE_CREATE);
 	fapl = H5Pcreate(H5P_FILE_ACCESS);
@@ -1663,11 +1857,19 @@ js_h5 *js_h5_create(const char *path, const js_h5_meta *meta, char *err, size_t 
 		h5_fail(err, errn, "cannot set up the HDF5 properties for '%s'", path);
 		goto fail;
 	}
-	h->file = H5Fcreate(h->tmp, H5F_ACC_TRUNC, fcpl, fapl);
-	if (h->file < 0) {
-		h5_fail(err, errn, "cannot create HDF5 file '%s'", h->tmp);
+#ifdef JS_MPI
+	if (h->par &&
+	    (H5Pset_fapl_mpio(fapl, MPI_COMM_WORLD, MPI_INFO_NULL) < 0 ||
+	     (h->dxpl = H5Pcreate(H5P_DATASET_XFER)) < 0 ||
+	     H5Pset_dxpl_mpio(h->dxpl, H5FD_MPIO_COLLECTIVE) < 0)) {
+		h5_fail(err, errn, "cannot set up parallel HDF5 for '%s'", path);
 		goto fail;
 	}
+#endif
+	h->file = H5Fcreate(h->tmp, H5F_ACC_TRUNC, fcpl, fapl);
+	rc0 = h->file < 0 ? h5_fail(err, errn, "cannot create HDF5 file '%s'", h->tmp) : 0;
+	if (js_ranks_agree(rc0, err, errn) != 0)
+		goto fail;
 	h->vstr = H5Tcopy(H5T_C_S1);
 	if (h->vstr < 0 || H5Tset_size(h->vstr, H5T_VARIABLE) < 0 ||
 	    H5Tset_cset(h->vstr, H5T_CSET_UTF8) < 0) {
@@ -1694,7 +1896,9 @@ fail:
 	if (h) {
 		close_id(h->vstr);
 		close_id(h->file);
-		if (created)
+		if (h->dxpl != H5P_DEFAULT)
+			close_id(h->dxpl);
+		if (created && js_rank() == 0)
 			unlink(h->tmp);
 		if (h->tmp)
 			js_cleanup_drop(h->tmp);
@@ -1705,15 +1909,55 @@ fail:
 	return NULL;
 }
 
+/* MPI, rank 0 after the collective close: the string datasets (see the top), serially. */
+static int write_deferred(js_h5 *h, char *err, size_t errn)
+{
+	if (!h->n_later)
+		return 0;
+	hid_t f = H5Fopen(h->tmp, H5F_ACC_RDWR, H5P_DEFAULT);
+	if (f < 0)
+		return h5_fail(err, errn, "cannot reopen '%s'", h->tmp);
+	int rc = 0;
+	for (size_t i = 0; i < h->n_later && rc == 0; i++) {
+		hid_t ds = H5Dopen2(f, h->later[i].path, H5P_DEFAULT);
+		if (ds < 0 || H5Dwrite(ds, h->vstr, H5S_ALL, H5S_ALL, H5P_DEFAULT,
+				       h->later[i].values) < 0)
+			rc = h5_fail(err, errn, "cannot write dataset %s to '%s'", h->later[i].path,
+				     h->path);
+		close_id(ds);
+	}
+	if (H5Fclose(f) < 0 && rc == 0)
+		rc = h5_fail(err, errn, "cannot finish '%s'", h->tmp);
+	return rc;
+}
+
 int js_h5_close(js_h5 *h, int commit, char *err, size_t errn)
 {
 	int rc = 0;
 	if (!h)
 		return 0;
-	if (h->vstr >= 0 && H5Tclose(h->vstr) < 0 && commit)
-		rc = h5_fail(err, errn, "cannot close the HDF5 string type");
-	if (H5Fclose(h->file) < 0 && rc == 0 && commit)
+	/* MPI, after a failure: the file is not closed (parallel HDF5's close after a failed write
+	 * can leave the ranks in different collectives); rank 0 removes it, the process ends */
+	if (!(h->par && !commit) && H5Fclose(h->file) < 0 && rc == 0 && commit)
 		rc = h5_fail(err, errn, "cannot finish '%s'", h->tmp);
+	if (h->dxpl != H5P_DEFAULT)
+		close_id(h->dxpl);
+	/* MPI: every rank has closed; rank 0 alone writes the strings and renames */
+	if (h->par)
+		rc = js_ranks_agree(rc, err, errn);
+	if (commit && rc == 0 && js_rank() == 0)
+		rc = write_deferred(h, err, errn);
+	if (h->vstr >= 0 && H5Tclose(h->vstr) < 0 && commit && rc == 0)
+		rc = h5_fail(err, errn, "cannot close the HDF5 string type");
+	deferred_free(h);
+	if (js_rank() != 0) { /* rank 0 renames or removes; its outcome is everyone's */
+		rc = js_ranks_agree(rc, err, errn);
+		js_cleanup_drop(h->tmp);
+		free(h->tmp);
+		free(h->path);
+		free(h);
+		return rc;
+	}
 	if (commit && rc == 0) {
 		if (rename(h->tmp, h->path) != 0) {
 			rc = -1;
@@ -1727,6 +1971,8 @@ int js_h5_close(js_h5 *h, int commit, char *err, size_t errn)
 			set_err(err, errn, "cannot remove '%s': %s", h->tmp, strerror(errno));
 		}
 	}
+	if (h->par)
+		rc = js_ranks_agree(rc, err, errn);
 	js_cleanup_drop(h->tmp);
 	free(h->tmp);
 	free(h->path);

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ranks.h"
 #include "reach_impl.h"
 #include "sweep.h"
 
@@ -2105,9 +2106,13 @@ int js_reach_run_many(const js_grid *const *g, size_t n_grids, const js_reach_op
 					}
 		lim = next;
 	}
+	/* MPI (ranks.h): rank r searches items r, r + N, r + 2N, ... of this order (the longest
+	 * first, dealt round-robin), then every rank gets every set (js_ranks_bcast_set) */
+	size_t n_ranks = (size_t)js_n_ranks(), me = (size_t)js_rank();
+	size_t n_mine = n_items / n_ranks + (me < n_items % n_ranks);
 	int all = o->threads > 0 ? o->threads : omp_get_max_threads(), nt = all;
-	if ((size_t)nt > n_items)
-		nt = n_items ? (int)n_items : 1;
+	if ((size_t)nt > n_mine)
+		nt = n_mine ? (int)n_mine : 1;
 	/* fewer starts than threads: each search steps its frames with the rest (nested) */
 	int inner = all / nt > 1 ? all / nt : 1;
 	for (size_t k = 0; k < n_grids; k++)
@@ -2116,7 +2121,7 @@ int js_reach_run_many(const js_grid *const *g, size_t n_grids, const js_reach_op
 		omp_set_max_active_levels(2);
 	js_progress meter;
 	uint64_t frames = 0;
-	for (size_t t = 0; t < n_items; t++)
+	for (size_t t = me; t < n_items; t += n_ranks)
 		frames += (uint64_t)oo[item[t][0]].n_frames;
 	char what[96];
 	if (n_grids == 1)
@@ -2134,8 +2139,8 @@ int js_reach_run_many(const js_grid *const *g, size_t n_grids, const js_reach_op
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	double t0 = now_s();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
-	for (size_t t = 0; t < n_items; t++) {
-		size_t k = item[t][0], i = item[t][1];
+	for (size_t u = 0; u < n_mine; u++) {
+		size_t t = me + u * n_ranks, k = item[t][0], i = item[t][1];
 		const js_model *m = r[k].model;
 		js_reach_set *set = &r[k].sets[i];
 		int32_t ax[JS_MAX_AXES];
@@ -2144,6 +2149,12 @@ int js_reach_run_many(const js_grid *const *g, size_t n_grids, const js_reach_op
 	}
 	omp_destroy_lock(&big);
 	js_progress_end(&meter);
+	js_ranks_wait(); /* MPI: every rank's searches done (the ones done first sleep) */
+	for (size_t t = 0; t < n_items && n_ranks > 1 && rc == 0; t++)
+		if (js_ranks_bcast_set(&r[item[t][0]].sets[item[t][1]], (int)(t % n_ranks)) != 0) {
+			snprintf(err, errn, "reach: out of memory sharing the sets between ranks");
+			rc = -1;
+		}
 	double secs = now_s() - t0;
 	free(item);
 	free(oo);

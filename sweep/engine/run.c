@@ -340,16 +340,29 @@ int js_sweep_run_stream(const js_grid *g, const js_run_opts *o, const js_stream_
 	}
 	if (s.piece > s.row)
 		s.piece = s.row;
+	/* a share of the grid (an MPI rank's): lanes begin..end-1, from a piece's start */
+	size_t begin = cut ? cut->begin : 0, end = cut && cut->end ? cut->end : n;
+	if (begin == end && end == n) /* an empty share (more ranks than chunks) */
+		return 0;
+	if (begin >= end || end > n || (begin % s.row) % s.piece != 0) {
+		if (err && errn)
+			snprintf(err, errn, "%s: lanes %zu..%zu are no share of a grid of %zu lanes",
+				 g->model->id, begin, end, n);
+		return -1;
+	}
+	s.n = end;
+	s.next_lane = begin;
+	size_t span = end - begin;
 	int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
 	size_t wmax = s.target - 1 + s.piece; /* the most lanes a window holds */
-	if (wmax > n)
-		wmax = n;
-	size_t n_blocks = (n + JS_BLOCK - 1) / JS_BLOCK;
+	if (wmax > span)
+		wmax = span;
+	size_t n_blocks = (span + JS_BLOCK - 1) / JS_BLOCK;
 	if ((size_t)threads > n_blocks)
 		threads = (int)n_blocks;
 	s.ring = 2 * threads + 2 < JS_STREAM_RING_MAX ? 2 * threads + 2 : JS_STREAM_RING_MAX;
-	if ((size_t)s.ring > (n + s.target - 1) / s.target + 1)
-		s.ring = (int)((n + s.target - 1) / s.target + 1);
+	if ((size_t)s.ring > (span + s.target - 1) / s.target + 1)
+		s.ring = (int)((span + s.target - 1) / s.target + 1);
 	s.slot = calloc((size_t)s.ring, sizeof *s.slot);
 	int rc = -1;
 	if (!s.slot)
@@ -365,7 +378,7 @@ int js_sweep_run_stream(const js_grid *g, const js_run_opts *o, const js_stream_
 	if (!s.pr && o->progress != JS_PROGRESS_OFF) {
 		char what[96];
 		snprintf(what, sizeof what, "sweep %s", o->label ? o->label : g->model->id);
-		js_progress_start(&own, what, "lanes", (uint64_t)n, o->progress);
+		js_progress_start(&own, what, "lanes", (uint64_t)span, o->progress);
 		s.pr = &own;
 	}
 	if (threads == 1) {
@@ -378,7 +391,7 @@ int js_sweep_run_stream(const js_grid *g, const js_run_opts *o, const js_stream_
 		js_progress_end(&own);
 	pthread_cond_destroy(&s.cv);
 	pthread_mutex_destroy(&s.mu);
-	if (!s.failed && s.written == s.formed && s.next_lane == n)
+	if (!s.failed && s.written == s.formed && s.next_lane == end)
 		rc = 0;
 	else if (!s.failed && err && errn)
 		snprintf(err, errn, "%s: the run stopped after %ld windows", g->model->id, s.written);

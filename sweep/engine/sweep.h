@@ -148,6 +148,8 @@ typedef int (*js_sweep_sink)(void *ctx, size_t first, const js_result *r, char *
  * window is whole pieces, about `window` lanes.  0 for any of them: the whole grid / JS_STREAM_WINDOW. */
 typedef struct js_stream_cut {
 	size_t row, piece, window;
+	size_t begin, end; /* run only lanes begin..end-1 (whole pieces: an MPI rank's share, h5.c);
+			    * end 0: to the end of the grid */
 } js_stream_cut;
 #define JS_STREAM_WINDOW ((size_t)1 << 16)
 
@@ -172,8 +174,12 @@ int js_h5_write_sweep(js_h5 *h, const js_grid *g, const js_result *r, char *err,
 /* The same group written as the grid runs (js_sweep_run_stream): begin creates the group, its
  * scales and attributes and the (empty) data variables; js_h5_sweep_sink writes a window of
  * results as hyperslabs (whole chunks), cut as js_h5_sweep_cut says; end closes it (after a
- * failure, commit = 0 just releases it: close the file uncommitted).  The file holds the same
- * values, attributes and chunking as js_h5_write_sweep's. */
+ * failure, commit = 0 just releases it: close the file uncommitted; err keeps the run's
+ * message).  The file holds the same values, attributes and chunking as js_h5_write_sweep's.
+ * MPI (a file of js_h5_create's with more than one rank): the cut is this rank's share of whole
+ * chunks (begin..end), the sink writes collectively, and end returns on every rank the status
+ * and message of the rank that failed first (0 when none did), after which every rank closes
+ * the file with that commit. */
 typedef struct js_h5_sweep js_h5_sweep;
 js_h5_sweep *js_h5_sweep_begin(js_h5 *h, const js_grid *g, char *err, size_t errn);
 void js_h5_sweep_cut(const js_h5_sweep *s, js_stream_cut *cut);
