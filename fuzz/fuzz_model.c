@@ -9,9 +9,14 @@
  *   - every field must stay within its range after each reference step: leaving it is our
  *     arithmetic escaping the game's width -> abort;
  *   - the model's invariants and landing bound: a break is the game's arithmetic, a FINDING.  It
- *     is reported once per (model, rule) on stderr and, when $JS_FUZZ_FINDINGS names a
- *     directory, written there as <model>-<rule>.case (the text form `jumpsweep explain`
- *     reads); fuzzing goes on.
+ *     is reported once per (model, rule, start kind) on stderr and, when $JS_FUZZ_FINDINGS names
+ *     a directory, written there as <model>-<rule>.case (the text form `jumpsweep explain`
+ *     reads); fuzzing goes on.  The start kinds are kept apart: a lane that sets no start field
+ *     starts from standing (init of its axes), so its input from frame 0 is the whole setup and
+ *     the break is reached by input alone (in play, if the axis values are); one that sets fields
+ *     starts where the fuzzer put them, at the edges of the game's widths more often than not
+ *     (fuzz/FINDINGS.md says for each finding whether play reaches it).  A standing-start break is
+ *     reported even when an edge start broke the same rule first, as <model>-<rule>-standing.case.
  * Sanitizers (ASan, UBSan in the clang build) catch our own overflows and bad accesses. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +26,9 @@
 #include "sweep.h"
 
 static const js_model *only;
-static uint32_t seen[64]; /* per model: rules already reported (bit = invariant, 31 = lands) */
+/* per model and start kind (0: start fields set, 1: from standing): rules already reported
+ * (bit = invariant, 31 = lands) */
+static uint32_t seen[64][2];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -52,22 +59,28 @@ static int model_index(const js_model *m)
 static void report_finding(const js_case *c, int l, const js_break *b)
 {
 	int mi = model_index(c->m) & 63;
+	int standing = c->set[l] == 0;
 	uint32_t bit = b->kind == JS_BREAK_LANDS ? 1u << 31 : 1u << b->inv;
-	if (seen[mi] & bit)
+	if (seen[mi][standing] & bit)
 		return;
-	seen[mi] |= bit;
+	seen[mi][standing] |= bit;
 	char name[96];
 	js_break_name(c->m, b, name, sizeof name);
-	fprintf(stderr, "FINDING %s %s at frame %d\n", c->m->id, name, b->frame);
+	fprintf(stderr, "FINDING %s %s at frame %d%s\n", c->m->id, name, b->frame,
+		standing ? " (from standing)" : "");
 	const char *dir = getenv("JS_FUZZ_FINDINGS");
 	if (!dir || !*dir)
 		return;
 	char path[4096];
-	snprintf(path, sizeof path, "%s/%s-%s.case", dir, c->m->id, name);
+	snprintf(path, sizeof path, "%s/%s-%s%s.case", dir, c->m->id, name, standing ? "-standing" : "");
 	FILE *f = fopen(path, "wx"); /* never overwrite an earlier (reviewed) reproducer */
 	if (!f)
 		return;
 	fprintf(f, "# found by fuzz/fuzz_model: jumpsweep explain %s\n", path);
+	fprintf(f, standing ? "# start: from standing (no start field set: the input from frame 0 is "
+			      "the whole setup)\n"
+			    : "# start: fields set by the fuzzer (review whether play reaches them: "
+			      "fuzz/FINDINGS.md)\n");
 	js_case_write(f, c, l, b);
 	fclose(f);
 }

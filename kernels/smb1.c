@@ -260,7 +260,8 @@ JS_LANE_DECLARE(smb1);
 
 static const char *const smb1_claims[] = {
 	"smb1/subpixel-gravity", "smb1/jump-gravity", "smb1/fall-gravity", "smb1/max-fall-speed",
-	"smb1/fall-clamp", "smb1/gravity-switch", "smb1/jump-height", NULL,
+	"smb1/fall-clamp", "smb1/gravity-switch", "smb1/jump-height", "smb1/fall-over-4-short-jump",
+	NULL,
 };
 
 const js_model js_model_smb1 = {

@@ -316,7 +316,7 @@ JS_LANE_DECLARE(smw);
 
 static const char *const smw_claims[] = {
 	"smw/gravity", "smw/fall-cap", "smw/subpixel-move", "smw/frame-order", "smw/takeoff-speed",
-	"smw/standing-jump", NULL,
+	"smw/standing-jump", "smw/y-above-level-top", NULL,
 };
 
 const js_model js_model_smw = {

@@ -3,6 +3,8 @@
  * reproducer text form round-trips; smb1's rules break where the disassembly says; `jumpsweep
  * explain` writes a draft claim that `jumpsweep check` runs; claims "start" and its errors;
  * js_claims_validate accepts and rejects without exiting. */
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -431,6 +433,36 @@ Test(fuzz, explain_says_a_start_is_outside_normal_play)
 	cr_expect(strstr(out_buf, "Normal play") == NULL, "%s", out_buf);
 }
 
+/* What a draft checks is the trace's columns of the changed fields, finite, at most four; the rest
+ * is named.  fuzz/findings/mf-y_wrap.case: yPosition 0 -> 65471 is the headline, but the trace
+ * calls that column `y`, so the draft measures only `pose` (11 -> 6) and says so.
+ * fuzz/findings/cv1-y_wrap.case: the field `ptr` is an index (13 -> 14), the trace's `ptr` column
+ * is $04DC (156 -> 157, what the check expects): the sentence gives both. */
+Test(fuzz, explain_add_names_what_it_does_not_check)
+{
+	const char *bin = getenv("JS_BIN"), *src = getenv("JS_SOURCE_DIR");
+	cr_assert(bin && src);
+	char d[] = "/tmp/jstest-explain-XXXXXX", cmd[4096];
+	cr_assert_not_null(mkdtemp(d));
+	snprintf(cmd, sizeof cmd, "cp '%s/claims/mf.json' '%s/claims/cv1.json' '%s/' && '%s' explain --add "
+		 "--claims '%s' '%s/fuzz/findings/mf-y_wrap.case'", src, src, d, bin, d, src);
+	cr_assert_eq(run(cmd), 0, "%s", out_buf);
+	cr_expect(strstr(out_buf, "\nnote     changes the draft does not measure: y_position (no trace "
+				  "column of that name), y_velocity (no trace column of that name), prev_a "
+				  "(no trace column of that name); if one is the headline, check it by "
+				  "hand\n"), "%s", out_buf);
+	snprintf(cmd, sizeof cmd, "'%s' explain --add --claims '%s' '%s/fuzz/findings/cv1-y_wrap.case'",
+		 bin, d, src);
+	cr_assert_eq(run(cmd), 0, "%s", out_buf);
+	cr_expect(strstr(out_buf, "frame 0's step changes y 0 -> 255, ptr 13 -> 14 (the trace's ptr "
+				  "column: 156 -> 157), prev 0 -> 1.") != NULL, "%s", out_buf);
+	snprintf(cmd, sizeof cmd, "'%s' check --claims '%s' --claim cv1/finding-y-wrap-0", bin, d);
+	cr_assert_eq(run(cmd), 0, "%s", out_buf);
+	cr_expect(strstr(out_buf, "ptr after frame 0  157 = 157\n") != NULL, "%s", out_buf);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);
+	cr_expect_eq(run(cmd), 0);
+}
+
 /* explain on the seed reproducer: the rule, the frame, the evidence rows, the claim; --add puts a
  * draft into a copy of smb1.json that `check` then runs and passes (y_pos 0 -> 4 and speed_frac
  * 112 = $70 on frame 0, the hand values above). */
@@ -469,4 +501,102 @@ Test(fuzz, explain_and_add_a_draft)
 	cr_assert(strstr(out_buf, "cannot read '/nonexistent.case'"), "%s", out_buf);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);
 	cr_assert_eq(system(cmd), 0);
+}
+
+/* Every reproducer in fuzz/findings/ replays as fuzz/FINDINGS.md says: its first break is the rule
+ * and frame on its `break` line, and that frame's step takes the headline field from `before` to
+ * `after` (FINDINGS.md's "what happens"; the two reached in play are claims too,
+ * smb1/fall-over-4-short-jump and smw/y-above-level-top).  The values follow from each game's
+ * widths, derived in FINDINGS.md: a signed byte $7F + carry is $80 (-128), an 8-bit Y 0 - 1 is
+ * 255, a u16 0 - 65 is 65471, -FLT_MAX * 1.5f is -inf in float32, ... */
+typedef struct finding_row {
+	const char *file, *field;
+	double before, after;
+} finding_row;
+
+static const finding_row finding_rows[] = {
+	{ "cv1-y_wrap", "y", 0, 255 },          /* 8-bit Y + the step $FF (-1) */
+	{ "cv1-y_wrap", "ptr", 13, 14 },        /* $04DC $9C -> $9D (the trace's 156 -> 157) */
+	{ "cv2-y_wrap", "y", 105, 233 },        /* 105 - 128 = -23 = 233 */
+	{ "cv2-speed_wrap", "speed", 127, -128 }, /* $7F.FE + $00.38 carries to $80 */
+	{ "metroid-dsp_wrap", "dsp", 254, 4 },  /* 254 + 6 = 260 = 4 */
+	{ "metroid-speed_wrap", "speed", 127, -6 }, /* $7F -> $80 by the carry, then the up clamp $FA */
+	{ "mf-y_wrap", "y_position", 0, 65471 }, /* u16 0 - 65 (the capped move, 1/64 px) */
+	{ "mm1-y_wrap", "y_page", -128, 127 },
+	{ "mm1-speed_wrap", "speed", -128, 127 }, /* up-positive $80.00 - $00.40 borrows to $7F.C0 */
+	{ "mm2-y_wrap", "y_page", -128, 127 },
+	{ "mm2-speed_wrap", "speed", -128, 127 },
+	{ "mm3-speed_wrap", "speed", -128, 127 },
+	{ "mm3-y_wrap", "y_page", -128, 127 },
+	{ "mzm-y_wrap", "y_position", 0, 65471 },
+	{ "sa2-floor_catch", "feet", 2140864513.0, 2140864555.0 }, /* + vy 0 + gravity 42: not caught */
+	{ "sa2-floor_catch", "air", 1, 1 },
+	{ "sa2-floor_snap", "feet", 868002751.0, 867997631.0 },
+	{ "sa2-floor_snap", "air", 1, 0 },
+	{ "sa2-vy_wrap", "vy", 32767, -32727 },  /* s16 32767 + 42 */
+	{ "sa2-y_wrap", "feet", -2147483648.0, 2147450892.0 },
+	{ "scv4-speed_wrap", "speed", 2147459072.0, -2147483648.0 }, /* $7FFF.A000 + gravity */
+	{ "scv4-y_wrap", "y", 4294705152.0, 262144.0 }, /* $FFFC.0000 + $0008.0000 */
+	{ "sm64-fwd_finite", "fwd", -FLT_MAX, -INFINITY }, /* the long jump's fwd * 1.5f */
+	{ "sm64-z_s16", "z", (double)-19999.4121f, -99997.0625 },
+	{ "smb1-fall_cap", "speed_frac", 0xf0, 0x60 }, /* $03.F0 + $70 = $04.60 */
+	{ "smb1-fall_cap", "speed", 3, 4 },
+	{ "smb1-speed_wrap", "speed", 127, -128 },
+	{ "smb1-y_wrap", "y_high", 0, 255 },
+	{ "smw-y_wrap", "y_pos", 3, 65535 },
+	{ "sonic1-floor_catch", "vy", -16, 40 }, /* + $38: falling on, inside the floor */
+	{ "sonic1-floor_catch", "air", 1, 1 },
+	{ "sonic1-floor_snap", "y_px", 30921, 30956 },
+	{ "sonic1-floor_snap", "air", 1, 0 },
+	{ "sonic1-vy_wrap", "vy", 32767, -32753 }, /* addi.w #$38 */
+	{ "sonic1-y_wrap", "y_px", 32768, 32640 },
+	{ "sonic2-floor_catch", "y_px", 1004, 1131 },
+	{ "sonic2-floor_catch", "air", 1, 1 },
+	{ "sonic2-floor_snap", "y_px", 1009, 1052 },
+	{ "sonic2-floor_snap", "air", 1, 0 },
+	{ "sonic2-vy_wrap", "vy", 32767, -32753 },
+	{ "sonic3k-floor_catch", "vy", 1, 57 },
+	{ "sonic3k-floor_catch", "air", 1, 1 },
+	{ "sonic3k-floor_snap", "y_px", 1004, 1084 },
+	{ "sonic3k-floor_snap", "air", 1, 0 },
+	{ "sonic3k-vy_wrap", "vy", 32767, -32713 },
+	{ "sonic3k-y_wrap", "y_px", 32788, 32729 },
+};
+
+Test(fuzz, findings_replay_their_headline)
+{
+	const char *src = getenv("JS_SOURCE_DIR");
+	cr_assert_not_null(src);
+	int files = 0;
+	for (size_t k = 0; k < sizeof finding_rows / sizeof finding_rows[0]; k++) {
+		const finding_row *r = &finding_rows[k];
+		char path[1024], err[512], names[512];
+		snprintf(path, sizeof path, "%s/fuzz/findings/%s.case", src, r->file);
+		js_break want, got;
+		cr_assert_eq(js_case_read(path, &c1, &want, err, sizeof err), 0, "%s", err);
+		files += k == 0 || strcmp(r->file, finding_rows[k - 1].file) != 0;
+		cr_assert_eq(js_case_breaks(&c1, 0, &got), JS_BREAK_INVARIANT, "%s", r->file);
+		cr_expect(got.inv == want.inv && got.frame == want.frame, "%s: inv %d frame %d", r->file,
+			  got.inv, got.frame);
+		const js_model *m = c1.m;
+		int i = js_field_index(m, r->field, names, sizeof names);
+		cr_assert_geq(i, 0, "%s: no field %s (%s)", r->file, r->field, names);
+		_Alignas(64) unsigned char st[JS_STATE_MAX];
+		js_case_start(&c1, 0, st);
+		for (int f = 0; f < want.frame; f++)
+			m->step(st, c1.input[0][f]);
+		double before = js_field_get(&m->fields[i], st);
+		m->step(st, c1.input[0][want.frame]);
+		double after = js_field_get(&m->fields[i], st);
+		cr_expect(before == r->before && after == r->after, "%s %s: %.9g -> %.9g, not %.9g -> %.9g",
+			  r->file, r->field, before, after, r->before, r->after);
+	}
+	/* every reproducer in fuzz/findings/ has a row */
+	char cmd[1200];
+	snprintf(cmd, sizeof cmd, "ls '%s/fuzz/findings/' | grep -c '\\.case$'", src);
+	FILE *p = popen(cmd, "r");
+	int n = -1;
+	cr_assert_eq(fscanf(p, "%d", &n), 1);
+	pclose(p);
+	cr_expect_eq(files, n, "rows cover %d reproducers of %d", files, n);
 }

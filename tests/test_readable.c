@@ -187,8 +187,8 @@ Test(readable, trace_flag_names)
 		  "flags 0: flag_names empty");
 }
 
-/* --start replays a draft claim's start outside explain: claims/metroid.json
- * metroid/finding-speed-wrap-0 says frame 0's step changes y 176 -> 170 and speed 127 -> -6
+/* --start replays a fuzz finding's start outside explain: fuzz/findings/metroid-speed_wrap.case
+ * (fuzz/FINDINGS.md) says frame 0's step changes y 176 -> 170 and speed 127 -> -6
  * from y=65535 frac=255 speed=127 linear=255 gravity=24 dsp=0 action=2 prev=1 (fuzz_fix puts
  * y back on the floor row, 176). */
 Test(readable, trace_start_replays_a_claim)

@@ -551,6 +551,8 @@ int js_cmd_explain(int argc, char **argv)
 	size_t k = 0;
 	int cols[4], vals_n = 0;
 	char vals[4][64]; /* the trace cell, as `check` reads the column */
+	char unchecked[1024] = ""; /* changed fields the draft's checks leave out, and why */
+	size_t uk = 0;
 	if (b.kind != JS_BREAK_LANDS) {
 		_Alignas(64) unsigned char after[JS_STATE_MAX];
 		memcpy(after, before, m->state_size);
@@ -565,8 +567,23 @@ int js_cmd_explain(int argc, char **argv)
 			k += (size_t)snprintf(change + k, sizeof change - k, "%s%s %s -> %s", k ? ", " : "",
 					      m->fields[i].name, xs, ys);
 			int col = column_of(m, m->fields[i].name);
+			char cb[64], ca[64];
+			/* The check measures the trace column, which may print the field differently
+			 * (cv1's ptr: the field an index, the column $04DC): then the sentence gives
+			 * the column's values too, the ones the check expects. */
+			if (col >= 0 && k < sizeof change && trace_cell(m, before, col, cb, sizeof cb) &&
+			    trace_cell(m, after, col, ca, sizeof ca) && (strcmp(cb, xs) || strcmp(ca, ys)))
+				k += (size_t)snprintf(change + k, sizeof change - k,
+						      " (the trace's %s column: %s -> %s)",
+						      m->fields[i].name, cb, ca);
 			if (vals_n < 4 && col >= 0 && trace_cell(m, after, col, vals[vals_n], sizeof vals[0]))
 				cols[vals_n++] = i;
+			else if (uk < sizeof unchecked) /* the draft will not measure this change */
+				uk += (size_t)snprintf(unchecked + uk, sizeof unchecked - uk, "%s%s (%s)",
+						       uk ? ", " : "", m->fields[i].name,
+						       col < 0 ? "no trace column of that name"
+						       : vals_n == 4 ? "past the first four"
+						       : "not a number a claims file holds");
 		}
 	}
 	char sentence[4096];
@@ -705,5 +722,8 @@ int js_cmd_explain(int argc, char **argv)
 		return EX_FAIL;
 	}
 	printf("added    %s to %s (status draft)\n", id, file);
+	if (*unchecked)
+		printf("note     changes the draft does not measure: %s; if one is the headline, "
+		       "check it by hand\n", unchecked);
 	return 0;
 }
