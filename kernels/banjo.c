@@ -378,7 +378,11 @@ const js_model js_model_banjo = {
 	.movie = { .button = { "A" }, .frames = 2, .frames_axis = "dt",
 		   .frames_by_value = { 2, 2, 1, 1, 3, 3 }, .note = "A jumps: the ground states start "
 		   "bsjump on an A press; bsjump_update resets the gravity to -2700 on "
-		   "bakey_released(BUTTON_A) while rising, so holding A keeps -1350. One controller read per game update is assumed (UNCONFIRMED here): one .m64 "
+		   "bakey_released(BUTTON_A) while rising, so holding A keeps -1350. One pad sample per "
+		   "game update: pfsManager_update (once per update, bsmethods.c func_80295C14) takes "
+		   "the latest poll, and the pad is polled once per VI (thread5_handleVIRetraceEvent "
+		   "arms sControllerTimer 2/3 of a VI after each retrace -> pfsManager_getStartReadData); "
+		   "which VI's poll an update sees is UNCONFIRMED (the last one before it runs): one .m64 "
 		   "sample per model frame; a .bk2 has a line per VI, the dt axis's 2 (ntsc, pal), 1 or 3 "
 		   "VIs per model frame, all written with the frame's input and read back as any. Frame 0 "
 		   "is the update with A newly down; lag frames are not modelled." },
@@ -415,7 +419,8 @@ const js_model js_model_banjo = {
 		 "Flap (flag repress: the model keeps jumping), peck / beak buster, the fall state "
 		 "(BS_2F_FALL 500 units up: unreachable), moves over 66 units in a frame (collision "
 		 "sweep: flag big_move), walls, slopes, the stick, a delta time that changes mid-jump. "
-		 "UNCONFIRMED on hardware (read from the code only): the swim jump's end back in the "
+		 "UNCONFIRMED on hardware (read from the code only; docs/open-questions.md): the swim "
+		 "jump's end back in the "
 		 "water, the press lost on the frame after a landing, IDO's single-precision f32 "
 		 "arithmetic.",
 	.claims = banjo_claims,

@@ -32,9 +32,13 @@
 
 /* One frame of the arc routine.  Returns the step (a signed byte, + down) and moves the pointer;
  * *falling is wEntityPhase (cv3) / the vertical direction $0514 (cv1).  *marker is set when the
- * falling side sits on the $80 marker (the constant fall past the table). */
+ * falling side sits on the $80 marker (the constant fall past the table).  reread: what the $81
+ * does.  0, Dracula's Curse (B28_18e6): the turn frame's speed is 0.  1, Castlevania (bogaa/
+ * DizCastlevania1 export/bank_07.asm CODE_079B31-079B40: EOR the direction, CODE_079B7C DEC the
+ * pointer, JMP CODE_079B1F): the same frame reads the table again, now falling, so it already
+ * steps by -table[turn - 1] and moves the pointer back once more. */
 static inline uint8_t cv_arc_step(const uint8_t *table, uint8_t *ptr, uint8_t *falling,
-				  uint8_t marker_step, int *marker)
+				  uint8_t marker_step, int reread, int *marker)
 {
 	uint8_t a = table[*ptr];
 	*marker = 0;
@@ -42,10 +46,13 @@ static inline uint8_t cv_arc_step(const uint8_t *table, uint8_t *ptr, uint8_t *f
 		if (a == CV_ARC_TURN) { /* B28_18e6: speed 0, DEC ptr, phase 1 */
 			*ptr = (uint8_t)(*ptr - 1);
 			*falling = 1;
-			return 0;
+			if (!reread)
+				return 0;
+			a = table[*ptr]; /* Castlevania: JMP CODE_079B1F, falling from here */
+		} else {
+			*ptr = (uint8_t)(*ptr + 1); /* B28_18df: speed = A, INC ptr */
+			return a;
 		}
-		*ptr = (uint8_t)(*ptr + 1); /* B28_18df: speed = A, INC ptr */
-		return a;
 	}
 	if (a != CV_ARC_START) { /* B28_18fb: DEC ptr, speed = -A */
 		*ptr = (uint8_t)(*ptr - 1);
@@ -185,8 +192,9 @@ static inline __m512i cv_last_jump32(const js_lane_args *args, int l0)
  * From init's state every jump is the same arc from the same pointer, so the arc routine's
  * pointer and direction are a function of u, the frames since the take-off press: cv_zarc_init
  * runs the reference's own cv_arc_step from the first pointer and tabulates, for u = 0..63, the
- * step T(u) (+ down; `delay` leading 0 px frames: cv3's press frame and PS_JUMP_START), and the
- * first u falling after the step (the landing is only looked for from there), the first u on the
+ * step T(u) (+ down; `delay` leading 0 px frames: cv3's press frame and PS_JUMP_START, cv1's
+ * press frame), and the first u falling after the step (the landing is only looked for from
+ * there: before the move at the previous Y in cv3, after it in cv1, `after`), the first u on the
  * $80 marker and the first u whose pointer after the step is 0 (cv3's heavy landing).  Each of
  * these holds for every later u too (the direction never turns back to rising, and the $80
  * keeps the pointer at 0), so one unsigned compare of u gives it.  The lanes run on 16-bit
@@ -209,6 +217,7 @@ typedef struct cv_zarc {
 #endif
 	int32_t y0;                 /* Y standing on the take-off floor */
 	int32_t u_fall, u_mark, u_ptr0;
+	int after;                  /* the landing is looked for after the frame's move (cv1) */
 	uint32_t flag_end, flag_snap, flag_heavy; /* the model's flag bits (0: unused) */
 	/* the flags of a lane that moved n frames (u = 0..n - 1): the $80 marker's move (table
 	 * end) for n > u_mark; below the start once the Y after a move passed Y0 (the falling side
@@ -217,8 +226,8 @@ typedef struct cv_zarc {
 } cv_zarc;
 
 static inline void cv_zarc_init(cv_zarc *c, const uint8_t *table, uint8_t first,
-				uint8_t marker_step, int delay, int32_t y0, uint32_t flag_end,
-				uint32_t flag_snap, uint32_t flag_heavy)
+				uint8_t marker_step, int reread, int delay, int after, int32_t y0,
+				uint32_t flag_end, uint32_t flag_snap, uint32_t flag_heavy)
 {
 	int16_t t[CV_ZARC_N];
 	uint8_t ptr = first, falling = 0;
@@ -227,7 +236,7 @@ static inline void cv_zarc_init(cv_zarc *c, const uint8_t *table, uint8_t first,
 		int marker = 0;
 		t[u] = 0;
 		if (u >= delay)
-			t[u] = (int8_t)cv_arc_step(table, &ptr, &falling, marker_step, &marker);
+			t[u] = (int8_t)cv_arc_step(table, &ptr, &falling, marker_step, reread, &marker);
 		if (falling && c->u_fall == CV_ZARC_N)
 			c->u_fall = u;
 		if (marker && c->u_mark == CV_ZARC_N)
@@ -247,6 +256,7 @@ static inline void cv_zarc_init(cv_zarc *c, const uint8_t *table, uint8_t first,
 	}
 #endif
 	c->y0 = y0;
+	c->after = after;
 	c->flag_end = flag_end;
 	c->flag_snap = flag_snap;
 	c->flag_heavy = flag_heavy;
@@ -283,7 +293,8 @@ static inline void cv_zlanes_init(cv_zlanes *z, const js_lane_args *args, int l0
  * its landing a lane's Y is only read there, for cv3's snap flag, and Y >= its floor >= Y0 either
  * way, so the rise is the same). */
 static inline __attribute__((always_inline)) void
-cv_zlanes_frame(cv_zlanes *z, const cv_zarc *c, __mmask32 a, __m512i fv, __m512i fv1)
+cv_zlanes_frame(cv_zlanes *z, const cv_zarc *c, __mmask32 a, __m512i fv, __m512i fv1,
+		const int after)
 {
 	/* a new press standing, frozen after the landing: u = 0 */
 	__mmask32 press = _kandn_mask32(_kor_mask32(_kor_mask32(z->prev, z->air), z->landed), a);
@@ -291,9 +302,16 @@ cv_zlanes_frame(cv_zlanes *z, const cv_zarc *c, __mmask32 a, __m512i fv, __m512i
 	__m512i u = _mm512_mask_mov_epi16(z->u, press, _mm512_setzero_si512());
 	__m512i e = _mm512_permutex2var_epi16(c->t0, u, c->t1);
 	__mmask32 falling = _mm512_mask_cmpge_epu16_mask(air, u, _mm512_set1_epi16((short)c->u_fall));
-	__mmask32 land = _mm512_mask_cmpge_epi16_mask(falling, z->y, z->floor);
-	__mmask32 move = _kandn_mask32(land, air);
-	z->y = _mm512_mask_add_epi16(z->y, move, z->y, e);
+	__mmask32 land, move;
+	if (after) { /* cv1: the move, then the floor under the feet */
+		z->y = _mm512_mask_add_epi16(z->y, air, z->y, e);
+		land = _mm512_mask_cmpge_epi16_mask(falling, z->y, z->floor);
+		move = _kandn_mask32(land, air);
+	} else {     /* cv3: the floor at the previous frame's Y, then the move */
+		land = _mm512_mask_cmpge_epi16_mask(falling, z->y, z->floor);
+		move = _kandn_mask32(land, air);
+		z->y = _mm512_mask_add_epi16(z->y, move, z->y, e);
+	}
 	z->u = _mm512_mask_add_epi16(u, air, u, _mm512_set1_epi16(1));
 	z->prev = a;
 	z->air = move;
@@ -326,6 +344,8 @@ static inline void cv_zlanes_store(const cv_zlanes *z, const cv_zarc *c, const j
 		if ((landed >> i) & 1u) {
 			int n = u[i] - 1; /* the landing frame's u */
 			fl = c->by_n[n];
+			/* cv1's landing frame moves too: its table end, not below the start (js_acc_frame) */
+			fl |= c->after && n >= c->u_mark ? c->flag_end : 0;
 			fl |= n >= c->u_ptr0 ? c->flag_heavy : 0;   /* the pointer on the $80 */
 			fl |= (y[i] & 0x0f) ? c->flag_snap : 0;     /* Y &= $F0 moved Y */
 		} else if ((air >> i) & 1u) {
@@ -353,8 +373,13 @@ cv_zlanes_run(const js_lane_args *args, const cv_zarc *c, const int16_t *floor)
 	for (int f = 0; f < args->n_frames; f++) {
 		__mmask32 a0, a1;
 		js_zjump_frame(&jump, args, f, &a0, &a1);
-		cv_zlanes_frame(&z0, c, a0, fv, fv1);
-		cv_zlanes_frame(&z1, c, a1, fv, fv1);
+		if (c->after) {
+			cv_zlanes_frame(&z0, c, a0, fv, fv1, 1);
+			cv_zlanes_frame(&z1, c, a1, fv, fv1, 1);
+		} else {
+			cv_zlanes_frame(&z0, c, a0, fv, fv1, 0);
+			cv_zlanes_frame(&z1, c, a1, fv, fv1, 0);
+		}
 		if ((f & 7) == 7 && cv_zlanes_done(&z0, fv) && cv_zlanes_done(&z1, fv))
 			break;
 		fv = fv1;
@@ -396,7 +421,7 @@ static inline void cv_hlanes_init(cv_hlanes *z, const js_lane_args *args, int l0
 }
 
 static inline __attribute__((always_inline)) void
-cv_hlanes_frame(cv_hlanes *z, const cv_zarc *c, js_hi a, js_hi fv, js_hi fv1)
+cv_hlanes_frame(cv_hlanes *z, const cv_zarc *c, js_hi a, js_hi fv, js_hi fv1, const int after)
 {
 	/* a new press standing, frozen after the landing: u = 0 */
 	js_hi press = a & ~(z->prev | z->air | z->landed);
@@ -404,9 +429,16 @@ cv_hlanes_frame(cv_hlanes *z, const cv_zarc *c, js_hi a, js_hi fv, js_hi fv1)
 	js_hi u = z->u & ~press;
 	js_hi e = cv_harc_entry(c, u);
 	js_hi falling = air & (u > (int16_t)(c->u_fall - 1));
-	js_hi land = falling & (z->y >= z->floor);
-	js_hi move = air & ~land;
-	z->y += e & move;
+	js_hi land, move;
+	if (after) { /* cv1: the move, then the floor under the feet */
+		z->y += e & air;
+		land = falling & (z->y >= z->floor);
+		move = air & ~land;
+	} else {     /* cv3: the floor at the previous frame's Y, then the move */
+		land = falling & (z->y >= z->floor);
+		move = air & ~land;
+		z->y += e & move;
+	}
 	z->u = u - air;
 	z->prev = a;
 	z->air = move;
@@ -439,6 +471,8 @@ static inline void cv_hlanes_store(const cv_hlanes *z, const cv_zarc *c, const j
 		if (landed[i]) {
 			int n = u[i] - 1; /* the landing frame's u */
 			fl = c->by_n[n];
+			/* cv1's landing frame moves too: its table end, not below the start (js_acc_frame) */
+			fl |= c->after && n >= c->u_mark ? c->flag_end : 0;
 			fl |= n >= c->u_ptr0 ? c->flag_heavy : 0;   /* the pointer on the $80 */
 			fl |= (y[i] & 0x0f) ? c->flag_snap : 0;     /* Y &= $F0 moved Y */
 		} else if (air[i]) {
@@ -464,8 +498,13 @@ cv_zlanes_run(const js_lane_args *args, const cv_zarc *c, const int16_t *floor)
 		const js_hi one = js_hsplat(1);
 		js_hi fv = js_hsplat(0), fv1 = one;
 		for (int f = 0; f < args->n_frames; f++) {
-			cv_hlanes_frame(&z0, c, js_hjump(args, g, f), fv, fv1);
-			cv_hlanes_frame(&z1, c, js_hjump(args, g + 16, f), fv, fv1);
+			if (c->after) {
+				cv_hlanes_frame(&z0, c, js_hjump(args, g, f), fv, fv1, 1);
+				cv_hlanes_frame(&z1, c, js_hjump(args, g + 16, f), fv, fv1, 1);
+			} else {
+				cv_hlanes_frame(&z0, c, js_hjump(args, g, f), fv, fv1, 0);
+				cv_hlanes_frame(&z1, c, js_hjump(args, g + 16, f), fv, fv1, 0);
+			}
 			if ((f & 7) == 7 && cv_hlanes_done(&z0, fv) && cv_hlanes_done(&z1, fv))
 				break;
 			fv = fv1;

@@ -1,39 +1,46 @@
 /* kernels/cv1.c - Castlevania (NES): Simon's jump, vertical axis.
  *
- * There is no public disassembly of Castlevania; the atlas's seed claims are the spec:
+ * Follows bogaa/DizCastlevania1 (commit 42b7442), a disassembly of Castlevania (USA) (Rev 1)
+ * ported to DiztinGUIsh: export/bank_07.asm holds the seed's bank 6 at the same addresses
+ * ($07:9B1E is the cartridge's bank 6 $9B1E; labels and RAM names as the export gives them).
+ * The seed claims agree with it:
  *   claim 1 (castlevania/jump-table): "Simon's jump rises by a fixed table of per-frame steps, 5,
- *     5, 3, 3, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 0, 1, 0, 0, 0, and 0 px, 36 px in all" - bank 6
- *     $9B8D-$9BA4: the table's address, a $80 start marker, 20 signed steps ($FB = -5, up) and a
- *     $81 turn marker; bank 6 $9B1E-$9B8A: the routine that adds one step to Simon's Y each frame
- *     and moves the table pointer;
+ *     5, 3, 3, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 0, 1, 0, 0, 0, and 0 px, 36 px in all" -
+ *     simonJumpSpdLo $9B8D (the table's address), $9B8F the $80 start marker,
+ *     simonJumpSpeedTable $9B90-$9BA3 (20 signed steps, $FB = -5, up), $9BA4 the $81;
  *   claim 2 (castlevania/table-end-fall): once the reversed table runs out Simon falls 8 px every
- *     frame until he lands - bank 6 $9B43-$9B5E: "on the $80 marker the step is $F8, negated
- *     while falling to +8, and the pointer stays put".
- * So the table is $80, the 20 rises, $81; rising reads table[ptr++] until the $81, falling reads
- * -table[ptr--] back down, and on the $80 the step is +8 with the pointer kept.
+ *     frame until he lands - CODE_079B43: on the $80 the step is $F8 (INC r7_fallDistance),
+ *     negated while falling to +8, and CODE_079B60 (step $F8) leaves the pointer where it is.
+ * The frame, from the state dispatch at CODE_079363 (r7_entity_State $046C):
+ *   simonState_00 (standing), CODE_079401: a new A press (r_inputPressed_1 & $80; B is $40, the
+ *     whip) with no solid tile over the head (CODE_079998) sets the pointer $04DC/$04F8 to $9B90,
+ *     the direction $0514 to 0, r7_fallDistance to 0, the state to 1, and returns: the press
+ *     frame does not move Simon.  (Up / Down held near stairs (CODE_079C10) takes the stairs
+ *     first; not modelled.)
+ *   simonState_01_initJump: ... CODE_0794C5: the arc routine CODE_079B1E, then, if the direction
+ *     is 1 (falling): the floor under the feet at the new Y (CODE_079E70: the tile at Y + $10,
+ *     x - 4 and x + 4; none at Y >= $D0) or a platform (CODE_07AC70); found -> CODE_0794DA: Y &=
+ *     $F8 (CODE_079A62), state 0 (2 while whipping), and CODE_079782: Y &= $F0 (every stage but
+ *     $0A).  So the landing frame has moved, and its press is not seen (state 1 never reads A).
+ *   The arc routine CODE_079B1F: A = (pointer); $80 -> the marker step above; $81 -> EOR the
+ *     direction, DEC the pointer (CODE_079B7C) and JMP CODE_079B1F: the turn frame reads entry
+ *     20 again, falling, so it moves by -$00 = 0 px and steps the pointer back again ($A4 ->
+ *     $A2 in one frame; nstbayless/CV1-controls rom-map.md: "crest: A4->A2"); else the step
+ *     (negated while falling: EOR #$FF / INY) is added to r_player_yPosLow ($3F) and the pointer
+ *     moves +1 rising, -1 falling.
+ * So on flat ground: the press (frame 0), 20 rise frames (1..20, the top on frame 16), the turn
+ * (21), 19 fall frames (22..40), the last of them back at the take-off height and landing:
+ * airtime 41.  (Dracula's Curse, which the model followed before this disassembly was found,
+ * moves 0 px on its turn frame and looks for the floor before the move: cv3.c.)
  *
- * The RAM notes of nstbayless/CV1-controls (rom-map.md, defs.asm: a hack of this routine) agree:
- * $04DC is the table pointer's low byte ("start of jump: 90, crest: A4->A2, end: 8F", i.e.
- * $9B90 the first step, $9BA4 the $81, $9B8F the $80), $0514 the direction (0 up, 1 down),
- * $046C the player state (0 standing/walking, 1 jumping).  They do not give the routine itself.
- *
- * What the seed does not say, and how the model fills it in (UNCONFIRMED for Castlevania; each
- * is said again in the metadata notes):
- *   - the turn: the frame that reads the $81 marker moves 0 px and steps the pointer back, so the
- *     fall starts on the next frame with the last rise step (Dracula's Curse's B28_18e6; seed
- *     claim 3 says Dracula's Curse keeps Castlevania's jump).  The arc is symmetric: 20 rise
- *     frames, one 0 px turn frame, 20 fall frames back to the take-off height;
- *   - the landing: on falling frames (after the turn) the floor is looked for under Simon's feet
- *     before the frame's move, at the position of the previous frame; finding it lands him
- *     without moving (state 0) and snaps Y down to the 16 px block (Y &= $F0) - Dracula's Curse's
- *     B28_17dc / B28_181e / B28_0a02.  On flat ground Simon is back at the take-off height after
- *     the 20th fall frame and lands on the next one (which has read the $80 marker);
- *   - the take-off frame: a new press of A while standing starts the table and the same frame
- *     already moves by the first step (the first frame that moves is frame 0).  Castlevania's
- *     delay between the press and the first step is not public (Dracula's Curse takes two frames,
- *     see cv3.c); the model leaves any delay out;
- *   - anything after a landing (Castlevania's landing recovery, if any) is left out: a new press
- *     jumps again at once.
+ * Left out: what follows a landing after 8 or more frames on the $80 (r7_fallDistance >= 8, a
+ * fall of 4 blocks or more below the table's end: drop >= 4): CODE_079794 puts Simon 4 px lower,
+ * crouching (state 9, simonState_09_fall: Down forced into the duck state, which reads no A, while
+ * r7_entity_counter counts down from $10: 16 frames), then CODE_079578 stands him (Y - 4, state
+ * 0) on the 17th and a press can jump from the 18th.  The jump is over by then (the model's
+ * accounting ends at the landing), so no rise, apex, airtime or flag changes, but the trace after
+ * that landing frame, and a new jump sooner than the game allows, are the model's.  Also left out: the death check (state 1 with Y in $E0..$EF), stairs,
+ * platforms, the whip, ceilings, horizontal movement.
  *
  * Units: Y is Simon's 8-bit screen Y, whole pixels, + down.  Sub-units are pixels (no fraction:
  * the table steps whole pixels).  The take-off floor is the top of a 16 px block; Simon stands at
@@ -53,8 +60,8 @@
 
 #include "castlevania.h"
 
-/* Bank 6 $9B8F-$9BA4 as the seed describes it (claims 1, 2): index 0 is the $80 marker, 1-20
- * the rise steps (signed, - up), 21 the $81 marker. */
+/* Bank 6 $9B8F-$9BA4 (simonJumpSpdLo's table; seed claims 1, 2): index 0 is the $80 marker,
+ * 1-20 the rise steps (signed, - up), 21 the $81 marker. */
 static const uint8_t cv1_arc[22] = {
 	CV_ARC_START,
 	0xfb, 0xfb, 0xfd, 0xfd, 0xfd, 0xfd, 0xfd, 0xfe, 0xfe, 0xfe,
@@ -100,23 +107,28 @@ static void cv1_step(void *vs, unsigned input)
 	uint8_t a = (input & JS_IN_JUMP) ? 1 : 0;
 	s->frame_flags = 0;
 	s->step = 0;
-	if (s->state == 0 && a && !s->prev) { /* a new A press standing: start the table */
-		s->state = 1;
-		s->ptr = CV1_FIRST;
-		s->falling = 0;
-	}
-	if (s->state == 1) {
+	if (s->state == 0) {
+		/* simonState_00 CODE_079401: a new A press (r_inputPressed_1 & $80) starts the table
+		 * (pointer $9B90, direction 0, state 1) and returns: this frame does not move */
+		if (a && !s->prev) {
+			s->state = 1;
+			s->ptr = CV1_FIRST;
+			s->falling = 0;
+		}
+	} else {
+		/* simonState_01_initJump CODE_0794C5: the arc routine (CODE_079B1E), then, falling,
+		 * the floor under the feet (CODE_079E70: Y + $10) at the new Y */
 		int marker;
-		uint8_t step = cv_arc_step(cv1_arc, &s->ptr, &s->falling, CV1_MARKER_STEP, &marker);
+		uint8_t step = cv_arc_step(cv1_arc, &s->ptr, &s->falling, CV1_MARKER_STEP, 1, &marker);
+		s->y = (uint8_t)(s->y + step); /* CODE_079B5B: 8-bit add of the signed step */
+		s->step = step;
+		if (marker)
+			s->frame_flags |= CV1_FLAG_TABLE_END >> 8;
 		if (s->falling && s->y >= s->floor) {
-			/* the floor under the feet, before the move: land, Y &= $F0 */
+			/* CODE_0794DA: Y &= $F8 (CODE_079A62), state 0 (CODE_0794F7), Y &= $F0
+			 * (CODE_079782, every stage but $0A): the landing frame has moved */
 			s->y &= 0xf0;
 			s->state = 0;
-		} else {
-			s->y = (uint8_t)(s->y + step); /* 8-bit add: the signed step */
-			s->step = step;
-			if (marker)
-				s->frame_flags |= CV1_FLAG_TABLE_END >> 8;
 		}
 	}
 	s->prev = a;
@@ -172,7 +184,7 @@ static uint32_t cv1_invariants(const void *vb, const void *va, unsigned input)
 JS_LANE_DECLARE(cv1);
 
 static const char *const cv1_claims[] = {
-	"castlevania/jump-table", "castlevania/table-end-fall", NULL,
+	"castlevania/jump-table", "castlevania/table-end-fall", "castlevania/turn-and-landing", NULL,
 };
 
 const js_model js_model_cv1 = {
@@ -185,27 +197,28 @@ const js_model js_model_cv1 = {
 	.tile = 16, /* px per level tile */
 	.fps = 60.0988,
 	.frame = "NTSC frame (one NMI, 60.0988 Hz)",
-	.movie = { .button = { "A" }, .note = "A jumps (B whips): the game's documented jump button; no "
-		   "public disassembly names the pad read (UNCONFIRMED label). One movie line per NTSC "
+	.movie = { .button = { "A" }, .note = "A jumps (B whips): simonState_00 reads r_inputPressed_1 & "
+		   "$80, the new A press (B is $40: the whip, CODE_079A2A). One movie line per NTSC "
 		   "frame, frame 0 the line with A newly down; lag frames are not modelled." },
-	.sources = "No public disassembly. Seed claims 1 and 2 (Gravity page: Castlevania (USA) (Rev "
-		   "1) bank 6 $9B8D-$9BA4 table, $9B1E-$9B8A arc routine, $9B43-$9B5E the $80 marker "
-		   "step $F8) are the spec; RAM notes of nstbayless/CV1-controls rom-map.md / defs.asm "
-		   "($04DC table pointer $90..$A4..$8F, $0514 direction, $046C state); the turn and "
-		   "landing follow Dracula's Curse (vinheim3/castlevania3-disasm "
-		   "code/playerStateProcessing_b1c.s B28_18c6-B28_190a, B28_17dc, B28_181e, B28_0a02)",
-	.notes = "Frame 0 is the press and already moves by the first step (5 px): Castlevania's "
-		 "delay between the press and the first step is UNCONFIRMED and left out. Rises by the "
-		 "20-step table (36 px), one 0 px turn frame on the $81 marker, falls by the reversed "
-		 "table, then 8 px/frame on the $80 marker (pointer kept). No variable height: the "
-		 "button is read only for the take-off press. UNCONFIRMED for Castlevania and taken "
-		 "from Dracula's Curse (seed claim 3: it keeps this jump): the 0 px turn frame, and the "
-		 "landing: on falling frames the floor is looked for before the move, at the previous "
-		 "frame's position; found -> land without moving, Y &= $F0 (never moves Y here: every "
-		 "Y reached is 8-px aligned). Flat ground: 20 rise + 1 turn + 20 fall frames, landing "
-		 "on the next (airtime 42). drop: the landing floor is drop 16-px blocks below the "
-		 "take-off floor (a jump off a ledge edge; horizontal movement not modelled). A new "
-		 "press after landing jumps again at once (any landing recovery left out).",
+	.sources = "bogaa/DizCastlevania1 (42b7442) export/bank_07.asm = bank 6: simonState_00 "
+		   "CODE_079401 (the press), simonState_01_initJump CODE_0794C5-CODE_0794F7 (the arc, "
+		   "then the floor after the move), CODE_079B1E-CODE_079B8A (the arc routine, the $81 "
+		   "reread), simonJumpSpdLo / simonJumpSpeedTable $9B8D-$9BA4, CODE_079E70 (the floor), "
+		   "CODE_079A62 / CODE_079782 (the snaps); seed claims 1 and 2 (Gravity page: the same "
+		   "addresses); RAM notes of nstbayless/CV1-controls rom-map.md ($04DC pointer "
+		   "$90..$A4 -> $A2..$8F)",
+	.notes = "Frame 0 is the press (state 1, no move: simonState_00 returns); frames 1..20 rise by "
+		 "the 20-step table (36 px, the top on frame 16); frame 21 reads the $81, turns and "
+		 "reads entry 20 again falling (0 px, pointer $A4 -> $A2); frames 22..40 fall by entries "
+		 "19..1, then 8 px/frame on the $80 marker (pointer kept). The floor is looked for after "
+		 "each falling move (CODE_0794CA): the landing frame has moved, then Y &= $F8, &= $F0 "
+		 "(never moves Y here: every Y reached is 8-px aligned). Flat ground: airtime 41 (the "
+		 "landing on frame 40). No variable height: the button is read only for the take-off "
+		 "press, a new press while standing (one on the landing frame is lost). drop: the "
+		 "landing floor is drop 16-px blocks below the take-off floor (a jump off a ledge edge; "
+		 "horizontal movement not modelled). Left out: after a landing from 8+ frames on the $80 "
+		 "(drop >= 4) the game crouches Simon 4 px lower (state 9) and reads no jump for 17 "
+		 "frames; the jump is over then, but a new press during them jumps here. Source: bogaa/DizCastlevania1.",
 	.claims = cv1_claims,
 	.n_axes = 1,
 	.axes = {
@@ -224,8 +237,10 @@ const js_model js_model_cv1 = {
 			" (a fall below the take-off floor).",
 	},
 	.character_height = 32,
-	.character_height_source = "Simon's sprite is two 16-px blocks tall (16 x 32); UNCONFIRMED as a "
-		"collision box",
+	.character_height_source = "Simon's sprite is two 16-px blocks tall (16 x 32); the code probes "
+		"the feet at Y + $10 (CODE_079E70) and, at the take-off only, the head at Y - $13 "
+		"(CODE_079998) but keeps no box: the sprite height is a documented choice, UNCONFIRMED "
+		"as a collision box (docs/open-questions.md)",
 	.state_size = sizeof(cv1_state),
 	.key_size = offsetof(cv1_state, step),
 	.init = cv1_init,
@@ -254,11 +269,12 @@ const js_model js_model_cv1 = {
 				   "screen",
 	},
 	/* With no buttons, the longest way down: rising from the first step (20 rise frames, 36
-	 * px, the turn, 20 fall frames back) from Y = 36, the lowest that does not wrap past the
-	 * top (a higher start wraps to the bottom, at or below every floor: the turn frame lands),
-	 * then the $80's 8 px a frame from 36 to the lowest floor $C0: 20 frames, and the landing
-	 * frame: 20 + 1 + 20 + 20 + 1 = 62 (tests/test_castlevania.c checks every start). */
-	.land_bound = 62,
+	 * px, the turn frame that already falls by entry 20, 19 fall frames back) from Y = 36, the
+	 * lowest that does not wrap past the top (a higher start wraps to the bottom, at or below
+	 * every floor: the turn frame lands), then the $80's 8 px a frame from 36 to the lowest
+	 * floor $C0, the 20th move landing (the floor is looked for after the move): 20 + 1 + 19 +
+	 * 20 = 60 (tests/test_castlevania.c checks every start). */
+	.land_bound = 60,
 };
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
@@ -317,28 +333,30 @@ static inline void cv1_lanes_frame(cv1_lanes *s, const cv_arc_lanes *r, const js
 {
 	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);
 	js_vi press = a & ~s->prev & ~s->air & ~s->acc.landed; /* frozen after the landing */
-	js_vi ptr = js_vsel(press, js_vsplat(CV1_FIRST), s->ptr);
-	js_vi fall = s->fall & ~press;
-	js_vi air = s->air | press;
-	js_vi e = cv_arc_entry(r, ptr);
-	js_vi step = (e ^ fall) - fall;
-	js_vi turn = ~fall & (ptr == CV1_TURN);
-	js_vi mark = fall & (ptr == 0);
-	js_vi dec = fall | turn;               /* falling after the step */
-	js_vi land = air & dec & (s->y >= s->floor);
-	js_vi move = air & ~land;
-	s->y = js_vsel(land, s->y & 0xf0, s->y + (step & move));
+	js_vi act = s->air;                    /* jumping at the frame's start: the arc routine */
+	js_vi turn = act & ~s->fall & (s->ptr == CV1_TURN);
+	js_vi rptr = s->ptr + turn;            /* the turn reads the entry before the $81 again */
+	js_vi neg = s->fall | turn;            /* falling after the step */
+	js_vi e = cv_arc_entry(r, rptr);
+	js_vi step = (e ^ neg) - neg;
+	js_vi mark = s->fall & (s->ptr == 0);
+	js_vi y = s->y + (step & act);
 	if (start)
-		s->y &= 0xff;
-	s->ptr = ptr + ((dec | 1) & ~mark);    /* +1 rising, -1 falling or on the turn, 0 on the $80 */
-	s->fall = dec;
-	s->air = move;
+		y &= 0xff;
+	js_vi land = act & neg & (y >= s->floor); /* after the move */
+	s->y = js_vsel(land, y & 0xf0, y);
+	/* +1 rising, -1 falling, 0 on the $80, -2 on the turn (rptr is one back already) */
+	js_vi ptr = rptr + ((neg | 1) & ~mark);
+	s->ptr = js_vsel(press, js_vsplat(CV1_FIRST), js_vsel(act, ptr, s->ptr));
+	s->fall = js_vsel(act, neg, s->fall) & ~press;
+	js_vi air = (act & ~land) | press;
+	s->air = air;
 	s->prev = a;
-	js_vu fl = (js_vu)(move & mark) & CV1_FLAG_TABLE_END;
+	js_vu fl = (js_vu)(act & mark) & CV1_FLAG_TABLE_END;
 	if (start)
-		js_vacc_frame(&s->acc, f, CV1_Y0 - s->y, ~move, fl);
+		js_vacc_frame(&s->acc, f, CV1_Y0 - s->y, ~air, fl);
 	else
-		cv_acc_frame(&s->acc, f, CV1_Y0 - s->y, move, land, fl);
+		cv_acc_frame(&s->acc, f, CV1_Y0 - s->y, air, land, fl);
 }
 
 static void cv1_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *r)
@@ -359,12 +377,14 @@ static void cv1_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *
 }
 
 #if defined(CV_FAST_PATH)
-/* From init's states: castlevania.h's 16-bit arc-by-u lanes (the press frame already steps). */
+/* From init's states: castlevania.h's 16-bit arc-by-u lanes (one 0 px frame: the press; the $81
+ * reread; the landing after the move). */
 static void cv1_lanes_fast(const js_lane_args *args)
 {
 	cv_zarc c;
 	int16_t floor[JS_BLOCK];
-	cv_zarc_init(&c, cv1_arc, CV1_FIRST, CV1_MARKER_STEP, 0, CV1_Y0, CV1_FLAG_TABLE_END, 0, 0);
+	cv_zarc_init(&c, cv1_arc, CV1_FIRST, CV1_MARKER_STEP, 1, 1, 1, CV1_Y0, CV1_FLAG_TABLE_END, 0,
+		     0);
 	for (int l = 0; l < JS_BLOCK; l++) {
 		int k = l < args->n_lanes ? l : args->n_lanes - 1;
 		floor[l] = (int16_t)(CV1_Y0 + CV1_BLOCK * args->axis[CV1_AX_DROP][k]);

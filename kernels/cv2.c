@@ -36,7 +36,7 @@
  *       taken) with the whole byte >= 3 -> speed := $03.00.
  * So each airborne frame moves by the speed first and adds gravity after (position += old
  * speed), and the take-off frame only sets the speed: the first move, -4.00, is frame 1.  This
- * confirms the move-vs-gravity order docs/models.md marks UNCONFIRMED.  The cap makes every fall
+ * settles the move-vs-gravity order that docs/models.md had left open.  The cap makes every fall
  * speed past 3 exactly 3.00, so a move is at most 3 px and a landing snaps up 0..2 px (plus the
  * fraction, which the snap keeps: the landed Y may keep up to 255/256 px below the row).
  *
@@ -280,8 +280,11 @@ const js_model js_model_cv2 = {
 		[9] = "The landing snap raised Simon by whole pixels onto the floor.",
 	},
 	.character_height = 32,
-	.character_height_source = "Simon's sprite is two 16-px blocks tall (16 x 32); UNCONFIRMED as a "
-		"collision box",
+	.character_height_source = "Simon's sprite is two 16-px blocks tall (16 x 32); the code probes "
+		"the feet at Y + $10 and, rising, the ceiling at Y - $10 (the jumping handler) but "
+		"keeps no box: the "
+		"sprite height is a documented choice, UNCONFIRMED as a collision box "
+		"(docs/open-questions.md)",
 	.state_size = sizeof(cv2_state),
 	.key_size = offsetof(cv2_state, frame_flags),
 	.init = cv2_init,

@@ -28,8 +28,8 @@
  *     wPlayerStateDoubled := PS_IDLE; no move.  Otherwise (and on every rising frame)
  *     func_1c_0712 (B28_0712) moves: FractionalY + VertSubSpeed (both 0) and BaseY + VertSpeed.
  * So the step and the move happen in the same frame, step first; the floor check comes between
- * them on falling frames and uses the previous frame's position (this confirms the order of the
- * Y update and the table step that docs/models.md marks UNCONFIRMED).
+ * them on falling frames and uses the previous frame's position (this settles the order of the
+ * Y update and the table step that docs/models.md had left open).
  *
  * The table ($9874, bank $1C; the disassembly lists B28_187f-B28_1891 partly as instructions):
  * $80, five $FA, five $FB, five $FD, three $FE, four $FF, $00, $FF, four $00, $81.  From index 9
@@ -124,7 +124,7 @@ static void cv3_jumping(cv3_state *s)
 		s->phase = 1;
 		s->frame_flags |= CV3_FLAG_TOP >> 8;
 	}
-	s->speed = cv_arc_step(cv3_arc, &s->ptr, &s->phase, cv3_arc[1], &marker); /* jsr $984f */
+	s->speed = cv_arc_step(cv3_arc, &s->ptr, &s->phase, cv3_arc[1], 0, &marker); /* jsr $984f */
 	if (s->phase && s->y >= s->floor) { /* B28_17dc: the feet (Y + $10) in the floor */
 		if (s->ptr == 0) {          /* B28_181e: LDA $05d8 / BNE */
 			s->crouch = CV3_CROUCH;
@@ -289,8 +289,9 @@ const js_model js_model_cv3 = {
 		[11] = "B28_184f: the top of the screen turned the rise into a fall.",
 	},
 	.character_height = 32,
-	.character_height_source = "Trevor's sprite is two 16-px blocks tall (16 x 32); UNCONFIRMED as a "
-		"collision box",
+	.character_height_source = "Trevor's sprite is two 16-px blocks tall (16 x 32); the code probes "
+		"the feet at BaseY + $10 (B28_17dc) but keeps no box: the sprite height is a documented "
+		"choice, UNCONFIRMED as a collision box (docs/open-questions.md)",
 	.state_size = sizeof(cv3_state),
 	.key_size = offsetof(cv3_state, speed),
 	.init = cv3_init,
@@ -462,8 +463,8 @@ static void cv3_lanes_fast(const js_lane_args *args)
 {
 	cv_zarc c;
 	int16_t floor[JS_BLOCK];
-	cv_zarc_init(&c, cv3_arc, CV3_FIRST, cv3_arc[1], 2, CV3_Y0, CV3_FLAG_TABLE_END, CV3_FLAG_SNAP,
-		     CV3_FLAG_HEAVY);
+	cv_zarc_init(&c, cv3_arc, CV3_FIRST, cv3_arc[1], 0, 2, 0, CV3_Y0, CV3_FLAG_TABLE_END,
+		     CV3_FLAG_SNAP, CV3_FLAG_HEAVY);
 	for (int l = 0; l < JS_BLOCK; l++) {
 		int k = l < args->n_lanes ? l : args->n_lanes - 1;
 		floor[l] = (int16_t)(CV3_Y0 + CV3_BLOCK * args->axis[CV3_AX_DROP][k]);

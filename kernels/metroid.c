@@ -59,7 +59,7 @@
  * Left out: horizontal movement and the running jump (SamusRun reaches the same SetSamusJump);
  * the ledge fall (gravity $1A), the hit knock-back ($FD, gravity $38), lava (halved moves),
  * morph-ball bounces, ceilings, elevators, vertical-room scrolling (it moves the screen, not
- * ObjectY's arithmetic).  models.md has no UNCONFIRMED rule for metroid; the rules above are
+ * ObjectY's arithmetic).  No open question (docs/open-questions.md): the rules above are
  * confirmed in the source.
  */
 #include "model.h"
@@ -322,7 +322,7 @@ const js_model js_model_metroid = {
 		 "(below_start when her fraction is above the take-off's). Axis frac is "
 		 "VertCntrNonLinr at the press (never reset by the game). Left out: running jumps "
 		 "(same vertical rules), the $1A ledge fall, hits, lava, morph ball, ceilings. "
-		 "No UNCONFIRMED rule in models.md for metroid; all rules above are confirmed in the "
+		 "No open question (docs/open-questions.md): every rule above is confirmed in the "
 		 "source.",
 	.claims = metroid_claims,
 	.n_axes = 3,

@@ -23,13 +23,18 @@
  *       >> 3, arithmetic); then "cmp yVelocity, #-0xDC; ble" skips the subtraction: gravity only
  *       while yVelocity > -220; then yPosition -= displacement.
  *   SamusCheckLandingCollision: the snap adds #0x3F to the block position, as Zero Mission's.
- * UNCONFIRMED, inferred: SamusUpdateVelocityPosition has no direct caller; the tables at
- * 0x0828FD08 / 0x0828FD18 are in data/Blob_28fd08_28ff60.bin, not extracted in the repository.
- * 0x0828FD18 is also called from SamusUpdateCollisionData, so it is
- * SamusUpdateDrawDistanceAndStandingStatus, and the model takes 0x0828FD08, called last, to be
- * SamusUpdateVelocityPosition: the order of Zero Mission's SamusUpdate (pose, set pose, draw
- * distance, velocity and position), and what the seed's claim 34 describes.  Left out: a slowed
- * state kept by bit 7 of gSamusPhysics.slowed out of liquid (set elsewhere, e.g. being held).
+ * The frame order: SamusUpdatePhysics calls its functions through one-entry pointer tables
+ * (indexed by gSamusData.unk_0, 0 for Samus) at 0x0828FD00-0x0828FD1C, which metroidret/mf keeps
+ * in data/Blob_28fd08_28ff60.bin, unextracted.  The fork cluekitty/mf (commit 2e8d9e5, built
+ * against the ROM's SHA-1) extracts them in src/data/samus_data.c: 0x0828FD00
+ * sSamusUpdateFunctionPointer (SamusUpdate), 0x0828FD04 sSamusSetPoseFunctionPointer, 0x0828FD08
+ * sSamusUpdateVelocityPositionFunctionPointer, 0x0828FD0C sSamusCheckCollisionFunctionPointer,
+ * ..., 0x0828FD18 sSamusUpdateDrawDistanceAndStandingStatusFunctionPointer; its src/samus.c
+ * SamusUpdatePhysics ends SAMUS_UPDATE(), SAMUS_SET_POSE(), SAMUS_UPDATE_DRAW_DISTAND_AND_
+ * STANDING_STATUS(), SAMUS_UPDATE_VELOCITY_POSITION().  So the pose handler (the take-off, the
+ * release) runs before the move and gravity, as in Zero Mission's SamusUpdate (claim
+ * mf/frame-order).  Left out: a slowed state kept by bit 7 of gSamusPhysics.slowed out of liquid
+ * (set elsewhere, e.g. being held).
  * The rest of the frame, the units and what is left out: kernels/gba_metroid.h.
  */
 #include "gba_metroid.h"
@@ -90,7 +95,7 @@ JS_LANE_DECLARE(mf);
 
 static const char *const mf_claims[] = {
 	"mf/gravity", "mf/liquid-gravity", "mf/velocity-cap", "mf/jump-velocity", "mf/release",
-	"mf/jump-height", NULL,
+	"mf/jump-height", "mf/frame-order", NULL,
 };
 
 const js_model js_model_mf = {
@@ -111,16 +116,18 @@ const js_model js_model_mf = {
 		   "SamusSetForcedMovementForJumpingOrDropping, SetSamusPose, SamusUpdateJumpVelocity, "
 		   "SamusMidAir, SamusSpinning, SamusUpdateVelocityPosition, SamusCheckLandingCollision; "
 		   "include/structs/samus.h (SamusPhysics, SamusData); include/constants/samus.h "
-		   "(poses); src/in_game.c (SamusUpdatePhysics, SamusUpdateCollisionData)",
+		   "(poses); src/in_game.c (SamusUpdatePhysics, SamusUpdateCollisionData); "
+		   "cluekitty/mf (2e8d9e5) src/data/samus_data.c (the pointer tables at "
+		   "0x0828FD00-0x0828FD1C) and src/samus.c SamusUpdatePhysics",
 	.notes = "Sub-units are sub-pixels (4 per px); yVelocity is in 1/8 sub-pixel (32 = 1 px/frame), "
 		 "+ up. Frame 0 is the press; the take-off frame already moves by the clamped jump "
 		 "velocity >> 3 (arithmetic), gravity after the move. Gravity runs while yVelocity > "
 		 "-220, so a fall ends in [-225, -220] (air) and moves the 128 cap, 4 px/frame; rises "
 		 "are capped the same (High Jump's 220 moves 4 px/frame until it drops to 128). Release: "
 		 "A not held and yVelocity > 0 -> 0. Stands at yPosition 0x77F on flat ground; landing "
-		 "snaps back to it. env: the whole jump in one medium. UNCONFIRMED (inferred, see "
-		 "kernels/mf.c): the unextracted table at 0x0828FD08 calls SamusUpdateVelocityPosition "
-		 "after the pose handler, as Zero Mission's SamusUpdate does. No direction held. Left "
+		 "snaps back to it. env: the whole jump in one medium. The frame order (pose handler, "
+		 "then SamusUpdateVelocityPosition) is from the pointer table at 0x0828FD08, extracted "
+		 "in cluekitty/mf src/data/samus_data.c. No direction held. Left "
 		 "out: Space Jump, Screw Attack, wall/bomb/morph-ball jumps, shinesparks, ledges, "
 		 "ladders, ceilings, slopes, liquid surfaces, the sticky slowed bit 7.",
 	.claims = mf_claims,

@@ -33,8 +33,8 @@
  *   After the game frame (main_game_loop): with frame_skip_lo ($FB, zwater) nonzero,
  *   frame_skip_hi ($FC) += 1, and when it reaches $FB: wait_one_rendering_frame (lsmmega
  *   _nmi_wait_water) - one more display frame with no game logic and no controller read - and
- *   $FC := 0.  In water ($FB = 4) the game so runs 4 display frames of every 5 (confirmed, the
- *   UNCONFIRMED item of models.md).  wait_for_vblank: p1_prev_buttons := controller_1, read the
+ *   $FC := 0.  In water ($FB = 4) the game so runs 4 display frames of every 5 (confirmed: the
+ *   item docs/models.md had left open).  wait_for_vblank: p1_prev_buttons := controller_1, read the
  *   pad, p1_new_presses = controller_1 EOR p1_prev_buttons AND controller_1.
  *
  * Frames are display frames (NTSC).  Axis fskip picks $FC on frame 0 (t0..t3), or `off`: every

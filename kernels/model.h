@@ -218,7 +218,7 @@ typedef struct js_model {
 	const char *frame;     /* what one frame is, e.g. "NTSC frame (60.0988 Hz)" */
 	js_movie_map movie;    /* button map and frame alignment for emulator movies (above) */
 	const char *sources;   /* repositories and labels the reference follows */
-	const char *notes;     /* conventions, UNCONFIRMED items left out, etc. */
+	const char *notes;     /* conventions, left-out items, open questions (docs/open-questions.md) */
 	const char *const *claims; /* NULL-terminated claim ids the model covers */
 	int n_axes;
 	js_axis axes[JS_MAX_AXES];

@@ -351,7 +351,8 @@ const js_model js_model_smw = {
 		 "jump=normal is B, spin is A; the hold gravity reads A or B. Left out: horizontal "
 		 "movement, the P-meter's PlayerInAir $0C (cape only), cape/Yoshi/water/slopes/"
 		 "ceilings, PAL. "
-		 "No UNCONFIRMED rule in models.md for smw; all rules above are confirmed in the source.",
+		 "No open question (docs/open-questions.md): every rule above is confirmed in the "
+		 "source.",
 	.claims = smw_claims,
 	.n_axes = 3,
 	.axes = {

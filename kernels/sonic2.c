@@ -33,7 +33,8 @@
  *     compare and the pixel-word snap are Sonic 1's Sonic_Floor; Sonic_ResetOnFloor clears
  *     rolling (y_radius back, subq.w #5 / Tails #1), in_air and jumping, y_vel := 0 on the flat.
  *
- * Left out (UNCONFIRMED in the game's state, or beyond a flat floor): Sonic_CheckGoSuper (at the
+ * Left out (game state the model does not keep, or beyond a flat floor; no open rule:
+ * docs/open-questions.md): Sonic_CheckGoSuper (at the
  * peak, `tst.b y_vel` = 0, with 7 emeralds and 50 rings Sonic turns Super: the model never has
  * them); Super Sonic's ring drain and Sonic_RevertToNormal (the model's Super Sonic keeps his form
  * for the whole jump); Tails as the CPU sidekick (TailsCPU_Control writes Ctrl_2: the model gives

@@ -62,10 +62,16 @@
  *   - water: D_80097448 > 40 on every frame (deep water the whole jump: the stage's water entity
  *     recomputes it from Alucard's position each frame; the model keeps it constant);
  *   - subpass: the eight-sub-step collision pass on every frame (|velocityX| >= FIX(2)).  The
- *     path and its truncation are in the code as above, but an ordinary jump never takes it:
- *     func_8010E83C sets velocityX to 0 or +-FIX(1.5), and in Player_Jump only DecelerateX and
- *     SetSpeedX(FIX(1.5)) change it.  So "on" is a what-if of the vertical arithmetic (the
- *     gravity-boots Player_HighJump, which always takes it, is not modelled).
+ *     path and its truncation are in the code as above, but no Cross jump takes it (settled,
+ *     claim sotn/subpass-unreached): func_8010E83C sets velocityX to 0 or +-FIX(1.5), and in
+ *     PlayerStepJump only DecelerateX, SetSpeedX(FIX(1.5)) and the air attacks' +-FIX(1.5)
+ *     (step_s 0x40-0x5D) change it; the Leap Stone's func_8010E940 leaves it.  The one way to
+ *     |velocityX| >= 2 inside Player_Jump is the dive kick (step_s 0x70: Down + a Cross tap
+ *     after the double jump, SetSpeedX(FIX(4.5)) with a direction held), which the model leaves
+ *     out; its velocityY = FIX(6) plus whole FIX(22/128) steps up to the cap FIX(7) is a multiple
+ *     of 8 in dry air, so even there the pass drops nothing.  So "on" is a what-if of the
+ *     vertical arithmetic, off in the default grid (the gravity-boots Player_HighJump, which
+ *     always takes it, is not modelled).
  *
  * Left out: horizontal movement, ceilings (PlayerStepJump's FIX(-0.25) and unk44 |= 0x20 on
  * TOUCHING_CEILING), slopes and platforms, the dive kick (Down + Cross, step_s 0x70, and its
@@ -345,7 +351,8 @@ JS_LANE_DECLARE(sotn);
 
 static const char *const sotn_claims[] = {
 	"sotn/jump-gravity", "sotn/jump-speed", "sotn/release", "sotn/double-jump",
-	"sotn/water", "sotn/landing", "sotn/low-bits", "sotn/jump-height", NULL,
+	"sotn/water", "sotn/landing", "sotn/low-bits", "sotn/jump-height", "sotn/subpass-unreached",
+	NULL,
 };
 
 const js_model js_model_sotn = {
@@ -378,9 +385,11 @@ const js_model js_model_sotn = {
 		 "tap in the air (FIX(-4.25), once). water=deep: D_80097448 > 40 on every frame "
 		 "(gravity / 4, and the move at velocityY * 3 / 4, restored * 4 / 3, both truncating). "
 		 "subpass: the eight-step collision pass (|velocityX| >= FIX(2)), which keeps velocityY's "
-		 "value less its low 3 bits; confirmed in the code, but UNCONFIRMED that an ordinary "
-		 "jump reaches it (its take-off sets velocityX to 0 or 1.5 px/frame): a what-if, off in "
-		 "the default grid. drop: the landing floor drop tiles lower. Landing: the frame whose "
+		 "value less its low 3 bits; no Cross jump reaches it (func_8010E83C sets velocityX to 0 "
+		 "or 1.5 px/frame and Player_Jump keeps it at most 1.5; only the dive kick, left out, "
+		 "goes faster, with speeds that are multiples of 8): a what-if, off in the default grid "
+		 "(on, it would add 4/65536 px to holds >= 30 in the dry). drop: the landing floor drop "
+		 "tiles lower. Landing: the frame whose "
 		 "collision puts the feet on the floor (posY.i.lo cleared); the next frame stands "
 		 "Alucard (Player_Crouch above FIX(6.875)), using up a Cross tap on it. hold sweeps "
 		 "never tap twice: the double jump shows in reach and --seq runs. Left out: horizontal "

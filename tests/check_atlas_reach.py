@@ -33,8 +33,13 @@ RELAUNCH = {
 # relaunches) and the default grid's v0 starts at the game's 1152 (4.5) instead of the assumed
 # 1024: every set moved, the start labels too (v0=1152..1663 for 1024..1535).  Its 512 lines
 # come from branch scv4's `jumpsweep map` (--write, scv4 lines only).
+# cv1 (issue 18): the model now follows a disassembly (bogaa/DizCastlevania1): the press frame
+# does not move, the $81 turn frame already falls by entry 20, and the floor is looked for after
+# the move: the top on frame 16 (was 15), airtime 41 + 2 * drop (was 42 + 2 * drop).  Its 8 lines
+# come from branch openq's `jumpsweep reach cv1` (the map's default grid).
 REWRITTEN = {
     "scv4": "issue 18: rules from bank_80.asm, default v0 1152..1663",
+    "cv1": "issue 18: rules from bogaa/DizCastlevania1, apex 16, airtime 41 + 2 * drop",
 }
 
 

@@ -132,56 +132,66 @@ static size_t check_lanes(const char *id, size_t n, int n_frames, uint64_t seed,
 enum { C1_Y, C1_STEP, C1_PTR, C1_DIR, C1_STATE };
 static const int rise20[20] = { 5, 5, 3, 3, 3, 3, 3, 2, 2, 2, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0 };
 
-/* Claim 1 (castlevania/jump-table): frames 0..19 move by -5, -5, -3, ... (the table, frame 0 is
- * the press and the first step, the model's convention); 36 px in all.  By hand: Y = $50 - the
- * running sum: 75, 70, 67, 64, ... 44 after frame 15 (35 + the 1 at entry 16), then 0s. */
+/* Claim 1 (castlevania/jump-table): the press frame 0 does not move (simonState_00 CODE_079401
+ * sets the pointer to $9B90 and state 1 and returns: bogaa/DizCastlevania1 export/bank_07.asm);
+ * frames 1..20 move by -5, -5, -3, ... (simonState_01 CODE_0794C5 -> the arc routine CODE_079B1E),
+ * 36 px in all.  By hand: Y = $50 - the running sum: 75, 70, 67, 64, ... 44 after frame 16 (35 +
+ * the 1 at entry 16), then 0s. */
 Test(cv1, claim1_rise_table)
 {
 	frame_row r[64];
 	hold_rows(model("cv1"), (int32_t[]){ 0 }, 1, 64, r, CV1_FMT, 5);
+	cr_expect_eq(r[0].v[C1_STEP], 0, "the press frame does not move");
+	cr_expect_eq(r[0].v[C1_Y], 0x50);
+	cr_expect_eq(r[0].grounded, 0, "state 1 from the press frame on");
+	cr_expect_eq(r[0].v[C1_PTR], 0x90, "the pointer on the first step ($9B90)");
 	int sum = 0;
-	for (int f = 0; f < 20; f++) {
-		sum += rise20[f];
-		cr_expect_eq(r[f].v[C1_STEP], -rise20[f], "frame %d step %d", f, r[f].v[C1_STEP]);
+	for (int f = 1; f <= 20; f++) {
+		sum += rise20[f - 1];
+		cr_expect_eq(r[f].v[C1_STEP], -rise20[f - 1], "frame %d step %d", f, r[f].v[C1_STEP]);
 		cr_expect_eq(r[f].height, sum, "frame %d", f);
 		cr_expect_eq(r[f].v[C1_Y], 0x50 - sum, "frame %d", f);
 		cr_expect_eq(r[f].v[C1_DIR], 0, "frame %d rising", f);
 	}
 	cr_expect_eq(sum, 36);
-	cr_expect_eq(r[15].height, 36, "the top is reached with entry 16");
-	cr_expect_eq(r[14].height, 35);
+	cr_expect_eq(r[16].height, 36, "the top is reached with entry 16");
+	cr_expect_eq(r[15].height, 35);
 }
 
-/* The turn (from Dracula's Curse, B28_18e6): frame 20 reads the $81: no move, pointer back,
- * direction down; frames 21..40 fall by the reversed table back to the take-off height.
- * Pointer low bytes by hand ($9B8F + index): after frame 19 the pointer is on the $81 ($A4),
- * the turn steps it to $A3, frame 21 to $A2 (CV1-controls' "crest: A4->A2"), and after the last
- * fall frame it sits on the $80 ($8F, "end: 8F"). */
+/* The turn (CODE_079B31-079B40): frame 21 reads the $81, flips the direction (EOR #$01), steps
+ * the pointer back (CODE_079B7C) and jumps back to CODE_079B1F, which reads entry 20 again, now
+ * falling: it moves by -$00 = 0 px and steps the pointer back once more.  So the pointer goes
+ * $A4 -> $A2 in one frame (CV1-controls' "crest: A4->A2"), and frames 22..40 fall by entries
+ * 19..1 back to the take-off height, after the last of them the pointer on the $80 ($8F, "end:
+ * 8F").  The floor is looked for after the move (CODE_0794CA: direction 1 -> CODE_079E70, Y +
+ * $10 in a solid tile): frame 40 reaches Y $50 and lands (state 0, Y &= $F8 then $F0). */
 Test(cv1, turn_and_reversed_fall)
 {
 	frame_row r[64];
 	hold_rows(model("cv1"), (int32_t[]){ 0 }, 1, 64, r, CV1_FMT, 5);
-	cr_expect_eq(r[0].v[C1_PTR], 0x91, "after the first step");
-	cr_expect_eq(r[19].v[C1_PTR], 0xa4);
-	cr_expect_eq(r[20].v[C1_STEP], 0);
-	cr_expect_eq(r[20].v[C1_PTR], 0xa3);
-	cr_expect_eq(r[20].v[C1_DIR], 1);
+	cr_expect_eq(r[1].v[C1_PTR], 0x91, "after the first step");
+	cr_expect_eq(r[20].v[C1_PTR], 0xa4);
+	cr_expect_eq(r[21].v[C1_STEP], 0);
 	cr_expect_eq(r[21].v[C1_PTR], 0xa2);
-	cr_expect_eq(r[20].height, 36);
-	for (int f = 21; f <= 40; f++)
+	cr_expect_eq(r[21].v[C1_DIR], 1);
+	cr_expect_eq(r[22].v[C1_PTR], 0xa1);
+	cr_expect_eq(r[21].height, 36);
+	for (int f = 22; f <= 40; f++)
 		cr_expect_eq(r[f].v[C1_STEP], rise20[40 - f], "frame %d falls by entry %d", f, 40 - f + 1);
 	cr_expect_eq(r[40].height, 0);
 	cr_expect_eq(r[40].v[C1_PTR], 0x8f);
-	cr_expect_eq(r[40].grounded, 0);
-	/* frame 41: the floor under the feet before the move: lands without moving */
-	cr_expect_eq(r[41].grounded, 1);
-	cr_expect_eq(r[41].height, 0);
-	cr_expect_eq(r[41].v[C1_STATE], 0);
+	cr_expect_eq(r[40].v[C1_STEP], 5, "the landing frame moves");
+	cr_expect_eq(r[40].grounded, 1, "frame 40: the feet in the floor after the move");
+	cr_expect_eq(r[40].v[C1_STATE], 0);
+	cr_expect_eq(r[39].grounded, 0);
+	cr_expect_eq(r[39].height, 5);
 }
 
 /* Claim 2 (castlevania/table-end-fall): past the reversed table Simon falls 8 px a frame on the
- * $80 marker, pointer kept.  drop 3 (48 px below): frames 41..46 move +8 each (Y $58..$80), the
- * floor is found on frame 47 (Y $80 = $50 + 48, no snap needed); flag table_end on those frames. */
+ * $80 marker, pointer kept (CODE_079B43: $F8, negated falling; CODE_079B60: no pointer move).
+ * drop 3 (48 px below): frames 41..46 move +8 each (Y $58..$80); frame 46's move reaches the
+ * floor's standing Y $80 = $50 + 48 and lands (no snap needed); flag table_end on those frames,
+ * the landing frame's included. */
 Test(cv1, claim2_fall_past_table)
 {
 	frame_row r[64];
@@ -191,42 +201,46 @@ Test(cv1, claim2_fall_past_table)
 		cr_expect_eq(r[f].v[C1_PTR], 0x8f, "frame %d: the pointer stays on the $80", f);
 		cr_expect_eq(r[f].height, -8 * (f - 40), "frame %d", f);
 		cr_expect(r[f].flags & (1u << 8), "frame %d table_end", f);
+		cr_expect_eq(r[f].grounded, f == 46, "frame %d", f);
 	}
-	cr_expect_eq(r[47].grounded, 1);
-	cr_expect_eq(r[47].v[C1_Y], 0x80);
-	cr_expect_eq(r[47].flags, 0, "landing frame: no move, no table_end");
+	cr_expect_eq(r[46].v[C1_Y], 0x80);
 	js_acc a = tu_ref_hold(model("cv1"), (int32_t[]){ 3 }, 1, 0, 64);
+	cr_expect_eq(a.airtime, 47);
 	cr_expect(a.flags & JS_FLAG_BELOW_START);
 	cr_expect(a.flags & (1u << 8));
 	a = tu_ref_hold(model("cv1"), (int32_t[]){ 0 }, 1, 0, 64);
 	cr_expect_eq(a.flags, 0, "flat ground: back at the take-off height, lands: no flags");
 }
 
-/* No variable height: holding A longer changes nothing (claim 1's fixed table). */
+/* No variable height: holding A longer changes nothing (claim 1's fixed table; state 1 reads A
+ * only through the whip's B and never the jump button). */
 Test(cv1, no_variable_height)
 {
 	frame_row a[64], b[64];
 	hold_rows(model("cv1"), (int32_t[]){ 0 }, 1, 64, a, CV1_FMT, 5);
 	hold_rows(model("cv1"), (int32_t[]){ 0 }, 64, 64, b, CV1_FMT, 5);
-	for (int f = 0; f < 42; f++)
+	for (int f = 0; f < 41; f++)
 		cr_expect_eq(a[f].height, b[f].height, "frame %d", f);
 }
 
-/* Whole jumps vs the independent Python figures: rise 36, apex frame 15, airtime 42 + 2 * drop. */
+/* Whole jumps, by hand from the routine above: rise 36, apex frame 16 (the press, then entries 1..16),
+ * airtime 41 + 2 * drop (the press, 20 rises, the turn, 19 falls landing on frame 40 on flat
+ * ground; each 16 px block below adds two 8 px frames, the last of them the landing). */
 Test(cv1, whole_jumps)
 {
-	const int air[8] = { 42, 44, 46, 48, 50, 52, 54, 56 };
 	for (int d = 0; d < 8; d++) {
 		js_acc a = tu_ref_hold(model("cv1"), (int32_t[]){ d }, 1, 0, 64);
 		cr_expect_eq(a.rise, 36, "drop %d", d);
-		cr_expect_eq(a.apex_frame, 15, "drop %d", d);
-		cr_expect_eq(a.airtime, air[d], "drop %d: airtime %d", d, a.airtime);
+		cr_expect_eq(a.apex_frame, 16, "drop %d", d);
+		cr_expect_eq(a.airtime, 41 + 2 * d, "drop %d: airtime %d", d, a.airtime);
 		cr_expect_eq(a.flags & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED), 0);
 	}
 }
 
 /* A press on frame 5 jumps then (frames count from 0); no press, no jump; a new press in the air
- * does nothing; after landing a new press jumps again at once. */
+ * does nothing (state 1 never reads the jump button); the landing frame runs state 1, so a press
+ * there is not seen, and r_inputPressed_1 is a new press only: held on, it does not jump; a new
+ * press on the next frame does, moving first on the frame after it. */
 Test(cv1, presses)
 {
 	js_acc a = tu_ref_hold(model("cv1"), (int32_t[]){ 0 }, 0, 0, 64);
@@ -234,18 +248,23 @@ Test(cv1, presses)
 	uint8_t in[128] = { 0 };
 	in[5] = JS_IN_JUMP;
 	js_reference_run(model("cv1"), (int32_t[]){ 0 }, in, 128, &a);
-	cr_expect_eq(a.apex_frame, 5 + 15);
-	cr_expect_eq(a.airtime, 5 + 42);
+	cr_expect_eq(a.apex_frame, 5 + 16);
+	cr_expect_eq(a.airtime, 5 + 41);
 	for (int f = 6; f < 40; f += 2)
 		in[f] = JS_IN_JUMP; /* re-presses in the air */
 	js_reference_run(model("cv1"), (int32_t[]){ 0 }, in, 128, &a);
-	cr_expect_eq(a.airtime, 5 + 42);
+	cr_expect_eq(a.airtime, 5 + 41);
 	frame_row r[128];
 	memset(in, 0, sizeof in);
-	in[0] = in[42] = JS_IN_JUMP;
+	in[0] = in[40] = in[41] = JS_IN_JUMP; /* pressed on the landing frame, held */
 	run_rows(model("cv1"), (int32_t[]){ 0 }, in, 128, r, CV1_FMT, 5);
-	cr_expect_eq(r[41].grounded, 1);
-	cr_expect_eq(r[42].grounded, 0);
+	cr_expect_eq(r[40].grounded, 1);
+	cr_expect_eq(r[41].grounded, 1, "the press on the landing frame is lost");
+	memset(in, 0, sizeof in);
+	in[0] = in[41] = JS_IN_JUMP; /* a new press the frame after the landing */
+	run_rows(model("cv1"), (int32_t[]){ 0 }, in, 128, r, CV1_FMT, 5);
+	cr_expect_eq(r[41].grounded, 0);
+	cr_expect_eq(r[41].height, 0, "the press frame does not move");
 	cr_expect_eq(r[42].height, 5, "the second jump's first step");
 }
 

@@ -102,6 +102,24 @@ Test(mf, tapped_frames_by_hand)
 	cr_expect_eq(a.airtime, 8);
 }
 
+/* The frame order (claim mf/frame-order): cluekitty/mf src/samus.c SamusUpdatePhysics runs
+ * SAMUS_UPDATE() (the pose handler: SamusStanding's take-off through SamusUpdateJumpVelocity,
+ * SamusMidAir's release), then SAMUS_UPDATE_VELOCITY_POSITION(), the table at 0x0828FD08 that its
+ * src/data/samus_data.c extracts as sSamusUpdateVelocityPositionFunctionPointer.  So the press
+ * frame's 170 moves the same frame (clamped: 16 sub-pixels), and a tap's frame 1 zeroes 164
+ * before the move: displacement 0, then gravity: -6.  Were the move before the pose handler, the
+ * press frame would not move and frame 1 would move by 164's clamped 16. */
+Test(mf, frame_order_pose_handler_before_the_move)
+{
+	row r[2];
+	hold_rows(NORMAL, AIR, 1, 2, r);
+	cr_expect_eq(r[0].disp, 16);
+	cr_expect_eq(r[0].yvel, 164);
+	cr_expect_eq(r[1].disp, 0);
+	cr_expect_eq(r[1].yvel, -6);
+	cr_expect_eq(r[1].flags, FLAG_RELEASE);
+}
+
 /* Claim 34: gravity 6 on every airborne frame, A held or not, while yVelocity > -220 (the
  * velocity would stop at -220 for 170 - 6k, at -224 for the High Jump's 220 - 6k, but a jump from
  * flat ground lands first; the slowed 220 - 4k reaches the cut-off, below); rises and falls

@@ -466,6 +466,25 @@ Test(sotn, subpass_low_bits)
 	cr_expect_eq(a.flags, b.flags);
 }
 
+/* The what-if against the game's setting over the default holds (claim sotn/subpass-unreached:
+ * no Cross jump reaches |velocityX| >= FIX(2), sotn-decomp func_8010E83C / PlayerStepJump).  By
+ * hand from subpass_low_bits above: a hold h presses Cross on frames 0..h-1, so frame 29's first
+ * fifth-gravity step (-4096 + 2252 = -1844, the first speed that is not a multiple of 8) needs h
+ * >= 30; before it every speed is a multiple of 8 and the pass changes nothing.  From h = 30 the
+ * pass moves frame 29 by -1848 instead of -1844 and that frame is the apex (the next speed, 404
+ * or 408, is already down): the rise is 4 sub-units more, apex 29 and airtime the same. */
+Test(sotn, subpass_what_if_over_the_default_holds)
+{
+	for (int h = 0; h <= 180; h++) {
+		js_acc off = ref_hold(0, 0, 0, 0, h, 512), on = ref_hold(0, 0, 0, 1, h, 512);
+		cr_expect_eq(on.rise - off.rise, h >= 30 ? 4 : 0, "hold %d: %lld vs %lld", h,
+			     (long long)on.rise, (long long)off.rise);
+		cr_expect_eq(on.apex_frame, off.apex_frame, "hold %d", h);
+		cr_expect_eq(on.airtime, off.airtime, "hold %d", h);
+		cr_expect_eq(!!(off.flags & F_LOW_BITS), 0, "hold %d: the game's setting drops nothing", h);
+	}
+}
+
 /* The landing: the snap frame is grounded with posY.i.lo 0; the next frame func_8010FDF8 stands
  * Alucard (velocityY 0) and a tap on it is used up; the frame after, a tap jumps.  Tapped: the
  * snap is frame 15 (above), frame 16 the landing. */
@@ -703,5 +722,5 @@ Test(sotn, metadata)
 	int n = 0;
 	while (m->claims[n])
 		n++;
-	cr_expect_eq(n, 8);
+	cr_expect_eq(n, 9);
 }
