@@ -512,29 +512,88 @@ const js_model js_model_celeste = {
 
 _Static_assert(JS_IN_JUMP == 1u << 0 && JS_IN_DOWN == 1u << 1, "celeste reads planes 0 and 1");
 
-/* c ? a : b on floats, for c in {0, 1}, as a mask on the bit patterns.  Written as integer
- * selects so that no float operation ends up inside a conditional arm: with the default
- * -ftrapping-math GCC will not if-convert (and so not vectorise) a branch holding a float
- * operation, since that would execute it speculatively. */
-static inline float celeste_self(int32_t c, float a, float b)
+/* The reference above on JS_VW lanes at a time (lane.h's js_vi / js_vf: one register per state
+ * variable), each group stepped through all its frames with its state in registers, every branch
+ * a select on a -1 / 0 mask; the only branches are the group's "every lane done" test and the
+ * per-32-frame reload of the input words. */
+
+/* m ? a : b per lane (m = -1 / 0): one blend on the SSE4 / AVX2 paths (GCC writes the
+ * and-andnot-or as three instructions there; on AVX-512 it makes one masked move or vpternlogd). */
+#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+static inline js_vf celeste_fsel(js_vi m, js_vf a, js_vf b)
 {
-	uint32_t ua, ub, r;
-	float out;
-	memcpy(&ua, &a, sizeof ua);
-	memcpy(&ub, &b, sizeof ub);
-	r = js_selu32(c, ua, ub);
-	memcpy(&out, &r, sizeof out);
-	return out;
+	return (js_vf)_mm256_blendv_ps((__m256)b, (__m256)a, (__m256)m);
+}
+#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+static inline js_vf celeste_fsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)_mm_blendv_ps((__m128)b, (__m128)a, (__m128)m);
+}
+#else
+static inline js_vf celeste_fsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)(((js_vi)a & m) | ((js_vi)b & ~m));
+}
+#endif
+
+static inline js_vi celeste_isel(js_vi m, js_vi a, js_vi b)
+{
+	return (js_vi)celeste_fsel(m, (js_vf)a, (js_vf)b);
 }
 
-/* Calc.Approach with the .NET Framework's Math.Max / Math.Min, as in the reference: every
- * candidate is computed, then selected (max(a, b) = a > b ? a : b, min(a, b) = a < b ? a : b). */
-static inline float celeste_lane_approach(float val, float target, float max_move)
+static inline js_vf celeste_fsplat(float x)
 {
-	float down = val - max_move, up = val + max_move;
-	float lo = celeste_self(down > target, down, target);
-	float hi = celeste_self(up < target, up, target);
-	return celeste_self(val > target, lo, hi);
+	return (js_vf){ 0 } + x;
+}
+
+/* The .NET Framework's Math.Max / Math.Min as the reference writes them, a > b ? a : b and
+ * a < b ? a : b: on x86 exactly maxps / minps (each returns its second operand unless the
+ * comparison holds, NaN and signed zeros included), one instruction; otherwise a blend. */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+static inline js_vf celeste_fmax(js_vf a, js_vf b)
+{
+	return (js_vf)_mm512_max_ps((__m512)a, (__m512)b);
+}
+static inline js_vf celeste_fmin(js_vf a, js_vf b)
+{
+	return (js_vf)_mm512_min_ps((__m512)a, (__m512)b);
+}
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+static inline js_vf celeste_fmax(js_vf a, js_vf b)
+{
+	return (js_vf)_mm256_max_ps((__m256)a, (__m256)b);
+}
+static inline js_vf celeste_fmin(js_vf a, js_vf b)
+{
+	return (js_vf)_mm256_min_ps((__m256)a, (__m256)b);
+}
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+static inline js_vf celeste_fmax(js_vf a, js_vf b)
+{
+	return (js_vf)_mm_max_ps((__m128)a, (__m128)b);
+}
+static inline js_vf celeste_fmin(js_vf a, js_vf b)
+{
+	return (js_vf)_mm_min_ps((__m128)a, (__m128)b);
+}
+#else
+static inline js_vf celeste_fmax(js_vf a, js_vf b)
+{
+	return celeste_fsel(a > b, a, b);
+}
+static inline js_vf celeste_fmin(js_vf a, js_vf b)
+{
+	return celeste_fsel(a < b, a, b);
+}
+#endif
+
+/* Calc.Approach with the .NET Framework's Math.Max / Math.Min, as in the reference: both
+ * candidates are computed, then selected. */
+static inline js_vf celeste_lane_approach(js_vf val, js_vf target, js_vf max_move)
+{
+	js_vf lo = celeste_fmax(val - max_move, target);
+	js_vf hi = celeste_fmin(val + max_move, target);
+	return celeste_fsel(val > target, lo, hi);
 }
 
 /* Round half to even without a call: for |x| < 2^22, x + 1.5 * 2^23 lands in [2^23, 2^24), where
@@ -542,155 +601,258 @@ static inline float celeste_lane_approach(float val, float target, float max_mov
  * subtraction is then exact.  Needs -fno-associative-math (the default; never -ffast-math).  The
  * remainder stays below 5 px in magnitude: at most 1/2 after a move plus |Speed.Y| * dt
  * <= 240 * 0.0167 < 4 px. */
-static inline float celeste_round_even(float x)
+static inline js_vf celeste_round_even(js_vf x)
 {
-	const float magic = 0x1.8p23f;
+	const js_vf magic = celeste_fsplat(0x1.8p23f);
 	return (x + magic) - magic;
 }
 
 #ifdef CELESTE_LANE_TRACE
-/* Test hook: CELESTE_LANE_TRACE(f, y, rem, sp, mf, vt, vs, gr, buf) sees the block's state after
- * every frame (tests/test_celeste.c compiles this kernel once more with it to compare float
- * bits with the reference).  Never defined in the library build. */
-#define CELESTE_TRACE_FRAME(f) CELESTE_LANE_TRACE(f, y, rem, sp, mf, vt, vs, gr, buf)
+/* Test hook: CELESTE_LANE_TRACE(f, l0, y, rem, sp, mf, vt, vs, gr, buf) sees the state of the
+ * group of lanes l0 .. l0 + JS_VW - 1 (pointers to its vectors) after every frame it steps
+ * (tests/test_celeste.c compiles this kernel once more with it to compare float bits with the
+ * reference).  Never defined in the library build. */
+#define CELESTE_TRACE_FRAME(f, g, l0)                                                          \
+	CELESTE_LANE_TRACE(f, l0, &(g)->y, &(g)->rem, &(g)->sp, &(g)->mf, &(g)->vt, &(g)->vs,  \
+			   &(g)->gr, &(g)->buf)
 #else
-#define CELESTE_TRACE_FRAME(f) ((void)0)
+#define CELESTE_TRACE_FRAME(f, g, l0) ((void)0)
 #endif
 
-/* The reference above over a block of lanes, state in SoA float / int32 arrays, every branch a
- * select.  Per lane and frame: VirtualButton.Update, onGround, the two timers, NormalUpdate's
- * vertical part, Actor.MoveV with the floor.  (900 * mult) * dt is precomputed per lane as
- * 900 * dt and 450 * dt: 900f * .5f == 450f exactly, so the product has the same bits; likewise
- * FastMaxAccel * dt.  MoveVExact's pixel loop collapses: moving up never collides (no ceiling);
- * moving down by m from y <= 0 collides iff y + m > 0, and then stops at y = 0.  Height -y fits
- * int32 trivially: y is never below the floor, and upward speed only comes from Jump() on the
- * ground (-105 px/s for at most 0.2 s, then gravity), so -y stays under 30 px (from a fuzz
- * start, js_lane_args.start, under 4096: field y).  The lane state from a start is the
- * reference's, field by field (on_ground is recomputed every frame before it is read, dt is the
- * axis's), and nothing above needs init's state: the floor rules hold for any y <= 0, the
- * rounding for any remainder the fields allow (|remainder + Speed.Y * dt| < 5 px). */
-void JS_LANE_FN(celeste)(const js_lane_args *args)
-{
-	int32_t y[JS_BLOCK], prev[JS_BLOCK];
-	float rem[JS_BLOCK], sp[JS_BLOCK], mf[JS_BLOCK], vt[JS_BLOCK], vs[JS_BLOCK], gr[JS_BLOCK];
-	float buf[JS_BLOCK];
-	float dt[JS_BLOCK], accel_dt[JS_BLOCK], grav_dt[JS_BLOCK], half_grav_dt[JS_BLOCK];
-	js_lane_acc acc;
+typedef struct celeste_lanes {
+	js_vi y, prev;                               /* prev: -1 / 0 */
+	js_vf rem, sp, mf, vt, vs, gr, buf;          /* the reference's floats */
+	js_vf dt, accel_dt, grav_dt, half_grav_dt;   /* per-lane constants */
+	js_vu jw, dw;                                /* the jump / down words, shifted to frame f */
+	js_vacc acc;
+} celeste_lanes;
 
-	for (int l = 0; l < JS_BLOCK; l++) {
-		int ll = l < args->n_lanes ? l : args->n_lanes - 1;
+/* (900 * mult) * dt is precomputed per lane as 900 * dt and 450 * dt: 900f * .5f == 450f
+ * exactly, so the product has the same bits; likewise FastMaxAccel * dt.  The lane state from a
+ * start is the reference's, field by field (on_ground is recomputed every frame before it is
+ * read, dt is the axis's); padding lanes (n_lanes..) copy the last lane. */
+static inline void celeste_lanes_init(celeste_lanes *g, const js_lane_args *args, int l0)
+{
+	int32_t y[JS_VW], prev[JS_VW];
+	float rem[JS_VW], sp[JS_VW], mf[JS_VW], vt[JS_VW], vs[JS_VW], gr[JS_VW], buf[JS_VW];
+	float dt[JS_VW], accel_dt[JS_VW], grav_dt[JS_VW], half_grav_dt[JS_VW];
+	for (int i = 0; i < JS_VW; i++) {
+		int ll = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
 		float d = celeste_dt(args->axis[CELESTE_AX_DT][ll]);
-		dt[l] = d;
-		accel_dt[l] = CELESTE_FAST_MAX_ACCEL * d;
-		grav_dt[l] = (CELESTE_GRAVITY * 1.0f) * d;
-		half_grav_dt[l] = (CELESTE_GRAVITY * 0.5f) * d;
-		y[l] = 0;
-		prev[l] = 0;
-		rem[l] = 0.0f;
-		sp[l] = 0.0f;
-		mf[l] = CELESTE_MAX_FALL;
-		vt[l] = 0.0f;
-		vs[l] = 0.0f;
-		gr[l] = 0.0f;
-		buf[l] = 0.0f;
+		dt[i] = d;
+		accel_dt[i] = CELESTE_FAST_MAX_ACCEL * d;
+		grav_dt[i] = (CELESTE_GRAVITY * 1.0f) * d;
+		half_grav_dt[i] = (CELESTE_GRAVITY * 0.5f) * d;
+		y[i] = 0;
+		prev[i] = 0;
+		rem[i] = 0.0f;
+		sp[i] = 0.0f;
+		mf[i] = CELESTE_MAX_FALL;
+		vt[i] = 0.0f;
+		vs[i] = 0.0f;
+		gr[i] = 0.0f;
+		buf[i] = 0.0f;
 		if (args->start) { /* a fuzz start: the reference's state, field by field */
 			const celeste_state *st = (const celeste_state *)args->start + ll;
-			y[l] = st->y;
-			prev[l] = st->prev_jump != 0;
-			rem[l] = st->remainder;
-			sp[l] = st->speed;
-			mf[l] = st->max_fall;
-			vt[l] = st->var_jump_timer;
-			vs[l] = st->var_jump_speed;
-			gr[l] = st->jump_grace_timer;
-			buf[l] = st->jump_buffer;
+			y[i] = st->y;
+			prev[i] = -(st->prev_jump != 0);
+			rem[i] = st->remainder;
+			sp[i] = st->speed;
+			mf[i] = st->max_fall;
+			vt[i] = st->var_jump_timer;
+			vs[i] = st->var_jump_speed;
+			gr[i] = st->jump_grace_timer;
+			buf[i] = st->jump_buffer;
 		}
 	}
-	js_lane_acc_init(&acc, args);
+	g->y = js_vload(y);
+	g->prev = js_vload(prev);
+	memcpy(&g->rem, rem, sizeof g->rem);
+	memcpy(&g->sp, sp, sizeof g->sp);
+	memcpy(&g->mf, mf, sizeof g->mf);
+	memcpy(&g->vt, vt, sizeof g->vt);
+	memcpy(&g->vs, vs, sizeof g->vs);
+	memcpy(&g->gr, gr, sizeof g->gr);
+	memcpy(&g->buf, buf, sizeof g->buf);
+	memcpy(&g->dt, dt, sizeof g->dt);
+	memcpy(&g->accel_dt, accel_dt, sizeof g->accel_dt);
+	memcpy(&g->grav_dt, grav_dt, sizeof g->grav_dt);
+	memcpy(&g->half_grav_dt, half_grav_dt, sizeof g->half_grav_dt);
+	g->jw = g->dw = (js_vu)js_vsplat(0); /* loaded on frame 0 */
+	js_vacc_init(&g->acc, args, l0);
+}
 
-	for (int f = 0; f < args->n_frames; f++) {
-		/* bit planes: plane b holds input bit b (model.h, js_lane_args) */
-		const uint32_t *jump_row = args->input[0] + (f >> 5) * JS_BLOCK;
-		const uint32_t *down_row = args->input[1] + (f >> 5) * JS_BLOCK;
-		for (int l = 0; l < JS_BLOCK; l++) {
-			int32_t jump = js_lane_bit(jump_row, l, f);
-			int32_t down = js_lane_bit(down_row, l, f);
-			float d = dt[l];
-			uint32_t fl = 0;
+/* One update of the group: VirtualButton.Update, onGround, the two timers, NormalUpdate's
+ * vertical part, Actor.MoveV with the floor.  MoveVExact's pixel loop collapses: moving up never
+ * collides (no ceiling); moving down by m from y <= 0 collides iff y + m > 0, and then stops at
+ * y = 0.  Height -y fits int32 trivially: y is never below the floor, and upward speed only comes
+ * from Jump() on the ground (-105 px/s for at most 0.2 s, then gravity), so -y stays under 30 px
+ * (from a fuzz start, js_lane_args.start, under 4096: field y).  Nothing here needs init's
+ * state: the floor rules hold for any y <= 0, the rounding for any remainder the fields allow
+ * (|remainder + Speed.Y * dt| < 5 px). */
+static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *args, int l0, int f)
+{
+	if ((f & 31) == 0) { /* bit planes: plane b holds input bit b (model.h, js_lane_args) */
+		g->jw = js_vloadu(args->input[0] + (f >> 5) * JS_BLOCK + l0);
+		g->dw = js_vloadu(args->input[1] + (f >> 5) * JS_BLOCK + l0);
+	}
+	const js_vi jump = -(js_vi)(g->jw & 1u), down = -(js_vi)(g->dw & 1u); /* -1 held */
+	g->jw >>= 1;
+	g->dw >>= 1;
+	const js_vf zero = celeste_fsplat(0.0f), d = g->dt;
+	js_vu fl = (js_vu)js_vsplat(0);
 
-			/* VirtualButton.Update / Pressed */
-			int32_t edge = jump & (prev[l] ^ 1);
-			float b = buf[l] - d;
-			b = celeste_self(edge, CELESTE_JUMP_BUFFER_TIME, b);
-			b = celeste_self(jump, b, 0.0f);
-			int32_t pressed = (b > 0.0f) | edge;
+	/* VirtualButton.Update / Pressed */
+	js_vi edge = jump & ~g->prev;
+	js_vf b = g->buf - d;
+	b = celeste_fsel(edge, celeste_fsplat(CELESTE_JUMP_BUFFER_TIME), b);
+	b = celeste_fsel(jump, b, zero);
+	js_vi pressed = (b > 0.0f) | edge;
 
-			/* onGround, jumpGraceTimer, varJumpTimer */
-			float s = sp[l];
-			int32_t yy = y[l];
-			int32_t ground = (s >= 0.0f) & (yy >= 0);
-			float g = gr[l];
-			g = celeste_self(ground, CELESTE_JUMP_GRACE_TIME, celeste_self(g > 0.0f, g - d, g));
-			float t = vt[l];
-			t = celeste_self(t > 0.0f, t - d, t);
+	/* onGround, jumpGraceTimer, varJumpTimer.  y <= 0 always (the floor stops a move down;
+	 * a start's y is <= 0), so y >= 0 is y == 0. */
+	js_vf s = g->sp;
+	js_vi yy = g->y;
+	js_vi ground = (s >= 0.0f) & (yy >= 0);
+	js_vf gt = g->gr;
+	gt = celeste_fsel(ground, celeste_fsplat(CELESTE_JUMP_GRACE_TIME),
+			  celeste_fsel(gt > 0.0f, gt - d, gt));
+	js_vf t = g->vt;
+	t = celeste_fsel(t > 0.0f, t - d, t);
 
-			/* NormalUpdate: max fall */
-			int32_t fast = down & (s >= CELESTE_MAX_FALL);
-			float m = celeste_lane_approach(mf[l],
-							celeste_self(fast, CELESTE_FAST_MAX_FALL, CELESTE_MAX_FALL),
-							accel_dt[l]);
-			fl |= js_selu32(fast, CELESTE_FLAG_FAST_FALL, 0);
-			/* gravity */
-			int32_t air = ground ^ 1;
-			int32_t half = (fabsf(s) < CELESTE_HALF_GRAV_THRESHOLD) & jump;
-			float sg = celeste_lane_approach(s, m, celeste_self(half, half_grav_dt[l], grav_dt[l]));
-			s = celeste_self(air, sg, s);
-			fl |= js_selu32(air & half, CELESTE_FLAG_HALF_GRAVITY, 0);
-			fl |= js_selu32(air & (sg == m), CELESTE_FLAG_AT_MAX_FALL, 0);
-			/* variable jumping */
-			int32_t var_on = t > 0.0f;
-			float vsp = vs[l];
-			s = celeste_self(var_on & jump, celeste_self(s < vsp, s, vsp), s);
-			int32_t cut = var_on & (jump ^ 1);
-			t = celeste_self(cut, 0.0f, t);
-			fl |= js_selu32(cut, CELESTE_FLAG_VAR_JUMP_CUT, 0);
-			/* jumping: Jump() */
-			int32_t jmp = pressed & (g > 0.0f);
-			b = celeste_self(jmp, 0.0f, b);
-			g = celeste_self(jmp, 0.0f, g);
-			t = celeste_self(jmp, CELESTE_VAR_JUMP_TIME, t);
-			s = celeste_self(jmp, CELESTE_JUMP_SPEED + 0.0f, s);
-			vsp = celeste_self(jmp, s, vsp);
+	/* The frame's Speed.Y is one long chain of dependent operations, so maxFall's Approach,
+	 * which does not depend on it but for its target, is computed toward both targets first
+	 * and selected after (each the reference's operations on the same operands: the selected
+	 * value has its bits).  Gravity's two multipliers are one Approach on the selected step:
+	 * computing both measured no faster (more instructions for a shorter chain). */
+	/* NormalUpdate: max fall */
+	js_vi fast = down & (s >= CELESTE_MAX_FALL);
+	js_vf m_fast = celeste_lane_approach(g->mf, celeste_fsplat(CELESTE_FAST_MAX_FALL), g->accel_dt);
+	js_vf m_slow = celeste_lane_approach(g->mf, celeste_fsplat(CELESTE_MAX_FALL), g->accel_dt);
+	js_vf m = celeste_fsel(fast, m_fast, m_slow);
+	fl |= (js_vu)fast & CELESTE_FLAG_FAST_FALL;
+	/* gravity */
+	js_vi half = ((js_vf)((js_vi)s & 0x7fffffff) < CELESTE_HALF_GRAV_THRESHOLD) & jump; /* |s| */
+	js_vf sg = celeste_lane_approach(s, m, celeste_fsel(half, g->half_grav_dt, g->grav_dt));
+	s = celeste_fsel(ground, s, sg);
+	fl |= (js_vu)(~ground & half) & CELESTE_FLAG_HALF_GRAVITY;
+	fl |= (js_vu)(~ground & (sg == m)) & CELESTE_FLAG_AT_MAX_FALL;
+	/* variable jumping */
+	js_vi var_on = t > 0.0f;
+	js_vf vsp = g->vs;
+	s = celeste_fsel(var_on & jump, celeste_fmin(s, vsp), s);
+	js_vi cut = var_on & ~jump;
+	t = celeste_fsel(cut, zero, t);
+	fl |= (js_vu)cut & CELESTE_FLAG_VAR_JUMP_CUT;
+	/* jumping: Jump() */
+	js_vi jmp = pressed & (gt > 0.0f);
+	b = celeste_fsel(jmp, zero, b);
+	gt = celeste_fsel(jmp, zero, gt);
+	t = celeste_fsel(jmp, celeste_fsplat(CELESTE_VAR_JUMP_TIME), t);
+	s = celeste_fsel(jmp, celeste_fsplat(CELESTE_JUMP_SPEED + 0.0f), s);
+	vsp = celeste_fsel(jmp, s, vsp);
 
-			/* Actor.MoveV(Speed.Y * dt) */
-			float r = rem[l] + s * d;
-			float rr = celeste_round_even(r);
-			int32_t move = (int32_t)rr;
-			fl |= js_selu32((r - rr == 0.5f) | (r - rr == -0.5f), CELESTE_FLAG_ROUND_TIE, 0);
-			r = r - rr; /* movementCounter.Y -= move; x - 0 == x when move is 0 */
-			int32_t ny = yy + move;
-			int32_t hit = (move > 0) & (ny > 0);
-			fl |= js_selu32((move > 0) & (ny == 0), CELESTE_FLAG_FLOOR_EXACT, 0);
-			ny = js_sel32(hit, 0, ny);
-			r = celeste_self(hit, 0.0f, r);
-			s = celeste_self(hit, 0.0f, s);
+	/* Actor.MoveV(Speed.Y * dt), rounded as celeste_round_even does.  The floor: a move down
+	 * (move > 0) collides iff y + move > 0, i.e. move > -y (y <= 0): the same test on the
+	 * rounding's r + 1.5 * 2^23 (= move + 1.5 * 2^23 exactly) against -y + 1.5 * 2^23 (exact:
+	 * -y < 2^22), one comparison sooner in the chain. */
+	const js_vf magic = celeste_fsplat(0x1.8p23f);
+	js_vf r = g->rem + s * d;
+	js_vf rm = r + magic;
+	js_vi hit = rm > (__builtin_convertvector(-yy, js_vf) + magic);
+	js_vf rr = celeste_round_even(r); /* (r + magic) - magic: rm, computed once */
+	js_vi move = __builtin_convertvector(rr, js_vi);
+	js_vf frac = r - rr;
+	fl |= (js_vu)((js_vf)((js_vi)frac & 0x7fffffff) == 0.5f) & CELESTE_FLAG_ROUND_TIE; /* |frac| */
+	r = frac; /* movementCounter.Y -= move; x - 0 == x when move is 0 */
+	js_vi ny = yy + move;
+	fl |= (js_vu)((move > 0) & (ny == 0)) & CELESTE_FLAG_FLOOR_EXACT;
+	ny = celeste_isel(hit, js_vsplat(0), ny);
+	r = celeste_fsel(hit, zero, r);
+	s = celeste_fsel(hit, zero, s);
 
-			y[l] = ny;
-			rem[l] = r;
-			sp[l] = s;
-			mf[l] = m;
-			vt[l] = t;
-			vs[l] = vsp;
-			gr[l] = g;
-			buf[l] = b;
-			prev[l] = jump;
-			js_lane_acc_frame(&acc, l, f, -ny, ny == 0, fl);
-		}
-		CELESTE_TRACE_FRAME(f);
-		if ((f & 7) == 7 && js_lane_all_done(&acc, f))
+	g->y = ny;
+	g->rem = r;
+	g->sp = s;
+	g->mf = m;
+	g->vt = t;
+	g->vs = vsp;
+	g->gr = gt;
+	g->buf = b;
+	g->prev = jump;
+
+	/* js_vacc_frame (lane.h, model.h's js_acc_frame) with what celeste cannot reach left out:
+	 * the height -ny is never negative (a move down stops at the floor, y <= 0 at the start),
+	 * so no below_start, and no step raises JS_FLAG_RELAUNCH. */
+	js_vacc *a = &g->acc;
+	js_vi grounded = ny == 0;
+	js_vi live = ~a->landed;
+	js_vi took = a->took | (live & ~grounded);
+	js_vi on = live & took;
+	a->flags |= fl & (js_vu)on;
+	js_vi height = -ny;
+	js_vi higher = on & (height > a->rise);
+	a->rise = celeste_isel(higher, height, a->rise);
+	a->apex = celeste_isel(higher, js_vsplat(f), a->apex);
+	js_vi lands = on & grounded;
+	a->air = celeste_isel(lands, js_vsplat(f + 1), a->air);
+	a->landed |= lands;
+	a->took = took;
+}
+
+/* 1 when no lane of the group can change its results after frame f (one test for the group). */
+static inline int celeste_lanes_done(const celeste_lanes *g, int32_t f)
+{
+	const js_vacc *a = &g->acc;
+	return !js_vany(~(a->landed | (~a->took & (a->last_jump <= f))));
+}
+
+/* Steps one group alone from frame f until it is done; returns nothing (its state is in g). */
+static inline void celeste_lanes_run(celeste_lanes *g, const js_lane_args *args, int l0, int f)
+{
+	for (; f < args->n_frames; f++) {
+		celeste_lanes_frame(g, args, l0, f);
+		CELESTE_TRACE_FRAME(f, g, l0);
+		if ((f & 3) == 3 && celeste_lanes_done(g, f))
 			break;
 	}
-	js_lane_acc_store(&acc, args);
+}
+
+/* Two groups side by side (instruction-level parallelism: one frame is a long dependent chain)
+ * while both run, then the one left alone; a group whose lanes can no longer change their
+ * results stops. */
+void JS_LANE_FN(celeste)(const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < args->n_lanes; l0 += 2 * JS_VW) {
+		const int l1 = l0 + JS_VW;
+		celeste_lanes g0, g1;
+		celeste_lanes_init(&g0, args, l0);
+		if (l1 >= args->n_lanes) {
+			celeste_lanes_run(&g0, args, l0, 0);
+			js_vacc_store(&g0.acc, args, l0);
+			continue;
+		}
+		celeste_lanes_init(&g1, args, l1);
+		int f = 0, d0 = 0, d1 = 0;
+		while (f < args->n_frames) {
+			celeste_lanes_frame(&g0, args, l0, f);
+			celeste_lanes_frame(&g1, args, l1, f);
+			CELESTE_TRACE_FRAME(f, &g0, l0);
+			CELESTE_TRACE_FRAME(f, &g1, l1);
+			if ((f++ & 3) == 3) {
+				d0 = celeste_lanes_done(&g0, f - 1);
+				d1 = celeste_lanes_done(&g1, f - 1);
+				if (d0 | d1)
+					break;
+			}
+		}
+		if (!d0)
+			celeste_lanes_run(&g0, args, l0, f);
+		if (!d1)
+			celeste_lanes_run(&g1, args, l1, f);
+		js_vacc_store(&g0.acc, args, l0);
+		js_vacc_store(&g1.acc, args, l1);
+	}
 }
 
 #endif

@@ -1096,7 +1096,7 @@ _Static_assert(JS_IN_JUMP == 1u << 0 && JS_IN_Z == 1u << 2, "sm64 reads planes 0
  * below 2^38; compared as floats, which orders them as the reference's int64 does).  The lane
  * kernel only reports a run's OR of flags, so a rare flag may be raised on a different frame of
  * the run than the reference's (the ceiling, below).  An action's set membership is one AND on
- * 1 << action.  Two groups are stepped side by side for instruction-level parallelism. */
+ * 1 << action. */
 
 static inline js_vf sm64_fsel(js_vi m, js_vf a, js_vf b)
 {
@@ -1115,12 +1115,54 @@ static inline js_vi sm64_s16(js_vi x)
 	return ((x & 0xffff) ^ 0x8000) - 0x8000;
 }
 
-/* approach_f32(v, 0, d, d) */
+/* x86's minps / maxps: minps(a, b) = a < b ? a : b, maxps(a, b) = a > b ? a : b exactly (the
+ * second operand unless the comparison holds: NaN and signed zeros included), one instruction
+ * on the vector paths; a blend otherwise. */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+static inline js_vf sm64_minps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm512_min_ps((__m512)a, (__m512)b);
+}
+static inline js_vf sm64_maxps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm512_max_ps((__m512)a, (__m512)b);
+}
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+static inline js_vf sm64_minps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm256_min_ps((__m256)a, (__m256)b);
+}
+static inline js_vf sm64_maxps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm256_max_ps((__m256)a, (__m256)b);
+}
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+static inline js_vf sm64_minps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm_min_ps((__m128)a, (__m128)b);
+}
+static inline js_vf sm64_maxps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm_max_ps((__m128)a, (__m128)b);
+}
+#else
+static inline js_vf sm64_minps(js_vf a, js_vf b)
+{
+	return sm64_fsel(a < b, a, b);
+}
+static inline js_vf sm64_maxps(js_vf a, js_vf b)
+{
+	return sm64_fsel(a > b, a, b);
+}
+#endif
+
+/* approach_f32(v, 0, d, d): up > 0 ? 0 : up is minps(0, up), down < 0 ? 0 : down is
+ * maxps(0, down) (the same value for every up / down, -0 and NaN included). */
 static inline js_vf sm64_approach0(js_vf v, float d)
 {
 	js_vf up = v + d, down = v - d;
-	up = sm64_fsel(up > 0.0f, sm64_fsplat(0.0f), up);
-	down = sm64_fsel(down < 0.0f, sm64_fsplat(0.0f), down);
+	up = sm64_minps(sm64_fsplat(0.0f), up);
+	down = sm64_maxps(sm64_fsplat(0.0f), down);
 	return sm64_fsel(v < 0.0f, up, down);
 }
 
@@ -1274,7 +1316,8 @@ static inline js_vi sm64_in(js_vi abit, int set)
 	return (abit & set) != 0;
 }
 
-static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int l0, int f)
+static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int l0,
+								 int f)
 {
 	const js_vi zero = js_vsplat(0);
 	const js_vf fzero = sm64_fsplat(0.0f);
@@ -1523,18 +1566,20 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 			vz = sm64_fsel(uat, fa * 1.0f + 0.0f * 0.0f, vz);
 		}
 		/* perform_air_step */
+		/* Four quarter steps, each stopping at the floor (y = 0, landed; the reference's
+		 * test: a NaN y never lands).  The quarter steps add the same q = vy / 4 each time,
+		 * and rounding is monotone, so y1..y4 run one way: rising (q > 0) only y1 can be at
+		 * or below the floor, falling (q <= 0) some is iff y4 is.  So the lane lands iff
+		 * y1 <= 0 or y4 <= 0, at the first k with yk <= 0, and keeps zk; the y and z chains
+		 * are plain additions, the floor tests off them. */
 		js_vi step = mA & ~hang;
-		js_vi live = step;
-		for (int i = 0; i < 4; i++) {
-			js_vf ny = y + vy / 4.0f;
-			js_vf nz = z + vz / 4.0f;
-			/* the floor: y = 0, landed (the reference's test: a NaN y never lands) */
-			js_vi floor = ny <= 0.0f;
-			y = sm64_fsel(live, (js_vf)((js_vi)ny & ~floor), y);
-			z = sm64_fsel(live, nz, z);
-			live &= ~floor;
-		}
-		js_vi landed = step & ~live;
+		js_vf qy = vy / 4.0f, qz = vz / 4.0f;
+		js_vf y1 = y + qy, y2 = y1 + qy, y3 = y2 + qy, y4 = y3 + qy;
+		js_vf z1 = z + qz, z2 = z1 + qz, z3 = z2 + qz, z4 = z3 + qz;
+		js_vi f1 = y1 <= 0.0f, f2 = y2 <= 0.0f, f3 = y3 <= 0.0f;
+		js_vi landed = step & (f1 | (y4 <= 0.0f));
+		y = sm64_fsel(step, (js_vf)((js_vi)y4 & ~landed), y);
+		z = sm64_fsel(step, sm64_fsel(f1, z1, sm64_fsel(f2, z2, sm64_fsel(f3, z3, z4))), z);
 		/* The reference flags every quarter step above the ceiling; the lane kernel only
 		 * needs the OR over the run: float addition is monotone, so a frame's quarter steps
 		 * peak at its last one (rising) or its first one, which is below the last frame's
@@ -1551,7 +1596,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 			js_vf g2 = vy - 2.0f;
 			js_vf dv = sm64_fsel(isLJ, g2, vy - 4.0f);
 			js_vi term = (dv < -75.0f) & ~rel & ~wg;
-			dv = sm64_fsel(dv < -75.0f, sm64_fsplat(-75.0f), dv);
+			dv = sm64_maxps(sm64_fsplat(-75.0f), dv); /* dv < -75 ? -75 : dv */
 			js_vf nv = sm64_fsel(rel, vy / 4.0f, dv);
 			fl |= (js_vu)(grav & rel) & SM64_FLAG_A_RELEASE;
 			if (js_vany(wg & grav)) { /* the wing cap's branch */
@@ -1645,7 +1690,7 @@ static inline void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int
 
 static inline int sm64_lanes_done(const sm64_lanes *s, int32_t f)
 {
-	return js_vall(s->landed | (~s->took & (s->last_jump <= f)));
+	return !js_vany(~(s->landed | (~s->took & (s->last_jump <= f)))); /* one test */
 }
 
 static inline void sm64_lanes_store(const sm64_lanes *s, const js_lane_args *args, int l0)
@@ -1663,20 +1708,19 @@ static inline void sm64_lanes_store(const sm64_lanes *s, const js_lane_args *arg
 	}
 }
 
+/* One group at a time, each stopping once its lanes are done (two groups side by side spill
+ * the state out of the registers: measured slower). */
 void JS_LANE_FN(sm64)(const js_lane_args *args)
 {
-	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
-		sm64_lanes g0, g1;
-		sm64_lanes_init(&g0, args, l0);
-		sm64_lanes_init(&g1, args, l0 + JS_VW);
+	for (int l0 = 0; l0 < args->n_lanes; l0 += JS_VW) {
+		sm64_lanes g;
+		sm64_lanes_init(&g, args, l0);
 		for (int f = 0; f < args->n_frames; f++) {
-			sm64_lanes_frame(&g0, args, l0, f);
-			sm64_lanes_frame(&g1, args, l0 + JS_VW, f);
-			if ((f & 7) == 7 && sm64_lanes_done(&g0, f) && sm64_lanes_done(&g1, f))
+			sm64_lanes_frame(&g, args, l0, f);
+			if ((f & 3) == 3 && sm64_lanes_done(&g, f))
 				break;
 		}
-		sm64_lanes_store(&g0, args, l0);
-		sm64_lanes_store(&g1, args, l0 + JS_VW);
+		sm64_lanes_store(&g, args, l0);
 	}
 }
 

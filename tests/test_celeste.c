@@ -12,19 +12,21 @@
  * This copy is built with the test's flags (baseline x86-64: SSE2 vectors at -O3). */
 #define LT_FRAMES 160
 static uint32_t lt_state[LT_FRAMES][8][JS_BLOCK];
-static int lt_frames;
-static void lt_record(int f, const int32_t *y, const float *rem, const float *sp, const float *mf,
-		      const float *vt, const float *vs, const float *gr, const float *buf)
+static int lt_frames[JS_BLOCK]; /* frames recorded per lane (a group stops once it is done) */
+static void lt_record(int f, int l0, int n, const void *y, const void *rem, const void *sp,
+		      const void *mf, const void *vt, const void *vs, const void *gr, const void *buf)
 {
 	const void *src[8] = { y, rem, sp, mf, vt, vs, gr, buf };
 	if (f >= LT_FRAMES)
 		return;
 	for (int v = 0; v < 8; v++)
-		memcpy(lt_state[f][v], src[v], sizeof lt_state[f][v]);
-	lt_frames = f + 1;
+		memcpy(&lt_state[f][v][l0], src[v], (size_t)n * 4);
+	for (int i = 0; i < n; i++)
+		lt_frames[l0 + i] = f + 1;
 }
 #define JS_LANE_SUFFIX _lanetrace
-#define CELESTE_LANE_TRACE(f, y, rem, sp, mf, vt, vs, gr, buf) lt_record(f, y, rem, sp, mf, vt, vs, gr, buf)
+#define CELESTE_LANE_TRACE(f, l0, y, rem, sp, mf, vt, vs, gr, buf) \
+	lt_record(f, l0, JS_VW, y, rem, sp, mf, vt, vs, gr, buf)
 #include "celeste.c"
 #undef JS_LANE_SUFFIX
 
@@ -452,19 +454,25 @@ Test(celeste, movev_round_half_even)
 	cr_expect(hold_acc(EXACT, 0, 1, 64).flags & flag_bit("round_tie"));
 }
 
+/* celeste_round_even (lane vectors) on one float. */
+static float round_even1(float x)
+{
+	return celeste_round_even(celeste_fsplat(x))[0];
+}
+
 /* The lane kernel's branch-free rounding, (x + 1.5 * 2^23) - 1.5 * 2^23, against rint (the
  * reference's Math.Round ToEven): every float in [0.25, 8) and its negation (all of them), every
  * n + 1/2 tie and its neighbours up to 2^22, and the named cases. */
 Test(celeste, rounding_trick_exact)
 {
-	cr_expect_eq(celeste_round_even(0.5f), 0.0f);
-	cr_expect_eq(celeste_round_even(1.5f), 2.0f);
-	cr_expect_eq(celeste_round_even(2.5f), 2.0f);
-	cr_expect_eq(celeste_round_even(-0.5f), 0.0f);
-	cr_expect_eq(celeste_round_even(-1.5f), -2.0f);
-	cr_expect_eq(celeste_round_even(-2.5f), -2.0f);
-	cr_expect_eq(celeste_round_even(nextafterf(0.5f, 1.0f)), 1.0f);
-	cr_expect_eq(celeste_round_even(nextafterf(0.5f, 0.0f)), 0.0f);
+	cr_expect_eq(round_even1(0.5f), 0.0f);
+	cr_expect_eq(round_even1(1.5f), 2.0f);
+	cr_expect_eq(round_even1(2.5f), 2.0f);
+	cr_expect_eq(round_even1(-0.5f), 0.0f);
+	cr_expect_eq(round_even1(-1.5f), -2.0f);
+	cr_expect_eq(round_even1(-2.5f), -2.0f);
+	cr_expect_eq(round_even1(nextafterf(0.5f, 1.0f)), 1.0f);
+	cr_expect_eq(round_even1(nextafterf(0.5f, 0.0f)), 0.0f);
 	long bad = 0;
 	uint32_t lo, hi;
 	float x = 0.25f;
@@ -474,15 +482,15 @@ Test(celeste, rounding_trick_exact)
 	for (uint32_t u = lo; u < hi; u++) {
 		float v;
 		memcpy(&v, &u, 4);
-		bad += celeste_round_even(v) != (float)rint((double)v);
-		bad += celeste_round_even(-v) != (float)rint((double)-v);
+		bad += round_even1(v) != (float)rint((double)v);
+		bad += round_even1(-v) != (float)rint((double)-v);
 	}
 	for (int32_t n = 0; n < (1 << 22); n += 7) {
 		float t = (float)n + 0.5f;
 		float c[3] = { nextafterf(t, 0.0f), t, nextafterf(t, 1e9f) };
 		for (int i = 0; i < 3; i++) {
-			bad += celeste_round_even(c[i]) != (float)rint((double)c[i]);
-			bad += celeste_round_even(-c[i]) != (float)rint((double)-c[i]);
+			bad += round_even1(c[i]) != (float)rint((double)c[i]);
+			bad += round_even1(-c[i]) != (float)rint((double)-c[i]);
 		}
 	}
 	cr_expect_eq(bad, 0, "%ld mismatches", bad);
@@ -716,15 +724,18 @@ Test(celeste, lane_state_bits)
 		args.axis[DOWN] = axcol[DOWN];
 		for (int b = 0; b < JS_N_BUTTONS; b++)
 			args.input[b] = planes[b];
-		lt_frames = 0;
+		memset(lt_frames, 0, sizeof lt_frames);
 		celeste_lane_lanetrace(&args);
-		cr_assert_geq(lt_frames, 8);
+		int most = 0;
 		for (int l = 0; l < JS_BLOCK; l++) {
 			_Alignas(16) unsigned char st[JS_STATE_MAX];
 			char buf[256];
 			cel_row r;
 			m->init(st, ax[l]);
-			for (int f = 0; f < lt_frames; f++) {
+			/* every group steps at least 4 frames (its first done test) */
+			cr_assert_geq(lt_frames[l], 4, "rep %d lane %d: frames traced", rep, l);
+			most = lt_frames[l] > most ? lt_frames[l] : most;
+			for (int f = 0; f < lt_frames[l]; f++) {
 				m->step(st, in[l][f]);
 				m->trace_row(st, buf, sizeof buf);
 				parse_row(buf, &r);
@@ -741,6 +752,7 @@ Test(celeste, lane_state_bits)
 				}
 			}
 		}
+		cr_assert_geq(most, 8, "rep %d: frames traced", rep);
 	}
 }
 
