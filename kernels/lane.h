@@ -384,6 +384,14 @@ static __attribute__((cold, noinline, unused)) void js_vacc_note(const js_vacc *
 	}
 }
 
+/* The fuzzer's record (model.h's js_lane_record) after frame f: js_vacc_frame calls it; a kernel
+ * with its own accounting on a js_vacc calls it at the end of each frame to record too. */
+static inline void js_vacc_record(const js_vacc *a, int32_t f)
+{
+	if (__builtin_expect(a->rec != NULL, 0))
+		js_vacc_note(a, f);
+}
+
 /* grounded: -1 / 0 per lane; fl: the frame's flags (JS_FLAG_RELAUNCH lands: model.h's landing
  * rule, with height the landing's). */
 static inline void js_vacc_frame(js_vacc *a, int32_t f, js_vi height, js_vi grounded, js_vu fl)
@@ -401,8 +409,7 @@ static inline void js_vacc_frame(js_vacc *a, int32_t f, js_vi height, js_vi grou
 	a->air = js_vsel(lands, js_vsplat(f + 1), a->air);
 	a->landed |= lands;
 	a->took = took;
-	if (__builtin_expect(a->rec != NULL, 0))
-		js_vacc_note(a, f);
+	js_vacc_record(a, f);
 }
 
 /* 1 when no lane of the group can change its results after frame f. */
