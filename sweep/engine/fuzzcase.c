@@ -197,9 +197,9 @@ typedef struct diff_run {
 	size_t n;
 } diff_run;
 
-JS_HARNESS static int diff_one(const diff_run *d, js_isa isa, int k, js_lane_record *rec, int *bad)
+/* The planes of a run of k frames (d->planes): the case's, with the bits of frames k.. cleared. */
+JS_HARNESS static void mask_planes(const diff_run *d, int k)
 {
-	/* the planes of a run of k frames: the bits of frames k.. cleared */
 	for (int b = 0; b < JS_N_BUTTONS; b++)
 		for (int w = 0; w < d->words; w++) {
 			int left = k - 32 * w; /* frames of word w within the run */
@@ -207,6 +207,11 @@ JS_HARNESS static int diff_one(const diff_run *d, js_isa isa, int k, js_lane_rec
 			for (int l = 0; l < JS_BLOCK; l++)
 				d->planes[b][w * JS_BLOCK + l] = d->all[b][w * JS_BLOCK + l] & keep;
 		}
+}
+
+/* The run itself, on the planes mask_planes made for k. */
+JS_HARNESS static int diff_one(const diff_run *d, js_isa isa, int k, js_lane_record *rec, int *bad)
+{
 	int64_t rise[JS_BLOCK];
 	int32_t apex[JS_BLOCK], air[JS_BLOCK];
 	uint32_t flags[JS_BLOCK];
@@ -317,20 +322,27 @@ JS_HARNESS int js_case_diff(const js_case *c, char *why, size_t n)
 		rec.idx[ks[ki] - 1] = (int8_t)ki;
 	}
 	diff_run d = { m, c, ref, nf, nl, words, all, planes, starts, ax, why, n };
-	/* A recorded path's second run: one count before the last, chosen by the case (the runs
-	 * of fewer frames than the case, their plane masks and early ends stay checked). */
+	/* A recorded path's second run: one count before the last, chosen by the case (so runs of
+	 * fewer frames than the case, their plane masks and early ends stay checked). */
 	int extra = nk > 1 ? ks[(unsigned)(nf * 31 + nl * 7 + c->input[0][0]) % (unsigned)(nk - 1)] : 0;
-	int bad = 0;
-	for (int isa = 0; isa < JS_ISA_COUNT && !bad; isa++) {
-		if (!js_isa_available((js_isa)isa) || !m->lane[isa])
+	/* Each path first takes one run of all nf frames that records every checked count
+	 * (model.h's js_lane_record); a path that does not record runs each count on its own.  The
+	 * planes are masked once per count for all the paths that run it. */
+	int bad = 0, paths = 0, recorded = 0;
+	mask_planes(&d, nf);
+	for (int isa = 0; isa < JS_ISA_COUNT && !bad; isa++)
+		if (js_isa_available((js_isa)isa) && m->lane[isa]) {
+			paths |= 1 << isa;
+			recorded |= diff_one(&d, (js_isa)isa, nf, &rec, &bad) << isa;
+		}
+	for (int ki = 0; ki < nk - 1 && !bad; ki++) {
+		int runs = ks[ki] == extra ? paths : paths & ~recorded;
+		if (!runs)
 			continue;
-		/* One run of all nf frames that records every checked count (model.h's
-		 * js_lane_record); a path that does not record runs each count on its own. */
-		int rows = diff_one(&d, (js_isa)isa, nf, &rec, &bad);
-		if (rows && extra && !bad)
-			diff_one(&d, (js_isa)isa, extra, NULL, &bad);
-		for (int ki = 0; !rows && ki < nk - 1 && !bad; ki++)
-			diff_one(&d, (js_isa)isa, ks[ki], NULL, &bad);
+		mask_planes(&d, ks[ki]);
+		for (int isa = 0; isa < JS_ISA_COUNT && !bad; isa++)
+			if (runs >> isa & 1)
+				diff_one(&d, (js_isa)isa, ks[ki], NULL, &bad);
 	}
 	free(ref);
 	return bad;
