@@ -798,6 +798,7 @@ static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *arg
 	a->air = celeste_isel(lands, js_vsplat(f + 1), a->air);
 	a->landed |= lands;
 	a->took = took;
+	js_vacc_record(a, f); /* the fuzzer's record (lane.h); nothing otherwise */
 }
 
 /* 1 when no lane of the group can change its results after frame f (one test for the group). */

@@ -334,6 +334,8 @@ static inline js_vi js_vbit(const uint32_t *row, int f)
 typedef struct js_vacc {
 	js_vi rise, apex, air, took, landed, last_jump;
 	js_vu flags;
+	js_lane_record *rec; /* args->record (model.h): NULL but in the fuzzer */
+	int l0;
 } js_vacc;
 
 static inline void js_vacc_init(js_vacc *a, const js_lane_args *args, int l0)
@@ -351,6 +353,43 @@ static inline void js_vacc_init(js_vacc *a, const js_lane_args *args, int l0)
 	a->last_jump = js_vload(last);
 	a->rise = a->apex = a->air = a->took = a->landed = js_vsplat(0);
 	a->flags = (js_vu)js_vsplat(0);
+	a->rec = args->record;
+	a->l0 = l0;
+}
+
+/* Lane i of the group (lanes l0..) as the store writes it: row j of the record. */
+static inline void js_vacc_put(const js_vacc *a, int l0, int i, js_lane_record *r, int j)
+{
+	int l = l0 + i;
+	uint32_t fl = a->flags[i];
+	if (!a->took[i])
+		fl |= JS_FLAG_NO_TAKEOFF;
+	else if (!a->landed[i])
+		fl |= JS_FLAG_NOT_LANDED;
+	r->rise[j][l] = a->rise[i];
+	r->apex[j][l] = a->apex[i];
+	r->air[j][l] = a->air[i];
+	r->flags[j][l] = fl;
+}
+
+/* After frame f of a run with a record: the group's results if the run ended here. */
+static __attribute__((cold, noinline, unused)) void js_vacc_note(const js_vacc *a, int32_t f)
+{
+	js_lane_record *r = a->rec;
+	int j = r->idx[f];
+	for (int i = 0; i < JS_VW && a->l0 + i < JS_BLOCK; i++) {
+		r->seen[a->l0 + i] = f + 1;
+		if (j >= 0)
+			js_vacc_put(a, a->l0, i, r, j);
+	}
+}
+
+/* The fuzzer's record (model.h's js_lane_record) after frame f: js_vacc_frame calls it; a kernel
+ * with its own accounting on a js_vacc calls it at the end of each frame to record too. */
+static inline void js_vacc_record(const js_vacc *a, int32_t f)
+{
+	if (__builtin_expect(a->rec != NULL, 0))
+		js_vacc_note(a, f);
 }
 
 /* grounded: -1 / 0 per lane; fl: the frame's flags (JS_FLAG_RELAUNCH lands: model.h's landing
@@ -370,6 +409,7 @@ static inline void js_vacc_frame(js_vacc *a, int32_t f, js_vi height, js_vi grou
 	a->air = js_vsel(lands, js_vsplat(f + 1), a->air);
 	a->landed |= lands;
 	a->took = took;
+	js_vacc_record(a, f);
 }
 
 /* 1 when no lane of the group can change its results after frame f. */
@@ -391,6 +431,18 @@ static inline void js_vacc_store(const js_vacc *a, const js_lane_args *args, int
 		args->airtime[l0 + i] = a->air[i];
 		args->flags[l0 + i] = fl;
 	}
+	/* args->record, not a->rec: a path with its own accounting may fill a js_vacc itself */
+	js_lane_record *r = args->record;
+	if (__builtin_expect(r != NULL, 0))
+		for (int i = 0; i < JS_VW && l0 + i < args->n_lanes; i++) {
+			int l = l0 + i;
+			if (r->seen[l] <= 0) /* not run by js_vacc_frame: the caller runs each count */
+				continue;
+			for (int j = 0; j < r->n; j++) /* stopped early: nothing changes after */
+				if (r->at[j] > r->seen[l])
+					js_vacc_put(a, l0, i, r, j);
+			r->lanes |= 1ull << l;
+		}
 }
 
 #endif

@@ -118,11 +118,37 @@ typedef struct js_lane_args {
 	 * then fields from js_model.fields set within their ranges, then fuzz_fix.  The axis values
 	 * still describe the lane (the constants init derived from them are unchanged). */
 	const void *start;
+	/* NULL, or the fuzzer's record of every checked frame count in one run (js_lane_record). */
+	struct js_lane_record *record;
 } js_lane_args;
 
 typedef void (*js_lane_fn)(const js_lane_args *args);
 
 #define JS_MAX_FRAMES 4096
+
+/* The results a run of k frames would give, for each k in at[0..n-1] (ascending, within
+ * 1..n_frames), written by one run of n_frames: what the differential fuzzer compares with the
+ * reference after each checked frame count (sweep/engine/fuzzcase.c), instead of one run per
+ * count.  A run of k frames gives the accounting after frame k - 1 (with JS_FLAG_NO_TAKEOFF and
+ * JS_FLAG_NOT_LANDED as the store adds them): the inputs of frames k.. change nothing before
+ * them.  lane.h's accounting (js_vacc_frame, js_vacc_store) fills it for the lanes it runs:
+ * seen[l] the frames lane l was stepped (a kernel stops early only when nothing can change, so
+ * the store copies the final results to the later counts), and bit l of `lanes` once lane l's
+ * rows are complete.  A path with its own accounting leaves `lanes` 0 and the caller runs each
+ * count on its own.  The caller sets n, at, idx (frame f -> the i with at[i] == f + 1, else
+ * -1) and zeroes seen and lanes. */
+#define JS_RECORD_MAX 24
+typedef struct js_lane_record {
+	int n;
+	int32_t at[JS_RECORD_MAX];
+	int8_t idx[JS_MAX_FRAMES];
+	int32_t seen[JS_BLOCK];
+	uint64_t lanes;
+	int64_t rise[JS_RECORD_MAX][JS_BLOCK];
+	int32_t apex[JS_RECORD_MAX][JS_BLOCK];
+	int32_t air[JS_RECORD_MAX][JS_BLOCK];
+	uint32_t flags[JS_RECORD_MAX][JS_BLOCK];
+} js_lane_record;
 #define JS_STATE_MAX 64
 
 /* ---- fuzzing hooks: state fields, invariants (fuzz/, `jumpsweep explain`, check's `start`) ----

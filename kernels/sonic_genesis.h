@@ -891,11 +891,12 @@ static inline void sg_start_group(const js_lane_args *args, int l0, const sg_gam
 		prev = abc;
 		pend = js_vsplat(0);
 
-		js_vacc_frame(&acc, f, (js_vi)(feet_row - feet), ~air, fl);
+		/* raw = 256 * height exactly: the shift loses nothing (and the fuzzer's record,
+		 * lane.h's js_vacc_note, sees the height itself) */
+		js_vacc_frame(&acc, f, (js_vi)(feet_row - feet) >> 8, ~air, fl);
 		if ((f & 7) == 7 && js_vacc_done(&acc, f))
 			break;
 	}
-	acc.rise >>= 8; /* raw = 256 * height */
 	js_vacc_store(&acc, args, l0);
 }
 

@@ -84,6 +84,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* FIX(x) = (s32)((x) * 65536.0) (include/common.h), values as the compiler folds them. */
@@ -709,13 +710,44 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	s->landed = landed | (took & gnd);
 }
 
+/* The store's js_vacc of a group (what js_vacc_store writes). */
+static inline js_vacc sotn_lanes_acc(const sotn_lanes *s)
+{
+	js_vacc acc;
+	acc.took = sm_to(s->took);
+	acc.landed = sm_to(s->landed);
+	acc.rise = SOTN_STAND_FIX - s->ymin;
+	acc.apex = js_vsel(acc.rise > 0, s->apex - 1, js_vsplat(0));
+	acc.air = acc.landed & s->cnt;
+	acc.flags = s->flags;
+	acc.last_jump = s->last_jump;
+	acc.rec = NULL;
+	acc.l0 = 0;
+	return acc;
+}
+
+/* The fuzzer's record (model.h's js_lane_record) after frame f of the group at lanes l0.. */
+static __attribute__((cold, noinline)) void sotn_lanes_record(sotn_lanes s, js_lane_record *r,
+							       int l0, int32_t f)
+{
+	js_vacc acc = sotn_lanes_acc(&s);
+	acc.rec = r;
+	acc.l0 = l0;
+	js_vacc_record(&acc, f);
+}
+
 static inline __attribute__((always_inline)) void sotn_run(sotn_lanes *g, int n_frames,
-							   const int water, const int sub)
+							   const int water, const int sub,
+							   js_lane_record *rec, int l0)
 {
 	sotn_lanes g0 = g[0], g1 = g[1]; /* locals the compiler keeps in registers */
 	for (int f = 0; f < n_frames; f++) {
 		sotn_lanes_frame(&g0, f, water, sub);
 		sotn_lanes_frame(&g1, f, water, sub);
+		if (__builtin_expect(rec != NULL, 0)) {
+			sotn_lanes_record(g0, rec, l0, f);
+			sotn_lanes_record(g1, rec, l0 + JS_VW, f);
+		}
 		if ((f & 7) == 7) { /* js_vacc_done for both groups at once */
 			sotn_m d0 = g0.landed | (~g0.took & sm_from(g0.last_jump <= f));
 			sotn_m d1 = g1.landed | (~g1.took & sm_from(g1.last_jump <= f));
@@ -729,14 +761,7 @@ static inline __attribute__((always_inline)) void sotn_run(sotn_lanes *g, int n_
 
 static inline void sotn_lanes_store(const sotn_lanes *s, const js_lane_args *args, int l0)
 {
-	js_vacc acc;
-	acc.took = sm_to(s->took);
-	acc.landed = sm_to(s->landed);
-	acc.rise = SOTN_STAND_FIX - s->ymin;
-	acc.apex = js_vsel(acc.rise > 0, s->apex - 1, js_vsplat(0));
-	acc.air = acc.landed & s->cnt;
-	acc.flags = s->flags;
-	acc.last_jump = s->last_jump;
+	js_vacc acc = sotn_lanes_acc(s);
 	js_vacc_store(&acc, args, l0);
 }
 
@@ -747,14 +772,16 @@ static void sotn_block(const js_lane_args *args)
 		sotn_lanes_init(&g[0], args, l0);
 		sotn_lanes_init(&g[1], args, l0 + JS_VW);
 		int water = !sm_all(~(g[0].water | g[1].water)), sub = !sm_all(~(g[0].sub | g[1].sub));
-		if (!water && !sub)
-			sotn_run(g, args->n_frames, 0, 0);
+		if (args->record) /* the fuzzer's: the variant with both parts, right for any lane */
+			sotn_run(g, args->n_frames, 1, 1, args->record, l0);
+		else if (!water && !sub)
+			sotn_run(g, args->n_frames, 0, 0, NULL, 0);
 		else if (!sub)
-			sotn_run(g, args->n_frames, 1, 0);
+			sotn_run(g, args->n_frames, 1, 0, NULL, 0);
 		else if (!water)
-			sotn_run(g, args->n_frames, 0, 1);
+			sotn_run(g, args->n_frames, 0, 1, NULL, 0);
 		else
-			sotn_run(g, args->n_frames, 1, 1);
+			sotn_run(g, args->n_frames, 1, 1, NULL, 0);
 		sotn_lanes_store(&g[0], args, l0);
 		sotn_lanes_store(&g[1], args, l0 + JS_VW);
 	}
@@ -821,6 +848,16 @@ void JS_LANE_FN(sotn)(const js_lane_args *args)
 		b.args.axis[a] = b.ax[a];
 	b.args.input[0] = b.in; /* the kernel reads Cross only */
 	b.args.start = args->start ? b.start : NULL;
+	/* The fuzzer's record: kept in sorted order, then put back at the lanes' own indices. */
+	js_lane_record *r = args->record, *rs = r ? malloc(sizeof *rs) : NULL;
+	if (rs) {
+		rs->n = r->n;
+		memcpy(rs->at, r->at, sizeof rs->at);
+		memcpy(rs->idx, r->idx, sizeof rs->idx);
+		memset(rs->seen, 0, sizeof rs->seen);
+		rs->lanes = 0;
+		b.args.record = rs;
+	}
 	sotn_block(&b.args);
 	for (int i = 0; i < n; i++) {
 		int l = b.perm[i];
@@ -828,7 +865,18 @@ void JS_LANE_FN(sotn)(const js_lane_args *args)
 		args->apex_frame[l] = b.apex[i];
 		args->airtime[l] = b.air[i];
 		args->flags[l] = b.flags[i];
+		if (rs) {
+			r->seen[l] = rs->seen[i];
+			r->lanes |= (rs->lanes >> i & 1) << l;
+			for (int j = 0; j < rs->n; j++) {
+				r->rise[j][l] = rs->rise[j][i];
+				r->apex[j][l] = rs->apex[j][i];
+				r->air[j][l] = rs->air[j][i];
+				r->flags[j][l] = rs->flags[j][i];
+			}
+		}
 	}
+	free(rs);
 }
 
 #endif
