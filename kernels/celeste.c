@@ -547,52 +547,14 @@ static inline js_vf celeste_fsplat(float x)
 }
 
 /* The .NET Framework's Math.Max / Math.Min as the reference writes them, a > b ? a : b and
- * a < b ? a : b: on x86 exactly maxps / minps (each returns its second operand unless the
- * comparison holds, NaN and signed zeros included), one instruction; otherwise a blend. */
-#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
-static inline js_vf celeste_fmax(js_vf a, js_vf b)
-{
-	return (js_vf)_mm512_max_ps((__m512)a, (__m512)b);
-}
-static inline js_vf celeste_fmin(js_vf a, js_vf b)
-{
-	return (js_vf)_mm512_min_ps((__m512)a, (__m512)b);
-}
-#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
-static inline js_vf celeste_fmax(js_vf a, js_vf b)
-{
-	return (js_vf)_mm256_max_ps((__m256)a, (__m256)b);
-}
-static inline js_vf celeste_fmin(js_vf a, js_vf b)
-{
-	return (js_vf)_mm256_min_ps((__m256)a, (__m256)b);
-}
-#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
-static inline js_vf celeste_fmax(js_vf a, js_vf b)
-{
-	return (js_vf)_mm_max_ps((__m128)a, (__m128)b);
-}
-static inline js_vf celeste_fmin(js_vf a, js_vf b)
-{
-	return (js_vf)_mm_min_ps((__m128)a, (__m128)b);
-}
-#else
-static inline js_vf celeste_fmax(js_vf a, js_vf b)
-{
-	return celeste_fsel(a > b, a, b);
-}
-static inline js_vf celeste_fmin(js_vf a, js_vf b)
-{
-	return celeste_fsel(a < b, a, b);
-}
-#endif
+ * a < b ? a : b, are exactly lane.h's js_vmaxps / js_vminps (x86's maxps / minps). */
 
 /* Calc.Approach with the .NET Framework's Math.Max / Math.Min, as in the reference: both
  * candidates are computed, then selected. */
 static inline js_vf celeste_lane_approach(js_vf val, js_vf target, js_vf max_move)
 {
-	js_vf lo = celeste_fmax(val - max_move, target);
-	js_vf hi = celeste_fmin(val + max_move, target);
+	js_vf lo = js_vmaxps(val - max_move, target);
+	js_vf hi = js_vminps(val + max_move, target);
 	return celeste_fsel(val > target, lo, hi);
 }
 
@@ -740,7 +702,7 @@ static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *arg
 	/* variable jumping */
 	js_vi var_on = t > 0.0f;
 	js_vf vsp = g->vs;
-	s = celeste_fsel(var_on & jump, celeste_fmin(s, vsp), s);
+	s = celeste_fsel(var_on & jump, js_vminps(s, vsp), s);
 	js_vi cut = var_on & ~jump;
 	t = celeste_fsel(cut, zero, t);
 	fl |= (js_vu)cut & CELESTE_FLAG_VAR_JUMP_CUT;

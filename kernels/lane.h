@@ -174,6 +174,48 @@ static inline js_vi js_vsel(js_vi m, js_vi a, js_vi b)
 	return (a & m) | (b & ~m);
 }
 
+/* x86's minps / maxps on float lanes: minps(a, b) = a < b ? a : b, maxps(a, b) = a > b ? a : b
+ * exactly (the second operand unless the comparison holds: NaN and signed zeros included), one
+ * instruction on the vector paths, a select on the scalar one (celeste's Math.Min / Math.Max,
+ * sm64's approach_f32 clamps). */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+static inline js_vf js_vminps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm512_min_ps((__m512)a, (__m512)b);
+}
+static inline js_vf js_vmaxps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm512_max_ps((__m512)a, (__m512)b);
+}
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+static inline js_vf js_vminps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm256_min_ps((__m256)a, (__m256)b);
+}
+static inline js_vf js_vmaxps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm256_max_ps((__m256)a, (__m256)b);
+}
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+static inline js_vf js_vminps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm_min_ps((__m128)a, (__m128)b);
+}
+static inline js_vf js_vmaxps(js_vf a, js_vf b)
+{
+	return (js_vf)_mm_max_ps((__m128)a, (__m128)b);
+}
+#else
+static inline js_vf js_vminps(js_vf a, js_vf b)
+{
+	return (js_vf)js_vsel(a < b, (js_vi)a, (js_vi)b);
+}
+static inline js_vf js_vmaxps(js_vf a, js_vf b)
+{
+	return (js_vf)js_vsel(a > b, (js_vi)a, (js_vi)b);
+}
+#endif
+
 /* Two-source permute: lane i of the result is lane (idx[i] mod 2*JS_VW) of the concatenation
  * a:b.  GCC's __builtin_shuffle; clang (the fuzz build) has no variable-index generic form, so
  * there AVX-512 uses vpermt2d and the other widths a plain loop. */

@@ -1115,54 +1115,13 @@ static inline js_vi sm64_s16(js_vi x)
 	return ((x & 0xffff) ^ 0x8000) - 0x8000;
 }
 
-/* x86's minps / maxps: minps(a, b) = a < b ? a : b, maxps(a, b) = a > b ? a : b exactly (the
- * second operand unless the comparison holds: NaN and signed zeros included), one instruction
- * on the vector paths; a blend otherwise. */
-#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
-static inline js_vf sm64_minps(js_vf a, js_vf b)
-{
-	return (js_vf)_mm512_min_ps((__m512)a, (__m512)b);
-}
-static inline js_vf sm64_maxps(js_vf a, js_vf b)
-{
-	return (js_vf)_mm512_max_ps((__m512)a, (__m512)b);
-}
-#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
-static inline js_vf sm64_minps(js_vf a, js_vf b)
-{
-	return (js_vf)_mm256_min_ps((__m256)a, (__m256)b);
-}
-static inline js_vf sm64_maxps(js_vf a, js_vf b)
-{
-	return (js_vf)_mm256_max_ps((__m256)a, (__m256)b);
-}
-#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
-static inline js_vf sm64_minps(js_vf a, js_vf b)
-{
-	return (js_vf)_mm_min_ps((__m128)a, (__m128)b);
-}
-static inline js_vf sm64_maxps(js_vf a, js_vf b)
-{
-	return (js_vf)_mm_max_ps((__m128)a, (__m128)b);
-}
-#else
-static inline js_vf sm64_minps(js_vf a, js_vf b)
-{
-	return sm64_fsel(a < b, a, b);
-}
-static inline js_vf sm64_maxps(js_vf a, js_vf b)
-{
-	return sm64_fsel(a > b, a, b);
-}
-#endif
-
 /* approach_f32(v, 0, d, d): up > 0 ? 0 : up is minps(0, up), down < 0 ? 0 : down is
  * maxps(0, down) (the same value for every up / down, -0 and NaN included). */
 static inline js_vf sm64_approach0(js_vf v, float d)
 {
 	js_vf up = v + d, down = v - d;
-	up = sm64_minps(sm64_fsplat(0.0f), up);
-	down = sm64_maxps(sm64_fsplat(0.0f), down);
+	up = js_vminps(sm64_fsplat(0.0f), up);
+	down = js_vmaxps(sm64_fsplat(0.0f), down);
 	return sm64_fsel(v < 0.0f, up, down);
 }
 
@@ -1596,7 +1555,7 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 			js_vf g2 = vy - 2.0f;
 			js_vf dv = sm64_fsel(isLJ, g2, vy - 4.0f);
 			js_vi term = (dv < -75.0f) & ~rel & ~wg;
-			dv = sm64_maxps(sm64_fsplat(-75.0f), dv); /* dv < -75 ? -75 : dv */
+			dv = js_vmaxps(sm64_fsplat(-75.0f), dv); /* dv < -75 ? -75 : dv */
 			js_vf nv = sm64_fsel(rel, vy / 4.0f, dv);
 			fl |= (js_vu)(grav & rel) & SM64_FLAG_A_RELEASE;
 			if (js_vany(wg & grav)) { /* the wing cap's branch */

@@ -10,7 +10,8 @@ bash "$here/scripts/build.sh" "$build" -DJS_WERROR=ON
 cd "$build"
 ctest --output-on-failure -j"$(nproc)"
 
-# MPI: after the serial build (which stays serial: it was configured before the MPI packages).
+# MPI: after the serial build (which stays serial: FindHDF5 asks h5cc, the serial wrapper, even
+# with the MPI packages installed; -DJS_MPI=ON asks for h5pcc).
 # Not root and the packages missing: said, and skipped (CI runs as root and installs them).
 if ! bash "$here/scripts/deps.sh" mpi; then
 	echo "scripts/test.sh: the MPI test (tests/mpi_same.sh) skipped: no MPI packages" >&2

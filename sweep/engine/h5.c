@@ -1952,11 +1952,7 @@ int js_h5_close(js_h5 *h, int commit, char *err, size_t errn)
 	deferred_free(h);
 	if (js_rank() != 0) { /* rank 0 renames or removes; its outcome is everyone's */
 		rc = js_ranks_agree(rc, err, errn);
-		js_cleanup_drop(h->tmp);
-		free(h->tmp);
-		free(h->path);
-		free(h);
-		return rc;
+		goto out;
 	}
 	if (commit && rc == 0) {
 		if (rename(h->tmp, h->path) != 0) {
@@ -1973,6 +1969,7 @@ int js_h5_close(js_h5 *h, int commit, char *err, size_t errn)
 	}
 	if (h->par)
 		rc = js_ranks_agree(rc, err, errn);
+out:
 	js_cleanup_drop(h->tmp);
 	free(h->tmp);
 	free(h->path);
