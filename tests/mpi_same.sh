@@ -118,5 +118,33 @@ err_case() {
 err_case 2 "unknown model 'nosuch'" sweep nosuch -o a.h5
 err_case 1 "cannot create '/nonexistent/a.h5'" sweep smb1 -o /nonexistent/a.h5
 err_case 2 "trace runs in one process" trace smb1
+
+# A write that fails on some ranks (the file size limit, EFBIG, as a full disk gives ENOSPC):
+# one line naming the file and the cause, exit 1, the previous file untouched, no temporary
+# file, and no hang.  The limits (sh's 512-byte blocks) make it fail while parallel HDF5
+# allocates the datasets at their creation (8: the axis scales; 300, 700: the variables; these
+# hung before: a rank failed its share of the fill and skipped the barrier the others waited
+# in), and in the collective writes of the chunks (1000).  Open MPI's shared-memory transport
+# is off: its own backing files would meet the limit first.
+fault_case() {
+	local n=$1 blocks=$2 dir=$work/f
+	rm -rf "$dir" && mkdir -p "$dir" && echo previous >"$dir/a.h5"
+	(cd "$dir" && timeout 120 mpirun --mca btl self,tcp -n "$n" sh -c "ulimit -f $blocks; exec \
+		'$mpi' sweep sm64 --axis fwd=-20000:1000 --hold 0:60 -o a.h5 -q" >out.txt 2>err.txt) &&
+		st=0 || st=$?
+	local what="mpirun -n $n, ulimit -f $blocks"
+	[ "$st" = 1 ] || fail "$what: exit $st, want 1 (124: it hung)"
+	[ "$(grep -c '^jumpsweep: ' "$dir/err.txt")" = 1 ] &&
+		grep -Eq "^jumpsweep: cannot (create|write|finish) .*'a.h5.*\(HDF5: .*(File too large|the file size limit \(ulimit -f\) is $((blocks * 512)) bytes)" \
+			"$dir/err.txt" ||
+		fail "$what: want one line naming a.h5 and the limit: $(grep '^jumpsweep' "$dir/err.txt")"
+	[ "$(cat "$dir/a.h5")" = previous ] || fail "$what: the previous a.h5 was changed"
+	ls "$dir" | grep -q tmp- && fail "$what: a temporary file is left"
+	echo "ok: $what: $(grep '^jumpsweep' "$dir/err.txt")"
+}
+for blocks in 8 300 700 1000; do
+	fault_case 2 "$blocks"
+done
+fault_case 3 700
 [ "$fails" = 0 ] || { echo "$fails failures" >&2; exit 1; }
 echo "all the same"

@@ -914,6 +914,8 @@ int main(int argc, char **argv)
 	if (js_rank() != 0)
 		js_cleanup_quiet(); /* MPI: rank 0 alone says so */
 	signal(SIGPIPE, SIG_IGN);  /* a closed pipe is a write error (EPIPE): one line, exit 1 */
+	signal(SIGXFSZ, SIG_IGN);  /* so is a file size limit (ulimit -f: EFBIG), not a kill that
+				    * leaves the temporary file behind */
 	if (argc > 1)
 		for (const js_command *k = js_commands; k->name; k++)
 			if (strcmp(argv[1], k->name) == 0) {

@@ -1,6 +1,7 @@
 /* sweep/engine/cleanup.c - temporary output files removed on a fatal signal (cleanup.h). */
 #include "cleanup.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,11 +11,16 @@
 static char paths[JS_CLEANUP_MAX][PATH_CAP];
 static volatile sig_atomic_t used[JS_CLEANUP_MAX];
 static const char *program = "jumpsweep";
-static volatile sig_atomic_t quiet;
+static volatile sig_atomic_t quiet, told_own;
 
 void js_cleanup_quiet(void)
 {
 	quiet = 1;
+}
+
+void js_cleanup_told(void)
+{
+	told_own = 1;
 }
 
 void js_cleanup_add(const char *path)
@@ -48,14 +54,19 @@ static void put(const char *s)
 /* Async-signal-safe: unlink, write, _exit. */
 static void on_signal(int sig)
 {
-	int removed = 0;
+	int removed = 0, told = 0, saved = errno;
 	for (int i = 0; i < JS_CLEANUP_MAX; i++)
 		if (used[i]) {
-			unlink(paths[i]);
+			/* MPI: the other ranks leave the one file to rank 0; a file already gone means
+			 * that another rank ended the job for its own failure and has said why
+			 * (js_ranks_abort removes it first) */
+			if (!quiet && unlink(paths[i]) != 0 && errno == ENOENT)
+				told = 1;
 			used[i] = 0;
 			removed++;
 		}
-	if (quiet)
+	errno = saved;
+	if (quiet || told || told_own)
 		_exit(128 + sig);
 	put(program);
 	put(sig == SIGINT ? ": interrupted (SIGINT)" : sig == SIGTERM ? ": terminated (SIGTERM)"

@@ -15,8 +15,11 @@ void js_cleanup_add(const char *path);
 void js_cleanup_drop(const char *path);
 /* Installs the handler for SIGINT, SIGTERM and SIGHUP; prog names the program in its line. */
 void js_cleanup_signals(const char *prog);
-/* The handler still removes the files, but writes no line (MPI: ranks other than 0). */
+/* The handler neither removes the files nor writes a line (MPI: ranks other than 0, whose files
+ * are rank 0's; rank 0 writes no line when a file is already gone: js_ranks_abort removed it). */
 void js_cleanup_quiet(void);
+/* This process has said why it ends: the handler writes no line (MPI: js_ranks_abort). */
+void js_cleanup_told(void);
 
 #define JS_CLEANUP_MAX 16
 

@@ -55,6 +55,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -157,14 +158,13 @@ static herr_t innermost_cb(unsigned n, const H5E_error2_t *e, void *data)
 }
 
 /* "<what> (HDF5: <innermost message>)", on one line; returns -1. */
-static int h5_fail(char *err, size_t errn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int h5_fail(char *err, size_t errn, const char *fmt, ...)
+static int h5_vfail(char *err, size_t errn, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+static int h5_vfail(char *err, size_t errn, const char *fmt, va_list ap)
 {
 	char what[400], why[200] = "";
-	va_list ap;
-	va_start(ap, fmt);
+	int sys_errno = errno; /* a failed write's, when the driver's message does not say it */
 	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
 	H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost_cb, why);
 	H5Eclear2(H5E_DEFAULT);
 	for (char *p = why; *p; p++)
@@ -179,10 +179,75 @@ static int h5_fail(char *err, size_t errn, const char *fmt, ...)
 		snprintf(sys, sizeof sys, "%.*s", (int)strcspn(em, "'"), em);
 		snprintf(why, sizeof why, "%s", sys);
 	}
+	/* the MPI-IO driver says "file write failed" without the system's reason; the write's
+	 * errno is still there when it is one a write gives */
+	if (strstr(why, "file write failed") &&
+	    (sys_errno == ENOSPC || sys_errno == EFBIG || sys_errno == EDQUOT || sys_errno == EIO))
+		snprintf(why, sizeof why, "%s", strerror(sys_errno));
 	if (why[0])
 		set_err(err, errn, "%s (HDF5: %s)", what, why);
 	else
 		set_err(err, errn, "%s", what);
+	return -1;
+}
+
+static int h5_fail(char *err, size_t errn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int h5_fail(char *err, size_t errn, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	h5_vfail(err, errn, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* MPI: a failed write through MPI-IO leaves neither its reason in HDF5's message nor errno
+ * (ROMIO: "file write failed"; OMPIO can even lose the failure, and HDF5 then meets the chunk
+ * it did not write: "inflate() failed"), so the message gets the facts that explain it, when
+ * there are: a file size limit (ulimit -f), or a file system with less than 1 MiB free. */
+static void write_cause(const js_h5 *h, char *err, size_t errn)
+{
+	char *at = strstr(err, " (HDF5: ");
+	size_t len = strlen(err);
+	if (!at || !h->tmp || len < 2 || err[len - 1] != ')' || strstr(err, "File too large") ||
+	    strstr(err, "No space left"))
+		return;
+	char why[160] = "";
+	struct rlimit rl;
+	struct statvfs fs;
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", h->tmp);
+	char *slash = strrchr(dir, '/');
+	if (!slash)
+		snprintf(dir, sizeof dir, ".");
+	else
+		slash[slash == dir] = 0;
+	if (getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		snprintf(why, sizeof why, "the file size limit (ulimit -f) is %llu bytes",
+			 (unsigned long long)rl.rlim_cur);
+	else if (statvfs(dir, &fs) == 0 && (unsigned long long)fs.f_bavail * fs.f_frsize < (1u << 20))
+		snprintf(why, sizeof why, "the file system has %llu bytes free",
+			 (unsigned long long)fs.f_bavail * fs.f_frsize);
+	if (why[0])
+		snprintf(err + len - 1, errn - (len - 1), "; %s)", why);
+}
+
+/* The same for a call that is collective in a parallel file (creating, writing, attaching or
+ * closing an object): there a rank whose call failed (a full disk, a file size limit) cannot
+ * go on to agree with the others, who may be waiting inside the same call's collectives for
+ * ever, so it ends the job (js_ranks_abort: the temporary file removed, its line, status 1). */
+static int h5_coll_fail(const js_h5 *h, char *err, size_t errn, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int h5_coll_fail(const js_h5 *h, char *err, size_t errn, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	h5_vfail(err, errn, fmt, ap);
+	va_end(ap);
+	if (h && h->par) {
+		write_cause(h, err, errn);
+		js_ranks_abort(err, h->tmp);
+	}
 	return -1;
 }
 
@@ -229,16 +294,16 @@ static int attr_write(wctx *w, hid_t obj, const char *obj_name, const char *name
 	}
 	attr = H5Acreate2(obj, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
 	if (attr < 0) {
-		h5_fail(w->err, w->errn, "cannot create attribute %s:%s in '%s'", obj_name, name, w->h->path);
+		h5_coll_fail(w->h, w->err, w->errn, "cannot create attribute %s:%s in '%s'", obj_name, name, w->h->path);
 		goto out;
 	}
 	if (H5Awrite(attr, type, buf) < 0) {
-		h5_fail(w->err, w->errn, "cannot write attribute %s:%s in '%s'", obj_name, name, w->h->path);
+		h5_coll_fail(w->h, w->err, w->errn, "cannot write attribute %s:%s in '%s'", obj_name, name, w->h->path);
 		goto out;
 	}
 	if (H5Aclose(attr) < 0) {
 		attr = -1;
-		h5_fail(w->err, w->errn, "cannot close attribute %s:%s in '%s'", obj_name, name, w->h->path);
+		h5_coll_fail(w->h, w->err, w->errn, "cannot close attribute %s:%s in '%s'", obj_name, name, w->h->path);
 		goto out;
 	}
 	attr = -1;
@@ -339,6 +404,15 @@ static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *
 		h5_fail(w->err, w->errn, "cannot set the creation properties of %s/%s", gname, name);
 		goto fail;
 	}
+	/* MPI: parallel HDF5 allocates every dataset at its creation, and would write the fill
+	 * value there, each rank its share and then a barrier; a rank whose share fails (a full
+	 * disk) skips the barrier and the others wait in it for ever.  Every element is written
+	 * later (by collective writes, whose failure ends the job), so nothing is filled.  (HDF5
+	 * requires a fill for strings; theirs are rank 0's, written after the close.) */
+	if (w->h->par && type != w->h->vstr && H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER) < 0) {
+		h5_fail(w->err, w->errn, "cannot set the fill time of %s/%s", gname, name);
+		goto fail;
+	}
 	if (compress) {
 		chunk_shape(rank, dims, chunk);
 		if (H5Pset_chunk(dcpl, rank, chunk) < 0 || H5Pset_shuffle(dcpl) < 0 ||
@@ -350,7 +424,7 @@ static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *
 	}
 	ds = H5Dcreate2(group, name, type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
 	if (ds < 0) {
-		h5_fail(w->err, w->errn, "cannot create dataset %s/%s in '%s'", gname, name, w->h->path);
+		h5_coll_fail(w->h, w->err, w->errn, "cannot create dataset %s/%s in '%s'", gname, name, w->h->path);
 		goto fail;
 	}
 	if (buf && w->h->par && type == w->h->vstr) { /* rank 0 writes it after the close */
@@ -359,9 +433,8 @@ static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *
 			goto fail;
 		}
 	} else if (buf && H5Dwrite(ds, type, H5S_ALL, H5S_ALL, w->h->dxpl, buf) < 0) {
-		h5_fail(w->err, w->errn, "cannot write dataset %s/%s to '%s'", gname, name, w->h->path);
-		if (w->h->par) /* the other ranks wait in the collective write */
-			js_ranks_abort(w->err, w->h->tmp);
+		h5_coll_fail(w->h, w->err, w->errn, "cannot write dataset %s/%s to '%s'", gname, name,
+			     w->h->path);
 		goto fail;
 	}
 	close_id(dcpl);
@@ -388,7 +461,7 @@ typedef struct scales {
 static int make_scale(wctx *w, hid_t ds, const char *gname, const char *name)
 {
 	if (H5DSset_scale(ds, name) < 0)
-		return h5_fail(w->err, w->errn, "cannot make %s/%s a dimension scale", gname, name);
+		return h5_coll_fail(w->h, w->err, w->errn, "cannot make %s/%s a dimension scale", gname, name);
 	return 0;
 }
 
@@ -396,7 +469,7 @@ static int attach(wctx *w, hid_t ds, const char *gname, const char *name, const 
 		  int dim, unsigned idx)
 {
 	if (H5DSattach_scale(ds, s->dim[dim], idx) < 0)
-		return h5_fail(w->err, w->errn, "cannot attach scale %s/%s to %s/%s", gname,
+		return h5_coll_fail(w->h, w->err, w->errn, "cannot attach scale %s/%s to %s/%s", gname,
 			       s->names[dim], gname, name);
 	return 0;
 }
@@ -560,7 +633,7 @@ static int write_var_nd(wctx *w, hid_t group, const char *gname, const scales *s
 		return 0;
 	}
 	if (H5Dclose(ds) < 0)
-		return h5_fail(w->err, w->errn, "cannot close %s/%s", gname, name);
+		return h5_coll_fail(w->h, w->err, w->errn, "cannot close %s/%s", gname, name);
 	return 0;
 }
 
@@ -697,7 +770,7 @@ static int sweep_group_open(sweep_group *sg, js_h5 *h, const js_grid *g, char *e
 	}
 	sg->group = H5Gcreate2(h->file, m->id, H5P_DEFAULT, sg->gcpl, H5P_DEFAULT);
 	if (sg->group < 0) {
-		h5_fail(err, errn, "cannot create group %s in '%s'", gname, h->path);
+		h5_coll_fail(h, err, errn, "cannot create group %s in '%s'", gname, h->path);
 		goto fail;
 	}
 	if (write_group_attrs(&sg->w, sg->group, gname, g))
@@ -757,7 +830,7 @@ out:
 			continue;
 		}
 		if (ds[k] >= 0 && H5Dclose(ds[k]) < 0 && rc == 0)
-			rc = h5_fail(w->err, w->errn, "cannot close a variable of %s", gname);
+			rc = h5_coll_fail(w->h, w->err, w->errn, "cannot close a variable of %s", gname);
 	}
 	return rc;
 }
@@ -770,7 +843,7 @@ static int sweep_group_close(sweep_group *sg)
 		sg->s.dim[d] = sg->s.aux[d] = -1;
 		for (int k = 0; k < 2; k++)
 			if (ids[k] >= 0 && H5Dclose(ids[k]) < 0) {
-				h5_fail(sg->w.err, sg->w.errn, "cannot close a scale of %s", sg->gname);
+				h5_coll_fail(sg->w.h, sg->w.err, sg->w.errn, "cannot close a scale of %s", sg->gname);
 				sweep_group_release(sg);
 				return -1;
 			}
@@ -778,7 +851,7 @@ static int sweep_group_close(sweep_group *sg)
 	hid_t group = sg->group;
 	sg->group = -1;
 	if (H5Gclose(group) < 0) {
-		h5_fail(sg->w.err, sg->w.errn, "cannot close group %s", sg->gname);
+		h5_coll_fail(sg->w.h, sg->w.err, sg->w.errn, "cannot close group %s", sg->gname);
 		sweep_group_release(sg);
 		return -1;
 	}
@@ -902,9 +975,8 @@ static int write_none(js_h5_sweep *s, char *err, size_t errn)
 		rc = h5_fail(err, errn, "cannot select nothing in %s", s->sg.gname);
 	for (int k = 0; k < SV_N && rc == 0; k++)
 		if (H5Dwrite(s->ds[k], types[k], mspace, s->fspace, s->sg.w.h->dxpl, &dummy) < 0) {
-			rc = h5_fail(err, errn, "cannot write dataset %s/%s to '%s'", s->sg.gname,
-				     sv_name[k], s->sg.w.h->path);
-			js_ranks_abort(err, s->sg.w.h->tmp); /* the others wait in the collective */
+			rc = h5_coll_fail(s->sg.w.h, err, errn, "cannot write dataset %s/%s to '%s'",
+					  s->sg.gname, sv_name[k], s->sg.w.h->path);
 		}
 	close_id(mspace);
 	return rc;
@@ -1078,10 +1150,9 @@ int js_h5_sweep_sink(void *sweep, size_t first, const js_result *r, char *err, s
 		for (int k = 0; k < SV_N; k++)
 			if (H5Dwrite(s->ds[k], types[k], mspace, s->fspace, w->h->dxpl,
 				     bufs[k] + (lane - first) * size[k]) < 0) {
-				h5_fail(err, errn, "cannot write dataset %s/%s to '%s'", s->sg.gname,
-					names[k], w->h->path);
-				if (s->par) /* the other ranks wait in the collective write */
-					js_ranks_abort(err, w->h->tmp);
+				h5_coll_fail(s->par ? w->h : NULL, err, errn,
+					     "cannot write dataset %s/%s to '%s'", s->sg.gname, names[k],
+					     w->h->path);
 				close_id(mspace);
 				return -1;
 			}
@@ -1126,7 +1197,7 @@ int js_h5_sweep_end(js_h5_sweep *s, int commit, char *err, size_t errn)
 		hid_t id = s->ds[k];
 		s->ds[k] = -1;
 		if (id >= 0 && H5Dclose(id) < 0 && commit && rc == 0)
-			rc = h5_fail(err, errn, "cannot close a variable of %s", s->sg.gname);
+			rc = h5_coll_fail(s->sg.w.h, err, errn, "cannot close a variable of %s", s->sg.gname);
 	}
 	if (commit && rc == 0)
 		rc = sweep_group_close(&s->sg);
@@ -1358,7 +1429,7 @@ static hid_t group_create(wctx *w, hid_t parent, const char *name, const char *g
 	}
 	g = H5Gcreate2(parent, name, H5P_DEFAULT, gcpl, H5P_DEFAULT);
 	if (g < 0)
-		h5_fail(w->err, w->errn, "cannot create group %s in '%s'", gname, w->h->path);
+		h5_coll_fail(w->h, w->err, w->errn, "cannot create group %s in '%s'", gname, w->h->path);
 	close_id(gcpl);
 	return g;
 }
@@ -1562,7 +1633,7 @@ static int write_reach(js_h5 *h, const js_reach *r, char *err, size_t errn)
 		    "landing frame: '.' nothing, 'J' jump, 'D' down, 'Z', 'B', [..] several; a count "
 		    "repeats it (jumpsweep trace --seq)")) {
 		if (waux >= 0)
-			h5_fail(err, errn, "cannot attach %s/witness to witness_text", gname);
+			h5_coll_fail(w.h, err, errn, "cannot attach %s/witness to witness_text", gname);
 		goto out;
 	}
 	close_id(waux);
@@ -1780,8 +1851,7 @@ out:
 	}
 	if (rc == 0) {
 		if ((group >= 0 && H5Gclose(group) < 0) || (mgroup >= 0 && H5Gclose(mgroup) < 0)) {
-			h5_fail(err, errn, "cannot close group %s", gname);
-			rc = -1;
+			rc = h5_coll_fail(w.h, err, errn, "cannot close group %s", gname);
 		}
 	} else {
 		close_id(group);
@@ -1939,7 +2009,7 @@ int js_h5_close(js_h5 *h, int commit, char *err, size_t errn)
 	/* MPI, after a failure: the file is not closed (parallel HDF5's close after a failed write
 	 * can leave the ranks in different collectives); rank 0 removes it, the process ends */
 	if (!(h->par && !commit) && H5Fclose(h->file) < 0 && rc == 0 && commit)
-		rc = h5_fail(err, errn, "cannot finish '%s'", h->tmp);
+		rc = h5_coll_fail(h, err, errn, "cannot finish '%s'", h->tmp);
 	if (h->dxpl != H5P_DEFAULT)
 		close_id(h->dxpl);
 	/* MPI: every rank has closed; rank 0 alone writes the strings and renames */

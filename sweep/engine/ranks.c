@@ -1,7 +1,9 @@
 /* sweep/engine/ranks.c - MPI ranks (ranks.h; built with -DJS_MPI=ON only). */
 #include "ranks.h"
+#include "cleanup.h"
 #include "reach.h"
 
+#include <errno.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,10 +215,23 @@ int js_ranks_bcast_set(js_reach_set *s, int root)
 
 void js_ranks_abort(const char *msg, const char *tmp)
 {
+	/* One line for the job: a full disk often fails every rank's share at once, and the
+	 * first MPI_Abort ends the others within a fraction of a second.  Rank 0 says it at
+	 * once.  Rank r > 0 waits 1 + r/4 s first: rank 0, when it has not failed too, is held in
+	 * the collective that this rank left, and so is every rank below r that has not; the
+	 * temporary file, gone when the abort signals rank 0, tells it not to add a line of its
+	 * own (cleanup.c). */
+	int r = js_rank();
 	if (tmp)
 		unlink(tmp);
+	if (r > 0) {
+		struct timespec ts = { .tv_sec = 1 + r / 4, .tv_nsec = (long)(r % 4) * 250000000L };
+		while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+			;
+	}
 	fprintf(stderr, "jumpsweep: %s\n", msg);
 	fflush(stderr);
+	js_cleanup_told(); /* the abort signals this process too */
 	MPI_Abort(MPI_COMM_WORLD, 1);
 	_exit(1);
 }
