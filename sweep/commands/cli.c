@@ -913,6 +913,8 @@ int main(int argc, char **argv)
 	js_cleanup_signals(prog); /* a signal removes the unfinished output (cleanup.h) */
 	if (js_rank() != 0)
 		js_cleanup_quiet(); /* MPI: rank 0 alone says so */
+	else if (js_n_ranks() > 1)
+		js_cleanup_shared();
 	signal(SIGPIPE, SIG_IGN);  /* a closed pipe is a write error (EPIPE): one line, exit 1 */
 	signal(SIGXFSZ, SIG_IGN);  /* so is a file size limit (ulimit -f: EFBIG), not a kill that
 				    * leaves the temporary file behind */

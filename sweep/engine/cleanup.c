@@ -11,7 +11,7 @@
 static char paths[JS_CLEANUP_MAX][PATH_CAP];
 static volatile sig_atomic_t used[JS_CLEANUP_MAX];
 static const char *program = "jumpsweep";
-static volatile sig_atomic_t quiet, told_own;
+static volatile sig_atomic_t quiet, told_own, shared;
 
 void js_cleanup_quiet(void)
 {
@@ -21,6 +21,11 @@ void js_cleanup_quiet(void)
 void js_cleanup_told(void)
 {
 	told_own = 1;
+}
+
+void js_cleanup_shared(void)
+{
+	shared = 1;
 }
 
 void js_cleanup_add(const char *path)
@@ -60,7 +65,7 @@ static void on_signal(int sig)
 			/* MPI: the other ranks leave the one file to rank 0; a file already gone means
 			 * that another rank ended the job for its own failure and has said why
 			 * (js_ranks_abort removes it first) */
-			if (!quiet && unlink(paths[i]) != 0 && errno == ENOENT)
+			if (!quiet && unlink(paths[i]) != 0 && errno == ENOENT && shared)
 				told = 1;
 			used[i] = 0;
 			removed++;

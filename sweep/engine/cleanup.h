@@ -16,10 +16,13 @@ void js_cleanup_drop(const char *path);
 /* Installs the handler for SIGINT, SIGTERM and SIGHUP; prog names the program in its line. */
 void js_cleanup_signals(const char *prog);
 /* The handler neither removes the files nor writes a line (MPI: ranks other than 0, whose files
- * are rank 0's; rank 0 writes no line when a file is already gone: js_ranks_abort removed it). */
+ * are rank 0's). */
 void js_cleanup_quiet(void);
 /* This process has said why it ends: the handler writes no line (MPI: js_ranks_abort). */
 void js_cleanup_told(void);
+/* MPI, rank 0 of several: a registered file already gone when a signal comes means that another
+ * rank ended the job and said why (js_ranks_abort removes the file first): no line. */
+void js_cleanup_shared(void);
 
 #define JS_CLEANUP_MAX 16
 
