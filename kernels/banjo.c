@@ -599,53 +599,58 @@ typedef struct banjo_lanes {
 typedef struct banjo_block {
 	int lane[JS_BLOCK];
 	int32_t last[JS_BLOCK]; /* the last frame with the jump button down, -1 if none */
+	float dt[JS_BLOCK];      /* the lane's axis dt, as banjo_dt */
+	int32_t swim[JS_BLOCK], learned[JS_BLOCK]; /* the axes start=swim, ability=learned: -1 / 0 */
 	uint32_t jump[(JS_MAX_FRAMES / 32) * JS_BLOCK];
 } banjo_block;
 
+/* A group's state from its lanes' axes (banjo_init_state, vectorised: what banjo_block_order
+ * kept of the axes in kernel order) or, from a fuzz start, the reference's state lane by lane. */
 static inline void banjo_lanes_init(banjo_lanes *s, const js_lane_args *args,
 				    const banjo_block *bk, int k0)
 {
-	float y[JS_VW], vy[JS_VW], dt[JS_VW], dgl[JS_VW], dgh[JS_VW], v0[JS_VW];
-	int32_t light[JS_VW], air[JS_VW], landed[JS_VW], prev[JS_VW], inw[JS_VW], swim[JS_VW],
-		noab[JS_VW];
-	for (int i = 0; i < JS_VW; i++) {
-		int l = bk->lane[k0 + i];
-		banjo_state st;
-		if (args->start) {
-			st = ((const banjo_state *)args->start)[l];
-		} else {
-			int32_t ax[JS_MAX_AXES] = { args->axis[BANJO_AX_DT][l],
-						    args->axis[BANJO_AX_ABILITY][l],
-						    args->axis[BANJO_AX_START][l], 0 };
-			banjo_init_state(&st, ax);
+	if (args->start) {
+		float y[JS_VW], vy[JS_VW], dt[JS_VW], v0[JS_VW];
+		int32_t light[JS_VW], air[JS_VW], landed[JS_VW], prev[JS_VW], inw[JS_VW],
+			swim[JS_VW], noab[JS_VW];
+		for (int i = 0; i < JS_VW; i++) {
+			const banjo_state *st = (const banjo_state *)args->start + bk->lane[k0 + i];
+			y[i] = st->y;
+			vy[i] = st->vy;
+			dt[i] = st->dt;
+			v0[i] = st->v0;
+			light[i] = -(st->light != 0);
+			air[i] = -(st->phase == BANJO_PHASE_AIR);
+			landed[i] = -(st->phase == BANJO_PHASE_LANDED);
+			prev[i] = -(st->prev_a != 0);
+			inw[i] = -(st->in_water != 0);
+			swim[i] = -(st->swim != 0);
+			noab[i] = -(st->ability == 0);
 		}
-		y[i] = st.y;
-		vy[i] = st.vy;
-		dt[i] = st.dt;
-		dgl[i] = st.dt * BANJO_JUMP_GRAVITY;
-		dgh[i] = st.dt * BANJO_GRAVITY;
-		v0[i] = st.v0;
-		light[i] = -(st.light != 0);
-		air[i] = -(st.phase == BANJO_PHASE_AIR);
-		landed[i] = -(st.phase == BANJO_PHASE_LANDED);
-		prev[i] = -(st.prev_a != 0);
-		inw[i] = -(st.in_water != 0);
-		swim[i] = -(st.swim != 0);
-		noab[i] = -(st.ability == 0);
+		memcpy(&s->y, y, sizeof s->y);
+		memcpy(&s->vy, vy, sizeof s->vy);
+		memcpy(&s->dt, dt, sizeof s->dt);
+		memcpy(&s->v0, v0, sizeof s->v0);
+		s->light = js_vload(light);
+		s->air = js_vload(air);
+		s->landed = js_vload(landed);
+		s->prev = js_vload(prev);
+		s->inw = js_vload(inw);
+		s->swim = js_vload(swim);
+		s->noab = js_vload(noab);
+	} else { /* banjo_init_state */
+		memcpy(&s->dt, bk->dt + k0, sizeof s->dt);
+		s->swim = js_vload(bk->swim + k0);
+		s->noab = ~js_vload(bk->learned + k0);
+		s->y = banjo_fsplat(0.0f);
+		s->vy = banjo_fsel(s->swim, banjo_fsplat(BANJO_SURFACE_VY), banjo_fsplat(BANJO_GROUND_VY));
+		s->v0 = banjo_fsel(s->swim, banjo_fsplat(BANJO_JUMP_SPEED_WATER),
+				   banjo_fsplat(BANJO_JUMP_SPEED));
+		s->light = s->air = s->landed = s->prev = js_vsplat(0);
+		s->inw = s->swim;
 	}
-	memcpy(&s->y, y, sizeof s->y);
-	memcpy(&s->vy, vy, sizeof s->vy);
-	memcpy(&s->dt, dt, sizeof s->dt);
-	memcpy(&s->dgl, dgl, sizeof s->dgl);
-	memcpy(&s->dgh, dgh, sizeof s->dgh);
-	memcpy(&s->v0, v0, sizeof s->v0);
-	s->light = js_vload(light);
-	s->air = js_vload(air);
-	s->landed = js_vload(landed);
-	s->prev = js_vload(prev);
-	s->inw = js_vload(inw);
-	s->swim = js_vload(swim);
-	s->noab = js_vload(noab);
+	s->dgl = s->dt * BANJO_JUMP_GRAVITY;
+	s->dgh = s->dt * BANJO_GRAVITY;
 	s->last_jump = js_vload(bk->last + k0);
 	s->rise = banjo_fsplat(0.0f);
 	s->apex = s->airt = s->took = s->done = js_vsplat(0);
@@ -733,19 +738,19 @@ static inline int banjo_lanes_done(const banjo_lanes *s, int32_t f)
 static inline void banjo_lanes_store(const banjo_lanes *s, const js_lane_args *args,
 				     const banjo_block *bk, int k0)
 {
+	int64_t *rise = args->rise; /* (locals: the stores below cannot alias them) */
+	int32_t *apex = args->apex_frame, *airt = args->airtime;
+	uint32_t *flags = args->flags;
+	js_vu fl = s->flags | ((js_vu)~s->took & JS_FLAG_NO_TAKEOFF) |
+		   ((js_vu)(s->took & ~s->done) & JS_FLAG_NOT_LANDED);
 	for (int i = 0; i < JS_VW; i++) {
 		int l = bk->lane[k0 + i];
 		if (l >= args->n_lanes) /* a padding copy */
 			continue;
-		uint32_t fl = s->flags[i];
-		if (!s->took[i])
-			fl |= JS_FLAG_NO_TAKEOFF;
-		else if (!s->done[i])
-			fl |= JS_FLAG_NOT_LANDED;
-		args->rise[l] = (int64_t)s->rise[i];
-		args->apex_frame[l] = s->apex[i];
-		args->airtime[l] = s->airt[i];
-		args->flags[l] = fl;
+		rise[l] = (int64_t)s->rise[i];
+		apex[l] = s->apex[i];
+		airt[l] = s->airt[i];
+		flags[l] = fl[i];
 	}
 }
 
@@ -754,57 +759,83 @@ static inline void banjo_lanes_store(const banjo_lanes *s, const js_lane_args *a
  * and stops soon after its lanes land.  The estimate is the continuous jump of the lane's axis
  * values held for its leading A frames (v0, -1350 while held and rising, then -2700; held past
  * the peak, -1350 to the end; back at 18 units from the water): it only orders the lanes, and
- * any order gives the same results.  The padding lanes (n_lanes..) copy the last lane. */
+ * any order gives the same results.  The padding lanes (n_lanes..) copy the last lane.  The keys
+ * are computed JS_VW lanes at a time, both cases of the estimate then a select (a lane at a time,
+ * the branches on the axes mispredicted and the square roots and divisions serialised: measured a
+ * sixth of the AVX-512 kernel's time). */
 #define BANJO_N_KEYS 128
-static int banjo_order_key(const js_lane_args *args, int l)
+static inline js_vi banjo_order_keys(js_vf dt, js_vi learned, js_vi swim, js_vi h)
 {
-	int32_t d = args->axis[BANJO_AX_DT][l];
-	int learned = args->axis[BANJO_AX_ABILITY][l] == BANJO_ABILITY_LEARNED;
-	int swim = args->axis[BANJO_AX_START][l] == BANJO_START_SWIM;
-	uint32_t w0 = args->input[0][l];
-	int h = w0 == ~0u ? 32 : __builtin_ctz(~w0); /* frames held from frame 0 */
-	if (h == 0)
-		return 0;
-	/* (multiplications by reciprocals: one division and one square root per lane) */
+	/* (multiplications by reciprocals: one division and one square root per case) */
 	const float ig1 = 1.0f / 1350.0f, ig2 = 1.0f / 2700.0f;
-	float dt = banjo_dt(d), v0 = swim ? 610.0f : 710.0f;
-	float land = swim ? 18.0f : 0.0f, peak = v0 * ig1, t;
-	if (learned && (float)h * dt >= peak) {
-		t = peak + sqrtf((v0 * v0 * ig1 - 2.0f * land) * ig1);
-	} else {
-		float t1 = learned ? (float)h * dt : dt, v1 = v0 - 1350.0f * t1;
-		float rise2 = (v0 * v0 - v1 * v1) * ig1 + v1 * v1 * ig2; /* twice the rise */
-		t = t1 + v1 * ig2 + sqrtf((rise2 - 2.0f * land) * ig2);
-	}
-	float fk = t / dt;
-	int k = fk >= (float)BANJO_N_KEYS ? BANJO_N_KEYS - 1 : fk > 0.0f ? (int)fk : 0; /* NaN: 0 */
-	return BANJO_N_KEYS - 1 - k;
+	const js_vf v0 = banjo_fsel(swim, banjo_fsplat(610.0f), banjo_fsplat(710.0f));
+	const js_vf land = banjo_fsel(swim, banjo_fsplat(18.0f), banjo_fsplat(0.0f));
+	const js_vf peak = v0 * ig1, hd = __builtin_convertvector(h, js_vf) * dt;
+	/* learned and held past the peak */
+	js_vf tp = peak + js_vsqrtps((v0 * v0 * ig1 - 2.0f * land) * ig1);
+	/* otherwise */
+	js_vf t1 = banjo_fsel(learned, hd, dt), v1 = v0 - 1350.0f * t1;
+	js_vf rise2 = (v0 * v0 - v1 * v1) * ig1 + v1 * v1 * ig2; /* twice the rise */
+	js_vf tr = t1 + v1 * ig2 + js_vsqrtps((rise2 - 2.0f * land) * ig2);
+	js_vf fk = banjo_fsel(learned & (hd >= peak), tp, tr) / dt;
+	/* fk >= 128 ? 127 : fk > 0 ? (int)fk : 0 (NaN: 0) */
+	fk = banjo_fsel(fk > 0.0f, fk, banjo_fsplat(0.0f));
+	fk = banjo_fsel(fk >= (float)BANJO_N_KEYS, banjo_fsplat(BANJO_N_KEYS - 1), fk);
+	js_vi k = __builtin_convertvector(fk, js_vi);
+	return banjo_isel(h == 0, js_vsplat(0), (BANJO_N_KEYS - 1) - k);
 }
 
 static void banjo_block_order(banjo_block *bk, const js_lane_args *args)
 {
-	int key[JS_BLOCK], count[BANJO_N_KEYS + 1] = { 0 };
+	int32_t key[JS_BLOCK], learned[JS_BLOCK], swim[JS_BLOCK], held[JS_BLOCK];
+	float dt[JS_BLOCK];
+	int count[BANJO_N_KEYS + 1] = { 0 };
 	for (int l = 0; l < JS_BLOCK; l++) {
-		int k = banjo_order_key(args, l < args->n_lanes ? l : args->n_lanes - 1);
-		key[l] = k;
-		count[k + 1]++;
+		int ll = l < args->n_lanes ? l : args->n_lanes - 1;
+		uint32_t w0 = args->input[0][ll];
+		dt[l] = banjo_dt(args->axis[BANJO_AX_DT][ll]);
+		learned[l] = -(args->axis[BANJO_AX_ABILITY][ll] == BANJO_ABILITY_LEARNED);
+		swim[l] = -(args->axis[BANJO_AX_START][ll] == BANJO_START_SWIM);
+		held[l] = w0 == ~0u ? 32 : __builtin_ctz(~w0); /* frames held from frame 0 */
 	}
+	for (int l = 0; l < JS_BLOCK; l += JS_VW) {
+		js_vf d;
+		__builtin_memcpy(&d, dt + l, sizeof d);
+		js_vstore(key + l, banjo_order_keys(d, js_vload(learned + l), js_vload(swim + l),
+						    js_vload(held + l)));
+	}
+	for (int l = 0; l < JS_BLOCK; l++)
+		count[key[l] + 1]++;
 	for (int k = 0; k < BANJO_N_KEYS; k++)
 		count[k + 1] += count[k];
-	for (int l = 0; l < JS_BLOCK; l++)
-		bk->lane[count[key[l]]++] = l;
+	for (int l = 0; l < JS_BLOCK; l++) {
+		int k = count[key[l]]++;
+		bk->lane[k] = l;
+		bk->dt[k] = dt[l];
+		bk->swim[k] = swim[l];
+		bk->learned[k] = learned[l];
+	}
 	int words = (args->n_frames + 31) >> 5;
 	for (int w = 0; w < words; w++)
 		for (int k = 0; k < JS_BLOCK; k++)
 			bk->jump[w * JS_BLOCK + k] = args->input[0][w * JS_BLOCK + bk->lane[k]];
-	for (int k = 0; k < JS_BLOCK; k++) {
-		int32_t last = -1;
-		for (int w = words - 1; w >= 0 && last < 0; w--) {
-			uint32_t x = bk->jump[w * JS_BLOCK + k];
-			if (x)
-				last = w * 32 + 31 - __builtin_clz(x);
+	/* the last frame with the button down: the highest set bit of the last nonzero word, found
+	 * JS_VW lanes at a time (the bit alone, a power of two, converts exactly to a float, whose
+	 * exponent is its index) */
+	for (int k = 0; k < JS_BLOCK; k += JS_VW) {
+		js_vi last = js_vsplat(-1);
+		for (int w = 0; w < words; w++) {
+			js_vu x = js_vloadu(bk->jump + w * JS_BLOCK + k), t = x;
+			t |= t >> 1;
+			t |= t >> 2;
+			t |= t >> 4;
+			t |= t >> 8;
+			t |= t >> 16;
+			js_vf top = __builtin_convertvector(t ^ (t >> 1), js_vf);
+			js_vi bit = ((js_vi)top >> 23) - 127;
+			last = banjo_isel((js_vi)(x != 0), bit + w * 32, last);
 		}
-		bk->last[k] = last;
+		js_vstore(bk->last + k, last);
 	}
 }
 

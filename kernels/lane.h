@@ -216,6 +216,33 @@ static inline js_vf js_vmaxps(js_vf a, js_vf b)
 }
 #endif
 
+/* Square root per float lane (IEEE: the bits of sqrtf on each lane), one instruction on the
+ * vector paths. */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+static inline js_vf js_vsqrtps(js_vf a)
+{
+	return (js_vf)_mm512_sqrt_ps((__m512)a);
+}
+#elif defined(__AVX__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+static inline js_vf js_vsqrtps(js_vf a)
+{
+	return (js_vf)_mm256_sqrt_ps((__m256)a);
+}
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+static inline js_vf js_vsqrtps(js_vf a)
+{
+	return (js_vf)_mm_sqrt_ps((__m128)a);
+}
+#else
+static inline js_vf js_vsqrtps(js_vf a)
+{
+	js_vf r;
+	for (int i = 0; i < JS_VW; i++)
+		r[i] = __builtin_sqrtf(a[i]);
+	return r;
+}
+#endif
+
 /* Two-source permute: lane i of the result is lane (idx[i] mod 2*JS_VW) of the concatenation
  * a:b.  GCC's __builtin_shuffle; clang (the fuzz build) has no variable-index generic form, so
  * there AVX-512 uses vpermt2d and the other widths a plain loop. */
