@@ -519,7 +519,7 @@ const js_model js_model_banjo = {
 #include "lane.h"
 
 /* The reference above on JS_VW lanes at a time, the state in registers for all frames of the
- * group, every branch a select on a -1/0 mask.  dt * s_gravity is precomputed per lane for both
+ * group, every branch a select on a lane mask (js_m).  dt * s_gravity is precomputed per lane for both
  * gravities (the same f32 product the reference forms each frame).  0.0f + vy is vy itself: vy
  * after the gravity step is never -0 (vy + dt * g with dt * g != 0 is -0 only if both are -0;
  * an exact cancellation gives +0), so the reference's 0.0f + vy is an exact copy.  The
@@ -527,7 +527,7 @@ const js_model js_model_banjo = {
  * vy, which the next gravity step erases.  The accounting (model.h js_acc_frame) runs on the
  * height floor(y * 2^23) as a float: exact (a power-of-two scale, then an exact floor), compared
  * as floats, which orders them as the reference's int64.  The block's lanes run in an order of
- * their own (banjo_block_order), BANJO_NG vector groups side by side for instruction-level
+ * their own (banjo_block_order), two vector groups side by side for instruction-level
  * parallelism, each group stopping on its own once its lanes are done. */
 
 /* (selects and splats: lane.h's js_vfsel / js_vfsplat, one blend on the SSE4 / AVX2 paths; the
