@@ -338,6 +338,12 @@ static inline js_m js_mfge(js_vf a, js_vf b) { return _mm512_cmp_ps_mask(JS_MF(a
 static inline js_m js_mfne(js_vf a, js_vf b) { return _mm512_cmp_ps_mask(JS_MF(a), JS_MF(b), _CMP_NEQ_UQ); }
 static inline js_m js_milt(js_vi a, js_vi b) { return _mm512_cmplt_epi32_mask(JS_MZ(a), JS_MZ(b)); }
 static inline js_m js_mile(js_vi a, js_vi b) { return _mm512_cmple_epi32_mask(JS_MZ(a), JS_MZ(b)); }
+static inline js_m js_migt(js_vi a, js_vi b) { return _mm512_cmpgt_epi32_mask(JS_MZ(a), JS_MZ(b)); }
+static inline js_m js_mige(js_vi a, js_vi b) { return _mm512_cmpge_epi32_mask(JS_MZ(a), JS_MZ(b)); }
+static inline js_m js_mieq(js_vi a, js_vi b) { return _mm512_cmpeq_epi32_mask(JS_MZ(a), JS_MZ(b)); }
+static inline js_m js_mine(js_vi a, js_vi b) { return _mm512_cmpneq_epi32_mask(JS_MZ(a), JS_MZ(b)); }
+/* lanes where x & y != 0 */
+static inline js_m js_mtest(js_vi x, js_vi y) { return _mm512_test_epi32_mask(JS_MZ(x), JS_MZ(y)); }
 /* lanes of x with bit (a single bit) set */
 static inline js_m js_mbit(js_vu x, js_vu bit) { return _mm512_test_epi32_mask(JS_MZ(x), JS_MZ(bit)); }
 static inline js_vf js_mfsel(js_m m, js_vf a, js_vf b) { return (js_vf)_mm512_mask_blend_ps(m, JS_MF(b), JS_MF(a)); }
@@ -362,6 +368,11 @@ static inline js_m js_mfge(js_vf a, js_vf b) { return a >= b; }
 static inline js_m js_mfne(js_vf a, js_vf b) { return a != b; }
 static inline js_m js_milt(js_vi a, js_vi b) { return a < b; }
 static inline js_m js_mile(js_vi a, js_vi b) { return a <= b; }
+static inline js_m js_migt(js_vi a, js_vi b) { return a > b; }
+static inline js_m js_mige(js_vi a, js_vi b) { return a >= b; }
+static inline js_m js_mieq(js_vi a, js_vi b) { return a == b; }
+static inline js_m js_mine(js_vi a, js_vi b) { return a != b; }
+static inline js_m js_mtest(js_vi x, js_vi y) { return (x & y) != 0; }
 static inline js_m js_mbit(js_vu x, js_vu bit) { return (js_vi)((x & bit) == bit); }
 static inline js_vf js_mfsel(js_m m, js_vf a, js_vf b) { return js_vfsel(m, a, b); }
 static inline js_vi js_misel(js_m m, js_vi a, js_vi b) { return (js_vi)js_vfsel(m, (js_vf)a, (js_vf)b); }
