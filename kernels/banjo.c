@@ -184,7 +184,8 @@ static inline float banjo_dt(int32_t axis_value)
 
 /* init: standing on the floor (vy -1, func_80293F0C's fixed point) or floating at the surface
  * clamp (vy 1.0), gravity -2700 (ground states) and A up the frame before frame 0. */
-static inline void banjo_init_state(banjo_state *s, const int32_t *ax)
+static inline __attribute__((unused)) /* (the lane kernel sets these fields vectorised) */
+void banjo_init_state(banjo_state *s, const int32_t *ax)
 {
 	memset(s, 0, sizeof *s);
 	s->dt = banjo_dt(ax[BANJO_AX_DT]);
