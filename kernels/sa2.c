@@ -513,7 +513,11 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 	/* Player_TryMidAirAction's insta-shield; the release */
 	sg_m mid = act & press;
 	sg_m rel = act & ~held & sg_lt(vy, s->cap);
+#if SA2_KFLAGS /* the same values as a masked max (one instruction, off the comparison) */
+	vy = (js_vi)_mm512_mask_max_epi32((__m512i)vy, act & ~held, (__m512i)vy, (__m512i)s->cap);
+#else
 	vy = sg_sel(rel, s->cap, vy);
+#endif
 	/* gravity (an s16 add: wraps only here on frame 0), the fall cap, the move */
 	js_vi v = vy + s->grav;
 	sg_m wrap = sg_from_vec(js_vsplat(0));
@@ -522,7 +526,11 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 		v = sg_sel(wrap, v - 0x10000, v);
 	}
 	sg_m fc = act & sg_gt(v, js_vsplat(SA2_FALL_MAX));
+#if SA2_KFLAGS /* the same values as a zero-masked min */
+	v = (js_vi)_mm512_maskz_min_epi32(act, (__m512i)v, _mm512_set1_epi32(SA2_FALL_MAX));
+#else
 	v = sg_selz(act, sg_sel(fc, js_vsplat(SA2_FALL_MAX), v));
+#endif
 	js_vi nf = s->f + v;
 	/* the landing: sub_8021C4C (falling, row >= T) or sub_802203C (speed 0, row >= T - 1): one
 	 * comparison against the threshold of the lane's case (STAND_F < T * 256, so row >= T
