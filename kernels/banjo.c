@@ -654,7 +654,7 @@ static inline void banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int 
 	fl = js_morif(fl, light & ~js_mfgt(vy, zero), BANJO_FLAG_LIGHT_FALLING);
 	js_vf vyn = vy + js_mfsel(light, s->dgl, s->dgh);
 	js_m term = js_mflt(vyn, js_vfsplat(BANJO_TERMINAL));
-	vyn = js_mfsel(term, js_vfsplat(BANJO_TERMINAL), vyn);
+	vyn = js_vmaxps(js_vfsplat(BANJO_TERMINAL), vyn); /* vyn < T ? T : vyn, off the comparison */
 	fl = js_morif(fl, term, BANJO_FLAG_TERMINAL);
 	js_vf yn = s->y + vyn * s->dt;
 	js_vf mv = yn - s->y;
