@@ -794,24 +794,8 @@ static void banjo_block_order(banjo_block *bk, const js_lane_args *args)
 	for (int w = 0; w < words; w++)
 		for (int k = 0; k < JS_BLOCK; k++)
 			bk->jump[w * JS_BLOCK + k] = args->input[0][w * JS_BLOCK + bk->lane[k]];
-	/* the last frame with the button down: the highest set bit of the last nonzero word, found
-	 * JS_VW lanes at a time (the bit alone, a power of two, converts exactly to a float, whose
-	 * exponent is its index) */
-	for (int k = 0; k < JS_BLOCK; k += JS_VW) {
-		js_vi last = js_vsplat(-1);
-		for (int w = 0; w < words; w++) {
-			js_vu x = js_vloadu(bk->jump + w * JS_BLOCK + k), t = x;
-			t |= t >> 1;
-			t |= t >> 2;
-			t |= t >> 4;
-			t |= t >> 8;
-			t |= t >> 16;
-			js_vf top = __builtin_convertvector(t ^ (t >> 1), js_vf);
-			js_vi bit = ((js_vi)top >> 23) - 127;
-			last = banjo_isel((js_vi)(x != 0), bit + w * 32, last);
-		}
-		js_vstore(bk->last + k, last);
-	}
+	for (int k = 0; k < JS_BLOCK; k += JS_VW) /* (lane.h, JS_VW lanes at a time) */
+		js_vstore(bk->last + k, js_vlast_set(bk->jump + k, words));
 }
 
 /* One group alone from frame f until its lanes are done (or the frames run out). */

@@ -318,6 +318,27 @@ static inline js_vf js_vfsplat(float x)
 	return (js_vf){ 0 } + x;
 }
 
+/* The last frame with a button down (-1 if none) of JS_VW lanes, JS_VW at a time: row0 is the
+ * group's first lane in word 0 of a bit plane (words JS_BLOCK apart, as js_lane_args.input).  The
+ * highest set bit of the last nonzero word: the bit alone (the word's bits smeared down, then the
+ * top one kept), a power of two, converts exactly to a float, whose exponent is its index. */
+static inline js_vi js_vlast_set(const uint32_t *row0, int words)
+{
+	js_vi last = js_vsplat(-1);
+	for (int w = 0; w < words; w++) {
+		js_vu x = js_vloadu(row0 + (size_t)w * JS_BLOCK), t = x;
+		t |= t >> 1;
+		t |= t >> 2;
+		t |= t >> 4;
+		t |= t >> 8;
+		t |= t >> 16;
+		js_vf top = __builtin_convertvector(t ^ (t >> 1), js_vf);
+		js_vi bit = ((js_vi)top >> 23) - 127;
+		last = js_vsel((js_vi)(x != 0), bit + w * 32, last);
+	}
+	return last;
+}
+
 /* ---- lane masks: js_m ----
  *
  * A lane mask as the AVX-512 path holds it best: a mask register (__mmask16, one bit per lane)

@@ -1184,9 +1184,8 @@ typedef struct sm64_lanes {
 
 static inline void sm64_lanes_init(sm64_lanes *s, const js_lane_args *args, int l0)
 {
-	int32_t act[JS_VW], sh[JS_VW], ch[JS_VW], wing[JS_VW], last[JS_VW];
+	int32_t act[JS_VW], sh[JS_VW], ch[JS_VW], wing[JS_VW];
 	float fwd[JS_VW];
-	int words = (args->n_frames + 31) >> 5;
 	for (int i = 0; i < JS_VW; i++) {
 		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
 		act[i] = SM64_JUMP + args->axis[SM64_AX_ACTION][l];
@@ -1194,12 +1193,6 @@ static inline void sm64_lanes_init(sm64_lanes *s, const js_lane_args *args, int 
 		sh[i] = -(args->axis[SM64_AX_VERSION][l] == SM64_VER_SH);
 		ch[i] = -(args->axis[SM64_AX_CHAIN][l] != 0);
 		wing[i] = -(act[i] == SM64_FLY_TRIPLE);
-		last[i] = -1;
-		for (int w = words - 1; w >= 0 && last[i] < 0; w--) {
-			uint32_t x = args->input[0][w * JS_BLOCK + l0 + i];
-			if (x)
-				last[i] = w * 32 + 31 - __builtin_clz(x);
-		}
 	}
 	js_vf zero = sm64_fsplat(0.0f);
 	s->y = s->vy = s->z = s->vz = s->peak = zero;
@@ -1219,7 +1212,7 @@ static inline void sm64_lanes_init(sm64_lanes *s, const js_lane_args *args, int 
 	s->rise = zero;
 	s->apex = s->air = js_vsplat(0);
 	s->took = s->landed = JS_MNONE;
-	s->last_jump = js_vload(last);
+	s->last_jump = js_vlast_set(args->input[0] + l0, (args->n_frames + 31) >> 5);
 	s->flags = (js_vu)js_vsplat(0);
 	s->from_start = args->start != NULL;
 	if (args->start) { /* a fuzz start: the reference's state, field by field */
