@@ -1079,8 +1079,9 @@ const js_model js_model_sm64 = {
 _Static_assert(JS_IN_JUMP == 1u << 0 && JS_IN_Z == 1u << 2, "sm64 reads planes 0 and 2");
 
 /* The reference above on JS_VW lanes at a time, a group's state kept across all its frames;
- * every branch is a select on a -1/0 mask, float selects blend the bit patterns (so no float
- * operation sits in a conditional arm).  The frame runs in the game's order as phases, each
+ * every branch is a select on a lane mask (lane.h's js_m: a mask register on AVX-512, a -1/0
+ * vector elsewhere), float selects blend the bit patterns (so no float operation sits in a
+ * conditional arm).  The frame runs in the game's order as phases, each
  * skipped (one test for the group) unless a lane still in its run needs it - lanes whose run is
  * over are stepped along or left as they are, which cannot change their results:
  *   L  landing actions (common_landing_cancels / common_landing_action), which may end into
