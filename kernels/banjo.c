@@ -184,7 +184,8 @@ static inline float banjo_dt(int32_t axis_value)
 
 /* init: standing on the floor (vy -1, func_80293F0C's fixed point) or floating at the surface
  * clamp (vy 1.0), gravity -2700 (ground states) and A up the frame before frame 0. */
-static inline void banjo_init_state(banjo_state *s, const int32_t *ax)
+static inline __attribute__((unused)) /* (the lane kernel sets these fields vectorised) */
+void banjo_init_state(banjo_state *s, const int32_t *ax)
 {
 	memset(s, 0, sizeof *s);
 	s->dt = banjo_dt(ax[BANJO_AX_DT]);
@@ -519,7 +520,7 @@ const js_model js_model_banjo = {
 #include "lane.h"
 
 /* The reference above on JS_VW lanes at a time, the state in registers for all frames of the
- * group, every branch a select on a -1/0 mask.  dt * s_gravity is precomputed per lane for both
+ * group, every branch a select on a lane mask (js_m).  dt * s_gravity is precomputed per lane for both
  * gravities (the same f32 product the reference forms each frame).  0.0f + vy is vy itself: vy
  * after the gravity step is never -0 (vy + dt * g with dt * g != 0 is -0 only if both are -0;
  * an exact cancellation gives +0), so the reference's 0.0f + vy is an exact copy.  The
@@ -527,38 +528,14 @@ const js_model js_model_banjo = {
  * vy, which the next gravity step erases.  The accounting (model.h js_acc_frame) runs on the
  * height floor(y * 2^23) as a float: exact (a power-of-two scale, then an exact floor), compared
  * as floats, which orders them as the reference's int64.  The block's lanes run in an order of
- * their own (banjo_block_order), BANJO_NG vector groups side by side for instruction-level
+ * their own (banjo_block_order), two vector groups side by side for instruction-level
  * parallelism, each group stopping on its own once its lanes are done. */
 
-/* m ? a : b per lane (m = -1 / 0): one blend on the SSE4 / AVX2 paths (GCC writes the
- * and-andnot-or of js_vsel as three instructions there; on AVX-512 it makes one vpternlogd). */
-#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
-#include <immintrin.h>
-static inline js_vf banjo_fsel(js_vi m, js_vf a, js_vf b)
-{
-	return (js_vf)_mm256_blendv_ps((__m256)b, (__m256)a, (__m256)m);
-}
-#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
-#include <immintrin.h>
-static inline js_vf banjo_fsel(js_vi m, js_vf a, js_vf b)
-{
-	return (js_vf)_mm_blendv_ps((__m128)b, (__m128)a, (__m128)m);
-}
-#else
-static inline js_vf banjo_fsel(js_vi m, js_vf a, js_vf b)
-{
-	return (js_vf)(((js_vi)a & m) | ((js_vi)b & ~m));
-}
-#endif
-
+/* (selects and splats: lane.h's js_vfsel / js_vfsplat, one blend on the SSE4 / AVX2 paths; the
+ * lane masks of the frame are lane.h's js_m, mask registers on AVX-512) */
 static inline js_vi banjo_isel(js_vi m, js_vi a, js_vi b)
 {
-	return (js_vi)banjo_fsel(m, (js_vf)a, (js_vf)b);
-}
-
-static inline js_vf banjo_fsplat(float x)
-{
-	return (js_vf){ 0 } + x;
+	return (js_vi)js_vfsel(m, (js_vf)a, (js_vf)b);
 }
 
 /* floor(x) exactly, for any finite x: |x| < 2^23 rounds to an integer by adding and removing
@@ -567,28 +544,23 @@ static inline js_vf banjo_fsplat(float x)
 static inline js_vf banjo_floor(js_vf x)
 {
 	js_vi pos = x >= 0.0f;
-	js_vf r = banjo_fsel(pos, (x + 8388608.0f) - 8388608.0f, (x - 8388608.0f) + 8388608.0f);
-	r = banjo_fsel(r > x, r - 1.0f, r);
-	js_vf ax = banjo_fsel(pos, x, -x);
-	return banjo_fsel(ax >= 8388608.0f, x, r);
+	js_vf r = js_vfsel(pos, (x + 8388608.0f) - 8388608.0f, (x - 8388608.0f) + 8388608.0f);
+	r = js_vfsel(r > x, r - 1.0f, r);
+	js_vf ax = js_vfsel(pos, x, -x);
+	return js_vfsel(ax >= 8388608.0f, x, r);
 }
-
-/* 1 when some lane of m is set (one branch for the group).  On the x86 vector paths a test
- * instruction; otherwise an OR over the lanes behind an empty asm, which hides the link between
- * the result and m from GCC's value-range propagation (as kernels/sm64.c does, for the same
- * reason: with one-lane vectors GCC 12 otherwise carries what the branch implies into later
- * masks). */
 
 typedef struct banjo_lanes {
 	js_vf y, vy;
-	js_vi light, air, landed, prev, inw;  /* masks */
+	js_m light, air, landed, prev, inw;   /* masks */
 	js_vf dt, dgl, dgh, v0;               /* per-lane constants */
-	js_vi swim, noab;                     /* per-lane constant masks */
+	js_m swim, noab;                      /* per-lane constant masks */
 	/* accounting, the rise as a float in 2^-23 units */
 	js_vf rise;
-	js_vi apex, airt, took, done, last_jump;
+	js_vi apex, airt, last_jump;
+	js_m took, done;
 	js_vu flags;
-	js_vu bits; /* the jump button's bit-plane word of frames f & ~31.., shifted to frame f */
+	js_vu bits; /* the jump button's bit-plane words of frames f & ~31.. */
 } banjo_lanes;
 
 /* The block as the kernel runs it: lanes reordered so that a vector group holds jumps of about
@@ -599,98 +571,107 @@ typedef struct banjo_lanes {
 typedef struct banjo_block {
 	int lane[JS_BLOCK];
 	int32_t last[JS_BLOCK]; /* the last frame with the jump button down, -1 if none */
+	float dt[JS_BLOCK];      /* the lane's axis dt, as banjo_dt */
+	int32_t swim[JS_BLOCK], learned[JS_BLOCK]; /* the axes start=swim, ability=learned: -1 / 0 */
 	uint32_t jump[(JS_MAX_FRAMES / 32) * JS_BLOCK];
 } banjo_block;
 
+/* A group's state from its lanes' axes (banjo_init_state, vectorised: what banjo_block_order
+ * kept of the axes in kernel order) or, from a fuzz start, the reference's state lane by lane. */
 static inline void banjo_lanes_init(banjo_lanes *s, const js_lane_args *args,
 				    const banjo_block *bk, int k0)
 {
-	float y[JS_VW], vy[JS_VW], dt[JS_VW], dgl[JS_VW], dgh[JS_VW], v0[JS_VW];
-	int32_t light[JS_VW], air[JS_VW], landed[JS_VW], prev[JS_VW], inw[JS_VW], swim[JS_VW],
-		noab[JS_VW];
-	for (int i = 0; i < JS_VW; i++) {
-		int l = bk->lane[k0 + i];
-		banjo_state st;
-		if (args->start) {
-			st = ((const banjo_state *)args->start)[l];
-		} else {
-			int32_t ax[JS_MAX_AXES] = { args->axis[BANJO_AX_DT][l],
-						    args->axis[BANJO_AX_ABILITY][l],
-						    args->axis[BANJO_AX_START][l], 0 };
-			banjo_init_state(&st, ax);
+	if (args->start) {
+		float y[JS_VW], vy[JS_VW], dt[JS_VW], v0[JS_VW];
+		int32_t light[JS_VW], air[JS_VW], landed[JS_VW], prev[JS_VW], inw[JS_VW],
+			swim[JS_VW], noab[JS_VW];
+		for (int i = 0; i < JS_VW; i++) {
+			const banjo_state *st = (const banjo_state *)args->start + bk->lane[k0 + i];
+			y[i] = st->y;
+			vy[i] = st->vy;
+			dt[i] = st->dt;
+			v0[i] = st->v0;
+			light[i] = -(st->light != 0);
+			air[i] = -(st->phase == BANJO_PHASE_AIR);
+			landed[i] = -(st->phase == BANJO_PHASE_LANDED);
+			prev[i] = -(st->prev_a != 0);
+			inw[i] = -(st->in_water != 0);
+			swim[i] = -(st->swim != 0);
+			noab[i] = -(st->ability == 0);
 		}
-		y[i] = st.y;
-		vy[i] = st.vy;
-		dt[i] = st.dt;
-		dgl[i] = st.dt * BANJO_JUMP_GRAVITY;
-		dgh[i] = st.dt * BANJO_GRAVITY;
-		v0[i] = st.v0;
-		light[i] = -(st.light != 0);
-		air[i] = -(st.phase == BANJO_PHASE_AIR);
-		landed[i] = -(st.phase == BANJO_PHASE_LANDED);
-		prev[i] = -(st.prev_a != 0);
-		inw[i] = -(st.in_water != 0);
-		swim[i] = -(st.swim != 0);
-		noab[i] = -(st.ability == 0);
+		memcpy(&s->y, y, sizeof s->y);
+		memcpy(&s->vy, vy, sizeof s->vy);
+		memcpy(&s->dt, dt, sizeof s->dt);
+		memcpy(&s->v0, v0, sizeof s->v0);
+		s->light = js_mfrom(js_vload(light));
+		s->air = js_mfrom(js_vload(air));
+		s->landed = js_mfrom(js_vload(landed));
+		s->prev = js_mfrom(js_vload(prev));
+		s->inw = js_mfrom(js_vload(inw));
+		s->swim = js_mfrom(js_vload(swim));
+		s->noab = js_mfrom(js_vload(noab));
+	} else { /* banjo_init_state */
+		const js_vi swim = js_vload(bk->swim + k0);
+		memcpy(&s->dt, bk->dt + k0, sizeof s->dt);
+		s->swim = js_mfrom(swim);
+		s->noab = js_mfrom(~js_vload(bk->learned + k0));
+		s->y = js_vfsplat(0.0f);
+		s->vy = js_vfsel(swim, js_vfsplat(BANJO_SURFACE_VY), js_vfsplat(BANJO_GROUND_VY));
+		s->v0 = js_vfsel(swim, js_vfsplat(BANJO_JUMP_SPEED_WATER), js_vfsplat(BANJO_JUMP_SPEED));
+		s->light = s->air = s->landed = s->prev = JS_MNONE;
+		s->inw = s->swim;
 	}
-	memcpy(&s->y, y, sizeof s->y);
-	memcpy(&s->vy, vy, sizeof s->vy);
-	memcpy(&s->dt, dt, sizeof s->dt);
-	memcpy(&s->dgl, dgl, sizeof s->dgl);
-	memcpy(&s->dgh, dgh, sizeof s->dgh);
-	memcpy(&s->v0, v0, sizeof s->v0);
-	s->light = js_vload(light);
-	s->air = js_vload(air);
-	s->landed = js_vload(landed);
-	s->prev = js_vload(prev);
-	s->inw = js_vload(inw);
-	s->swim = js_vload(swim);
-	s->noab = js_vload(noab);
+	s->dgl = s->dt * BANJO_JUMP_GRAVITY;
+	s->dgh = s->dt * BANJO_GRAVITY;
 	s->last_jump = js_vload(bk->last + k0);
-	s->rise = banjo_fsplat(0.0f);
-	s->apex = s->airt = s->took = s->done = js_vsplat(0);
+	s->rise = js_vfsplat(0.0f);
+	s->apex = s->airt = js_vsplat(0);
+	s->took = s->done = JS_MNONE;
 	s->flags = (js_vu)js_vsplat(0);
 	s->bits = (js_vu)js_vsplat(0); /* loaded on frame 0 */
 }
 
-static inline void banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int k0, int f)
+/* One frame of the group; bit = 1 << (f & 31) in every lane (the frame's bit of s->bits). */
+static inline void banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int k0, int f,
+				     js_vu bit)
 {
 	if ((f & 31) == 0)
 		s->bits = js_vloadu(bk->jump + (f >> 5) * JS_BLOCK + k0);
-	js_vi a = -(js_vi)(s->bits & 1u); /* -1 held */
-	s->bits >>= 1;
-	js_vi press = a & ~s->prev;
-	js_vi ground = ~(s->air | s->landed);
-	js_vi takeoff = ground & press;
+	const js_vf zero = js_vfsplat(0.0f);
+	js_m a = js_mbit(s->bits, bit); /* held */
+	js_m press = a & ~s->prev;
+	js_m ground = ~(s->air | s->landed);
+	js_m takeoff = ground & press;
 	/* bsjump_update */
-	js_vi reset = s->air & ((~a & (s->vy > 0.0f)) | s->noab);
-	js_vu fl = ((js_vu)(reset & s->light) & BANJO_FLAG_RELEASE) |
-		   ((js_vu)(s->air & press) & BANJO_FLAG_REPRESS);
+	js_m reset = s->air & ((~a & js_mfgt(s->vy, zero)) | s->noab);
+	js_vu fl = js_morif((js_vu)js_vsplat(0), reset & s->light, BANJO_FLAG_RELEASE);
+	fl = js_morif(fl, s->air & press, BANJO_FLAG_REPRESS);
 	/* bsjump_init */
-	js_vi light = (s->light & ~reset) | takeoff;
-	js_vf vy = banjo_fsel(takeoff, s->v0, s->vy);
-	js_vi moving = s->air | takeoff;
+	js_m light = (s->light & ~reset) | takeoff;
+	js_vf vy = js_mfsel(takeoff, s->v0, s->vy);
+	js_m moving = s->air | takeoff;
 	/* __baphysics_update_normal */
-	fl |= (js_vu)(light & ~(vy > 0.0f)) & BANJO_FLAG_LIGHT_FALLING;
-	js_vf vyn = vy + banjo_fsel(light, s->dgl, s->dgh);
-	js_vi term = vyn < BANJO_TERMINAL;
-	vyn = banjo_fsel(term, banjo_fsplat(BANJO_TERMINAL), vyn);
-	fl |= (js_vu)term & BANJO_FLAG_TERMINAL;
+	fl = js_morif(fl, light & ~js_mfgt(vy, zero), BANJO_FLAG_LIGHT_FALLING);
+	js_vf vyn = vy + js_mfsel(light, s->dgl, s->dgh);
+	js_m term = js_mflt(vyn, js_vfsplat(BANJO_TERMINAL));
+	vyn = js_vmaxps(js_vfsplat(BANJO_TERMINAL), vyn); /* vyn < T ? T : vyn, off the comparison */
+	fl = js_morif(fl, term, BANJO_FLAG_TERMINAL);
 	js_vf yn = s->y + vyn * s->dt;
 	js_vf mv = yn - s->y;
-	fl |= (js_vu)(mv * mv > BANJO_SWEEP_SQ) & BANJO_FLAG_BIG_MOVE;
+	fl = js_morif(fl, js_mfgt(mv * mv, js_vfsplat(BANJO_SWEEP_SQ)), BANJO_FLAG_BIG_MOVE);
 	/* the floor (start=ground) and the water (start=swim) */
-	js_vi neg = vyn < 0.0f;
-	js_vi hit = ~s->swim & (yn <= 0.0f);
-	yn = banjo_fsel(hit, banjo_fsplat(0.0f), yn);
-	vyn = banjo_fsel(hit & neg, banjo_fsplat(BANJO_GROUND_VY), vyn);
-	js_vi inwn = s->swim & banjo_isel(s->inw, yn < BANJO_IN_WATER_STAY, yn < BANJO_IN_WATER_ENTER);
-	js_vi land = (hit | inwn) & neg;
+	js_m neg = js_mflt(vyn, zero);
+	js_m hit = ~s->swim & js_mfle(yn, zero);
+	yn = js_mfsel(hit, zero, yn);
+	vyn = js_mfsel(hit & neg, js_vfsplat(BANJO_GROUND_VY), vyn);
+	js_m inwn = s->swim & ((s->inw & js_mflt(yn, js_vfsplat(BANJO_IN_WATER_STAY))) |
+			       (~s->inw & js_mflt(yn, js_vfsplat(BANJO_IN_WATER_ENTER))));
+	js_m land = (hit | inwn) & neg;
 	/* commit the lanes that moved */
-	s->y = banjo_fsel(moving, yn, s->y);
-	s->vy = banjo_fsel(moving, vyn, s->vy);
-	s->inw = banjo_isel(moving, inwn, s->inw);
-	js_vi air = moving & ~land;
+	s->y = js_mfsel(moving, yn, s->y);
+	s->vy = js_mfsel(moving, vyn, s->vy);
+	s->inw = (moving & inwn) | (~moving & s->inw);
+	js_m air = moving & ~land;
 	s->landed = (moving & land) | (s->landed & s->swim);
 	s->air = air;
 	s->light = light & air;
@@ -704,48 +685,47 @@ static inline void banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int 
 	 * reaches: the below-start flag is raised in the same branch) */
 	js_vf h = s->y * BANJO_SUB;
 	js_vf hq = h;
-	if (js_vany((h < BANJO_SUB) & (h != 0.0f))) {
+	if (js_many(js_mflt(h, js_vfsplat(BANJO_SUB)) & js_mfne(h, zero))) {
 		hq = banjo_floor(h);
-		fl |= (js_vu)(hq != h) & BANJO_FLAG_HEIGHT_ROUNDED;
-		fl |= (js_vu)((hq < 0.0f) & air) & JS_FLAG_BELOW_START;
+		fl = js_morif(fl, js_mfne(hq, h), BANJO_FLAG_HEIGHT_ROUNDED);
+		fl = js_morif(fl, js_mflt(hq, zero) & air, JS_FLAG_BELOW_START);
 	}
 
 	/* js_acc_frame (model.h) */
-	js_vi grounded = ~air;
-	js_vi live = ~s->done;
-	js_vi took = s->took | (live & air);
-	js_vi on = live & took;
-	s->flags |= fl & (js_vu)on;
-	js_vi higher = on & (hq > s->rise);
-	s->rise = banjo_fsel(higher, hq, s->rise);
-	s->apex = banjo_isel(higher, js_vsplat(f), s->apex);
-	js_vi lands = on & grounded;
-	s->airt = banjo_isel(lands, js_vsplat(f + 1), s->airt);
+	js_m live = ~s->done;
+	js_m took = s->took | (live & air);
+	js_m on = live & took;
+	s->flags = js_morv(s->flags, on, fl);
+	js_m higher = on & js_mfgt(hq, s->rise);
+	s->rise = js_mfsel(higher, hq, s->rise);
+	s->apex = js_misel(higher, js_vsplat(f), s->apex);
+	js_m lands = on & ~air;
+	s->airt = js_misel(lands, js_vsplat(f + 1), s->airt);
 	s->done |= lands;
 	s->took = took;
 }
 
 static inline int banjo_lanes_done(const banjo_lanes *s, int32_t f)
 {
-	return !js_vany(~(s->done | (~s->took & (s->last_jump <= f))));
+	return js_mall(s->done | (~s->took & js_mile(s->last_jump, js_vsplat(f))));
 }
 
 static inline void banjo_lanes_store(const banjo_lanes *s, const js_lane_args *args,
 				     const banjo_block *bk, int k0)
 {
+	int64_t *rise = args->rise; /* (locals: the stores below cannot alias them) */
+	int32_t *apex = args->apex_frame, *airt = args->airtime;
+	uint32_t *flags = args->flags;
+	js_vu fl = js_morif(s->flags, ~s->took, JS_FLAG_NO_TAKEOFF);
+	fl = js_morif(fl, s->took & ~s->done, JS_FLAG_NOT_LANDED);
 	for (int i = 0; i < JS_VW; i++) {
 		int l = bk->lane[k0 + i];
 		if (l >= args->n_lanes) /* a padding copy */
 			continue;
-		uint32_t fl = s->flags[i];
-		if (!s->took[i])
-			fl |= JS_FLAG_NO_TAKEOFF;
-		else if (!s->done[i])
-			fl |= JS_FLAG_NOT_LANDED;
-		args->rise[l] = (int64_t)s->rise[i];
-		args->apex_frame[l] = s->apex[i];
-		args->airtime[l] = s->airt[i];
-		args->flags[l] = fl;
+		rise[l] = (int64_t)s->rise[i];
+		apex[l] = s->apex[i];
+		airt[l] = s->airt[i];
+		flags[l] = fl[i];
 	}
 }
 
@@ -754,92 +734,113 @@ static inline void banjo_lanes_store(const banjo_lanes *s, const js_lane_args *a
  * and stops soon after its lanes land.  The estimate is the continuous jump of the lane's axis
  * values held for its leading A frames (v0, -1350 while held and rising, then -2700; held past
  * the peak, -1350 to the end; back at 18 units from the water): it only orders the lanes, and
- * any order gives the same results.  The padding lanes (n_lanes..) copy the last lane. */
+ * any order gives the same results.  The padding lanes (n_lanes..) copy the last lane.  The keys
+ * are computed JS_VW lanes at a time, both cases of the estimate then a select (a lane at a time,
+ * the branches on the axes mispredicted and the square roots and divisions serialised: measured a
+ * sixth of the AVX-512 kernel's time). */
 #define BANJO_N_KEYS 128
-static int banjo_order_key(const js_lane_args *args, int l)
+static inline js_vi banjo_order_keys(js_vf dt, js_vi learned, js_vi swim, js_vi h)
 {
-	int32_t d = args->axis[BANJO_AX_DT][l];
-	int learned = args->axis[BANJO_AX_ABILITY][l] == BANJO_ABILITY_LEARNED;
-	int swim = args->axis[BANJO_AX_START][l] == BANJO_START_SWIM;
-	uint32_t w0 = args->input[0][l];
-	int h = w0 == ~0u ? 32 : __builtin_ctz(~w0); /* frames held from frame 0 */
-	if (h == 0)
-		return 0;
-	/* (multiplications by reciprocals: one division and one square root per lane) */
+	/* (multiplications by reciprocals: one division and one square root per case) */
 	const float ig1 = 1.0f / 1350.0f, ig2 = 1.0f / 2700.0f;
-	float dt = banjo_dt(d), v0 = swim ? 610.0f : 710.0f;
-	float land = swim ? 18.0f : 0.0f, peak = v0 * ig1, t;
-	if (learned && (float)h * dt >= peak) {
-		t = peak + sqrtf((v0 * v0 * ig1 - 2.0f * land) * ig1);
-	} else {
-		float t1 = learned ? (float)h * dt : dt, v1 = v0 - 1350.0f * t1;
-		float rise2 = (v0 * v0 - v1 * v1) * ig1 + v1 * v1 * ig2; /* twice the rise */
-		t = t1 + v1 * ig2 + sqrtf((rise2 - 2.0f * land) * ig2);
-	}
-	float fk = t / dt;
-	int k = fk >= (float)BANJO_N_KEYS ? BANJO_N_KEYS - 1 : fk > 0.0f ? (int)fk : 0; /* NaN: 0 */
-	return BANJO_N_KEYS - 1 - k;
+	const js_vf v0 = js_vfsel(swim, js_vfsplat(610.0f), js_vfsplat(710.0f));
+	const js_vf land = js_vfsel(swim, js_vfsplat(18.0f), js_vfsplat(0.0f));
+	const js_vf peak = v0 * ig1, hd = __builtin_convertvector(h, js_vf) * dt;
+	/* learned and held past the peak */
+	js_vf tp = peak + js_vsqrtps((v0 * v0 * ig1 - 2.0f * land) * ig1);
+	/* otherwise */
+	js_vf t1 = js_vfsel(learned, hd, dt), v1 = v0 - 1350.0f * t1;
+	js_vf rise2 = (v0 * v0 - v1 * v1) * ig1 + v1 * v1 * ig2; /* twice the rise */
+	js_vf tr = t1 + v1 * ig2 + js_vsqrtps((rise2 - 2.0f * land) * ig2);
+	js_vf fk = js_vfsel(learned & (hd >= peak), tp, tr) / dt;
+	/* fk >= 128 ? 127 : fk > 0 ? (int)fk : 0 (NaN: 0) */
+	fk = js_vfsel(fk > 0.0f, fk, js_vfsplat(0.0f));
+	fk = js_vfsel(fk >= (float)BANJO_N_KEYS, js_vfsplat(BANJO_N_KEYS - 1), fk);
+	js_vi k = __builtin_convertvector(fk, js_vi);
+	return banjo_isel(h == 0, js_vsplat(0), (BANJO_N_KEYS - 1) - k);
 }
 
 static void banjo_block_order(banjo_block *bk, const js_lane_args *args)
 {
-	int key[JS_BLOCK], count[BANJO_N_KEYS + 1] = { 0 };
+	int32_t key[JS_BLOCK], learned[JS_BLOCK], swim[JS_BLOCK], held[JS_BLOCK];
+	float dt[JS_BLOCK];
+	int count[BANJO_N_KEYS + 1] = { 0 };
 	for (int l = 0; l < JS_BLOCK; l++) {
-		int k = banjo_order_key(args, l < args->n_lanes ? l : args->n_lanes - 1);
-		key[l] = k;
-		count[k + 1]++;
+		int ll = l < args->n_lanes ? l : args->n_lanes - 1;
+		uint32_t w0 = args->input[0][ll];
+		dt[l] = banjo_dt(args->axis[BANJO_AX_DT][ll]);
+		learned[l] = -(args->axis[BANJO_AX_ABILITY][ll] == BANJO_ABILITY_LEARNED);
+		swim[l] = -(args->axis[BANJO_AX_START][ll] == BANJO_START_SWIM);
+		held[l] = w0 == ~0u ? 32 : __builtin_ctz(~w0); /* frames held from frame 0 */
 	}
+	for (int l = 0; l < JS_BLOCK; l += JS_VW) {
+		js_vf d;
+		__builtin_memcpy(&d, dt + l, sizeof d);
+		js_vstore(key + l, banjo_order_keys(d, js_vload(learned + l), js_vload(swim + l),
+						    js_vload(held + l)));
+	}
+	for (int l = 0; l < JS_BLOCK; l++)
+		count[key[l] + 1]++;
 	for (int k = 0; k < BANJO_N_KEYS; k++)
 		count[k + 1] += count[k];
-	for (int l = 0; l < JS_BLOCK; l++)
-		bk->lane[count[key[l]]++] = l;
+	for (int l = 0; l < JS_BLOCK; l++) {
+		int k = count[key[l]]++;
+		bk->lane[k] = l;
+		bk->dt[k] = dt[l];
+		bk->swim[k] = swim[l];
+		bk->learned[k] = learned[l];
+	}
 	int words = (args->n_frames + 31) >> 5;
 	for (int w = 0; w < words; w++)
 		for (int k = 0; k < JS_BLOCK; k++)
 			bk->jump[w * JS_BLOCK + k] = args->input[0][w * JS_BLOCK + bk->lane[k]];
-	for (int k = 0; k < JS_BLOCK; k++) {
-		int32_t last = -1;
-		for (int w = words - 1; w >= 0 && last < 0; w--) {
-			uint32_t x = bk->jump[w * JS_BLOCK + k];
-			if (x)
-				last = w * 32 + 31 - __builtin_clz(x);
-		}
-		bk->last[k] = last;
+	for (int k = 0; k < JS_BLOCK; k += JS_VW) /* (lane.h, JS_VW lanes at a time) */
+		js_vstore(bk->last + k, js_vlast_set(bk->jump + k, words));
+}
+
+/* One group alone from frame f until its lanes are done (or the frames run out). */
+static inline void banjo_lanes_run(banjo_lanes *g, const banjo_block *bk, int k0, int f, int n)
+{
+	for (; f < n; f++) {
+		banjo_lanes_frame(g, bk, k0, f, (js_vu)js_vsplat((int32_t)(1u << (f & 31))));
+		if ((f & 1) && banjo_lanes_done(g, f))
+			break;
 	}
 }
 
-#ifndef BANJO_NG
-#define BANJO_NG 4 /* vector groups stepped side by side (instruction-level parallelism) */
-#endif
-
+/* Two groups side by side (instruction-level parallelism: a frame is a long dependent chain)
+ * while both run, their state in registers (locals: a loop over an array of groups kept it in
+ * memory), then the one left alone; a group whose lanes can no longer change their results
+ * stops.  The block order puts lanes of about the same airtime in a group, and neighbouring
+ * groups in a pair. */
 void JS_LANE_FN(banjo)(const js_lane_args *args)
 {
 	banjo_block bk;
 	banjo_block_order(&bk, args);
-	for (int k0 = 0; k0 < JS_BLOCK; k0 += BANJO_NG * JS_VW) {
-		banjo_lanes g[BANJO_NG];
-		int live[BANJO_NG];
-		for (int i = 0; i < BANJO_NG; i++) {
-			banjo_lanes_init(&g[i], args, &bk, k0 + i * JS_VW);
-			live[i] = 1;
-		}
-		for (int f = 0; f < args->n_frames; f++) {
-			/* a group whose lanes can no longer change their results stops alone */
-			for (int i = 0; i < BANJO_NG; i++)
-				if (live[i])
-					banjo_lanes_frame(&g[i], &bk, k0 + i * JS_VW, f);
-			if (f & 1) {
-				int any = 0;
-				for (int i = 0; i < BANJO_NG; i++) {
-					live[i] = live[i] && !banjo_lanes_done(&g[i], f);
-					any |= live[i];
-				}
-				if (!any)
+	const int n = args->n_frames;
+	for (int k0 = 0; k0 < JS_BLOCK; k0 += 2 * JS_VW) {
+		const int k1 = k0 + JS_VW;
+		banjo_lanes g0, g1;
+		banjo_lanes_init(&g0, args, &bk, k0);
+		banjo_lanes_init(&g1, args, &bk, k1);
+		int f = 0, d0 = 0, d1 = 0;
+		while (f < n) {
+			const js_vu bit = (js_vu)js_vsplat((int32_t)(1u << (f & 31)));
+			banjo_lanes_frame(&g0, &bk, k0, f, bit);
+			banjo_lanes_frame(&g1, &bk, k1, f, bit);
+			if ((f++ & 1) == 1) {
+				d0 = banjo_lanes_done(&g0, f - 1);
+				d1 = banjo_lanes_done(&g1, f - 1);
+				if (d0 | d1)
 					break;
 			}
 		}
-		for (int i = 0; i < BANJO_NG; i++)
-			banjo_lanes_store(&g[i], args, &bk, k0 + i * JS_VW);
+		if (!d0)
+			banjo_lanes_run(&g0, &bk, k0, f, n);
+		if (!d1)
+			banjo_lanes_run(&g1, &bk, k1, f, n);
+		banjo_lanes_store(&g0, args, &bk, k0);
+		banjo_lanes_store(&g1, args, &bk, k1);
 	}
 }
 

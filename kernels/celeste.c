@@ -517,33 +517,10 @@ _Static_assert(JS_IN_JUMP == 1u << 0 && JS_IN_DOWN == 1u << 1, "celeste reads pl
  * a select on a -1 / 0 mask; the only branches are the group's "every lane done" test and the
  * per-32-frame reload of the input words. */
 
-/* m ? a : b per lane (m = -1 / 0): one blend on the SSE4 / AVX2 paths (GCC writes the
- * and-andnot-or as three instructions there; on AVX-512 it makes one masked move or vpternlogd). */
-#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
-static inline js_vf celeste_fsel(js_vi m, js_vf a, js_vf b)
-{
-	return (js_vf)_mm256_blendv_ps((__m256)b, (__m256)a, (__m256)m);
-}
-#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
-static inline js_vf celeste_fsel(js_vi m, js_vf a, js_vf b)
-{
-	return (js_vf)_mm_blendv_ps((__m128)b, (__m128)a, (__m128)m);
-}
-#else
-static inline js_vf celeste_fsel(js_vi m, js_vf a, js_vf b)
-{
-	return (js_vf)(((js_vi)a & m) | ((js_vi)b & ~m));
-}
-#endif
-
+/* m ? a : b per lane (m = -1 / 0): lane.h's js_vfsel (one blend on the SSE4 / AVX2 paths). */
 static inline js_vi celeste_isel(js_vi m, js_vi a, js_vi b)
 {
-	return (js_vi)celeste_fsel(m, (js_vf)a, (js_vf)b);
-}
-
-static inline js_vf celeste_fsplat(float x)
-{
-	return (js_vf){ 0 } + x;
+	return (js_vi)js_vfsel(m, (js_vf)a, (js_vf)b);
 }
 
 /* The .NET Framework's Math.Max / Math.Min as the reference writes them, a > b ? a : b and
@@ -555,7 +532,7 @@ static inline js_vf celeste_lane_approach(js_vf val, js_vf target, js_vf max_mov
 {
 	js_vf lo = js_vmaxps(val - max_move, target);
 	js_vf hi = js_vminps(val + max_move, target);
-	return celeste_fsel(val > target, lo, hi);
+	return js_vfsel(val > target, lo, hi);
 }
 
 /* Round half to even without a call: for |x| < 2^22, x + 1.5 * 2^23 lands in [2^23, 2^24), where
@@ -565,7 +542,7 @@ static inline js_vf celeste_lane_approach(js_vf val, js_vf target, js_vf max_mov
  * <= 240 * 0.0167 < 4 px. */
 static inline js_vf celeste_round_even(js_vf x)
 {
-	const js_vf magic = celeste_fsplat(0x1.8p23f);
+	const js_vf magic = js_vfsplat(0x1.8p23f);
 	return (x + magic) - magic;
 }
 
@@ -661,14 +638,14 @@ static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *arg
 	const js_vi jump = -(js_vi)(g->jw & 1u), down = -(js_vi)(g->dw & 1u); /* -1 held */
 	g->jw >>= 1;
 	g->dw >>= 1;
-	const js_vf zero = celeste_fsplat(0.0f), d = g->dt;
+	const js_vf zero = js_vfsplat(0.0f), d = g->dt;
 	js_vu fl = (js_vu)js_vsplat(0);
 
 	/* VirtualButton.Update / Pressed */
 	js_vi edge = jump & ~g->prev;
 	js_vf b = g->buf - d;
-	b = celeste_fsel(edge, celeste_fsplat(CELESTE_JUMP_BUFFER_TIME), b);
-	b = celeste_fsel(jump, b, zero);
+	b = js_vfsel(edge, js_vfsplat(CELESTE_JUMP_BUFFER_TIME), b);
+	b = js_vfsel(jump, b, zero);
 	js_vi pressed = (b > 0.0f) | edge;
 
 	/* onGround, jumpGraceTimer, varJumpTimer.  y <= 0 always (the floor stops a move down;
@@ -677,10 +654,10 @@ static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *arg
 	js_vi yy = g->y;
 	js_vi ground = (s >= 0.0f) & (yy >= 0);
 	js_vf gt = g->gr;
-	gt = celeste_fsel(ground, celeste_fsplat(CELESTE_JUMP_GRACE_TIME),
-			  celeste_fsel(gt > 0.0f, gt - d, gt));
+	gt = js_vfsel(ground, js_vfsplat(CELESTE_JUMP_GRACE_TIME),
+			  js_vfsel(gt > 0.0f, gt - d, gt));
 	js_vf t = g->vt;
-	t = celeste_fsel(t > 0.0f, t - d, t);
+	t = js_vfsel(t > 0.0f, t - d, t);
 
 	/* The frame's Speed.Y is one long chain of dependent operations, so maxFall's Approach,
 	 * which does not depend on it but for its target, is computed toward both targets first
@@ -689,36 +666,36 @@ static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *arg
 	 * computing both measured no faster (more instructions for a shorter chain). */
 	/* NormalUpdate: max fall */
 	js_vi fast = down & (s >= CELESTE_MAX_FALL);
-	js_vf m_fast = celeste_lane_approach(g->mf, celeste_fsplat(CELESTE_FAST_MAX_FALL), g->accel_dt);
-	js_vf m_slow = celeste_lane_approach(g->mf, celeste_fsplat(CELESTE_MAX_FALL), g->accel_dt);
-	js_vf m = celeste_fsel(fast, m_fast, m_slow);
+	js_vf m_fast = celeste_lane_approach(g->mf, js_vfsplat(CELESTE_FAST_MAX_FALL), g->accel_dt);
+	js_vf m_slow = celeste_lane_approach(g->mf, js_vfsplat(CELESTE_MAX_FALL), g->accel_dt);
+	js_vf m = js_vfsel(fast, m_fast, m_slow);
 	fl |= (js_vu)fast & CELESTE_FLAG_FAST_FALL;
 	/* gravity */
 	js_vi half = ((js_vf)((js_vi)s & 0x7fffffff) < CELESTE_HALF_GRAV_THRESHOLD) & jump; /* |s| */
-	js_vf sg = celeste_lane_approach(s, m, celeste_fsel(half, g->half_grav_dt, g->grav_dt));
-	s = celeste_fsel(ground, s, sg);
+	js_vf sg = celeste_lane_approach(s, m, js_vfsel(half, g->half_grav_dt, g->grav_dt));
+	s = js_vfsel(ground, s, sg);
 	fl |= (js_vu)(~ground & half) & CELESTE_FLAG_HALF_GRAVITY;
 	fl |= (js_vu)(~ground & (sg == m)) & CELESTE_FLAG_AT_MAX_FALL;
 	/* variable jumping */
 	js_vi var_on = t > 0.0f;
 	js_vf vsp = g->vs;
-	s = celeste_fsel(var_on & jump, js_vminps(s, vsp), s);
+	s = js_vfsel(var_on & jump, js_vminps(s, vsp), s);
 	js_vi cut = var_on & ~jump;
-	t = celeste_fsel(cut, zero, t);
+	t = js_vfsel(cut, zero, t);
 	fl |= (js_vu)cut & CELESTE_FLAG_VAR_JUMP_CUT;
 	/* jumping: Jump() */
 	js_vi jmp = pressed & (gt > 0.0f);
-	b = celeste_fsel(jmp, zero, b);
-	gt = celeste_fsel(jmp, zero, gt);
-	t = celeste_fsel(jmp, celeste_fsplat(CELESTE_VAR_JUMP_TIME), t);
-	s = celeste_fsel(jmp, celeste_fsplat(CELESTE_JUMP_SPEED + 0.0f), s);
-	vsp = celeste_fsel(jmp, s, vsp);
+	b = js_vfsel(jmp, zero, b);
+	gt = js_vfsel(jmp, zero, gt);
+	t = js_vfsel(jmp, js_vfsplat(CELESTE_VAR_JUMP_TIME), t);
+	s = js_vfsel(jmp, js_vfsplat(CELESTE_JUMP_SPEED + 0.0f), s);
+	vsp = js_vfsel(jmp, s, vsp);
 
 	/* Actor.MoveV(Speed.Y * dt), rounded as celeste_round_even does.  The floor: a move down
 	 * (move > 0) collides iff y + move > 0, i.e. move > -y (y <= 0): the same test on the
 	 * rounding's r + 1.5 * 2^23 (= move + 1.5 * 2^23 exactly) against -y + 1.5 * 2^23 (exact:
 	 * -y < 2^22), one comparison sooner in the chain. */
-	const js_vf magic = celeste_fsplat(0x1.8p23f);
+	const js_vf magic = js_vfsplat(0x1.8p23f);
 	js_vf r = g->rem + s * d;
 	js_vf rm = r + magic;
 	js_vi hit = rm > (__builtin_convertvector(-yy, js_vf) + magic);
@@ -730,8 +707,8 @@ static inline void celeste_lanes_frame(celeste_lanes *g, const js_lane_args *arg
 	js_vi ny = yy + move;
 	fl |= (js_vu)((move > 0) & (ny == 0)) & CELESTE_FLAG_FLOOR_EXACT;
 	ny = celeste_isel(hit, js_vsplat(0), ny);
-	r = celeste_fsel(hit, zero, r);
-	s = celeste_fsel(hit, zero, s);
+	r = js_vfsel(hit, zero, r);
+	s = js_vfsel(hit, zero, s);
 
 	g->y = ny;
 	g->rem = r;

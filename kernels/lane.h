@@ -216,6 +216,33 @@ static inline js_vf js_vmaxps(js_vf a, js_vf b)
 }
 #endif
 
+/* Square root per float lane (IEEE: the bits of sqrtf on each lane), one instruction on the
+ * vector paths. */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+static inline js_vf js_vsqrtps(js_vf a)
+{
+	return (js_vf)_mm512_sqrt_ps((__m512)a);
+}
+#elif defined(__AVX__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+static inline js_vf js_vsqrtps(js_vf a)
+{
+	return (js_vf)_mm256_sqrt_ps((__m256)a);
+}
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+static inline js_vf js_vsqrtps(js_vf a)
+{
+	return (js_vf)_mm_sqrt_ps((__m128)a);
+}
+#else
+static inline js_vf js_vsqrtps(js_vf a)
+{
+	js_vf r;
+	for (int i = 0; i < JS_VW; i++)
+		r[i] = __builtin_sqrtf(a[i]);
+	return r;
+}
+#endif
+
 /* Two-source permute: lane i of the result is lane (idx[i] mod 2*JS_VW) of the concatenation
  * a:b.  GCC's __builtin_shuffle; clang (the fuzz build) has no variable-index generic form, so
  * there AVX-512 uses vpermt2d and the other widths a plain loop. */
@@ -265,6 +292,119 @@ static inline int js_vany(js_vi m)
 	return any != 0;
 #endif
 }
+
+/* Float lanes: m ? a : b per lane (m = -1 / 0), and x in every lane.  One blend on the SSE4 /
+ * AVX2 paths (GCC writes the and-andnot-or as three instructions there; on AVX-512 it makes one
+ * vpternlogd or masked move). */
+#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+static inline js_vf js_vfsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)_mm256_blendv_ps((__m256)b, (__m256)a, (__m256)m);
+}
+#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+static inline js_vf js_vfsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)_mm_blendv_ps((__m128)b, (__m128)a, (__m128)m);
+}
+#else
+static inline js_vf js_vfsel(js_vi m, js_vf a, js_vf b)
+{
+	return (js_vf)(((js_vi)a & m) | ((js_vi)b & ~m));
+}
+#endif
+
+static inline js_vf js_vfsplat(float x)
+{
+	return (js_vf){ 0 } + x;
+}
+
+/* The last frame with a button down (-1 if none) of JS_VW lanes, JS_VW at a time: row0 is the
+ * group's first lane in word 0 of a bit plane (words JS_BLOCK apart, as js_lane_args.input).  The
+ * highest set bit of the last nonzero word: the bit alone (the word's bits smeared down, then the
+ * top one kept), a power of two, converts exactly to a float, whose exponent is its index. */
+static inline js_vi js_vlast_set(const uint32_t *row0, int words)
+{
+	js_vi last = js_vsplat(-1);
+	for (int w = 0; w < words; w++) {
+		js_vu x = js_vloadu(row0 + (size_t)w * JS_BLOCK), t = x;
+		t |= t >> 1;
+		t |= t >> 2;
+		t |= t >> 4;
+		t |= t >> 8;
+		t |= t >> 16;
+		js_vf top = __builtin_convertvector(t ^ (t >> 1), js_vf);
+		js_vi bit = ((js_vi)top >> 23) - 127;
+		last = js_vsel((js_vi)(x != 0), bit + w * 32, last);
+	}
+	return last;
+}
+
+/* ---- lane masks: js_m ----
+ *
+ * A lane mask as the AVX-512 path holds it best: a mask register (__mmask16, one bit per lane)
+ * there, lane.h's -1 / 0 js_vi elsewhere.  Comparisons and selects go through the helpers below;
+ * &, |, ^ and ~ work on both (on __mmask16 through int: a js_m variable or parameter keeps the
+ * low 16 bits, so pass ~m to js_many / js_mall as a js_m, never compare it as an int).  Written
+ * as js_vi masks, GCC 12 keeps the AVX-512 masks in vectors: a comparison, a move of its mask
+ * register into a vector and a blend or two XORs per select, where a mask register needs the
+ * comparison and one masked move (and ANDs / ORs of masks leave the vector units). */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+typedef __mmask16 js_m;
+#define JS_MZ(x) ((__m512i)(x))
+#define JS_MF(x) ((__m512)(x))
+static inline js_m js_mflt(js_vf a, js_vf b) { return _mm512_cmp_ps_mask(JS_MF(a), JS_MF(b), _CMP_LT_OQ); }
+static inline js_m js_mfle(js_vf a, js_vf b) { return _mm512_cmp_ps_mask(JS_MF(a), JS_MF(b), _CMP_LE_OQ); }
+static inline js_m js_mfgt(js_vf a, js_vf b) { return _mm512_cmp_ps_mask(JS_MF(a), JS_MF(b), _CMP_GT_OQ); }
+static inline js_m js_mfge(js_vf a, js_vf b) { return _mm512_cmp_ps_mask(JS_MF(a), JS_MF(b), _CMP_GE_OQ); }
+static inline js_m js_mfne(js_vf a, js_vf b) { return _mm512_cmp_ps_mask(JS_MF(a), JS_MF(b), _CMP_NEQ_UQ); }
+static inline js_m js_milt(js_vi a, js_vi b) { return _mm512_cmplt_epi32_mask(JS_MZ(a), JS_MZ(b)); }
+static inline js_m js_mile(js_vi a, js_vi b) { return _mm512_cmple_epi32_mask(JS_MZ(a), JS_MZ(b)); }
+static inline js_m js_migt(js_vi a, js_vi b) { return _mm512_cmpgt_epi32_mask(JS_MZ(a), JS_MZ(b)); }
+static inline js_m js_mige(js_vi a, js_vi b) { return _mm512_cmpge_epi32_mask(JS_MZ(a), JS_MZ(b)); }
+static inline js_m js_mieq(js_vi a, js_vi b) { return _mm512_cmpeq_epi32_mask(JS_MZ(a), JS_MZ(b)); }
+static inline js_m js_mine(js_vi a, js_vi b) { return _mm512_cmpneq_epi32_mask(JS_MZ(a), JS_MZ(b)); }
+/* lanes where x & y != 0 */
+static inline js_m js_mtest(js_vi x, js_vi y) { return _mm512_test_epi32_mask(JS_MZ(x), JS_MZ(y)); }
+/* lanes of x with bit (a single bit) set */
+static inline js_m js_mbit(js_vu x, js_vu bit) { return _mm512_test_epi32_mask(JS_MZ(x), JS_MZ(bit)); }
+static inline js_vf js_mfsel(js_m m, js_vf a, js_vf b) { return (js_vf)_mm512_mask_blend_ps(m, JS_MF(b), JS_MF(a)); }
+static inline js_vi js_misel(js_m m, js_vi a, js_vi b) { return (js_vi)_mm512_mask_blend_epi32(m, JS_MZ(b), JS_MZ(a)); }
+/* x | (m ? bits : 0), x | (m ? y : 0) */
+static inline js_vu js_morif(js_vu x, js_m m, uint32_t bits)
+{
+	return (js_vu)_mm512_mask_or_epi32(JS_MZ(x), m, JS_MZ(x), _mm512_set1_epi32((int)bits));
+}
+static inline js_vu js_morv(js_vu x, js_m m, js_vu y) { return (js_vu)_mm512_mask_or_epi32(JS_MZ(x), m, JS_MZ(x), JS_MZ(y)); }
+static inline int js_many(js_m m) { return m != 0; }
+static inline int js_mall(js_m m) { return m == 0xffff; }
+static inline js_m js_mfrom(js_vi v) { return _mm512_movepi32_mask(JS_MZ(v)); }
+static inline js_vi js_mto(js_m m) { return (js_vi)_mm512_movm_epi32(m); }
+#define JS_MNONE ((js_m)0)
+#else
+typedef js_vi js_m;
+static inline js_m js_mflt(js_vf a, js_vf b) { return a < b; }
+static inline js_m js_mfle(js_vf a, js_vf b) { return a <= b; }
+static inline js_m js_mfgt(js_vf a, js_vf b) { return a > b; }
+static inline js_m js_mfge(js_vf a, js_vf b) { return a >= b; }
+static inline js_m js_mfne(js_vf a, js_vf b) { return a != b; }
+static inline js_m js_milt(js_vi a, js_vi b) { return a < b; }
+static inline js_m js_mile(js_vi a, js_vi b) { return a <= b; }
+static inline js_m js_migt(js_vi a, js_vi b) { return a > b; }
+static inline js_m js_mige(js_vi a, js_vi b) { return a >= b; }
+static inline js_m js_mieq(js_vi a, js_vi b) { return a == b; }
+static inline js_m js_mine(js_vi a, js_vi b) { return a != b; }
+static inline js_m js_mtest(js_vi x, js_vi y) { return (x & y) != 0; }
+static inline js_m js_mbit(js_vu x, js_vu bit) { return (js_vi)((x & bit) == bit); }
+static inline js_vf js_mfsel(js_m m, js_vf a, js_vf b) { return js_vfsel(m, a, b); }
+static inline js_vi js_misel(js_m m, js_vi a, js_vi b) { return (js_vi)js_vfsel(m, (js_vf)a, (js_vf)b); }
+static inline js_vu js_morif(js_vu x, js_m m, uint32_t bits) { return x | ((js_vu)m & bits); }
+static inline js_vu js_morv(js_vu x, js_m m, js_vu y) { return x | ((js_vu)m & y); }
+static inline int js_many(js_m m) { return js_vany(m); }
+static inline int js_mall(js_m m) { return !js_vany(~m); }
+static inline js_m js_mfrom(js_vi v) { return v; }
+static inline js_vi js_mto(js_m m) { return m; }
+#define JS_MNONE js_vsplat(0)
+#endif
 
 #if defined(__AVX512F__) && !defined(JS_LANE_SCALAR)
 /* The jump button of a block's 64 lanes on frame f as two 32-lane masks (lanes 0-31 and

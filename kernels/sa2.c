@@ -467,10 +467,22 @@ const js_model js_model_sa2 = {
  *     in the air (the reference once, MOVESTATE_SOME_ATTACK): the same OR.
  * Accounting as js_acc_frame: a lane counts from the frame it is in the air after (the take-off
  * frame, Player_InitJump's), through the frame it is on the ground after (the landing). */
+/* The frames' events: ORed into the flags vector each frame on AVX-512 (a masked OR; kept as
+ * masks, the group's masks outnumber the eight mask registers and GCC moves them through general
+ * registers and the stack every frame), kept as masks elsewhere (an OR each, and the flags built
+ * once at the store). */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+#define SA2_KFLAGS 1
+#else
+#define SA2_KFLAGS 0
+#endif
+
 typedef struct sa2_lanes {
 	js_vi f, vy, rise, apex, airt;
 	sg_m air, init, landed, prev;
+#if !SA2_KFLAGS
 	sg_m rel_any, fc_any, mid_any, below_any; /* the frames' events, ORed (the flags) */
+#endif
 	js_vu bits, flags;
 	js_vi accel, cap, grav;
 	js_vi last_jump;
@@ -501,7 +513,11 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 	/* Player_TryMidAirAction's insta-shield; the release */
 	sg_m mid = act & press;
 	sg_m rel = act & ~held & sg_lt(vy, s->cap);
+#if SA2_KFLAGS /* the same values as a masked max (one instruction, off the comparison) */
+	vy = (js_vi)_mm512_mask_max_epi32((__m512i)vy, act & ~held, (__m512i)vy, (__m512i)s->cap);
+#else
 	vy = sg_sel(rel, s->cap, vy);
+#endif
 	/* gravity (an s16 add: wraps only here on frame 0), the fall cap, the move */
 	js_vi v = vy + s->grav;
 	sg_m wrap = sg_from_vec(js_vsplat(0));
@@ -510,11 +526,19 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 		v = sg_sel(wrap, v - 0x10000, v);
 	}
 	sg_m fc = act & sg_gt(v, js_vsplat(SA2_FALL_MAX));
+#if SA2_KFLAGS /* the same values as a zero-masked min */
+	v = (js_vi)_mm512_maskz_min_epi32(act, (__m512i)v, _mm512_set1_epi32(SA2_FALL_MAX));
+#else
 	v = sg_selz(act, sg_sel(fc, js_vsplat(SA2_FALL_MAX), v));
+#endif
 	js_vi nf = s->f + v;
-	/* the landing: sub_8021C4C (falling, row >= T) or sub_802203C (speed 0, row >= T - 1) */
-	sg_m land = act & (sg_ge(nf, js_vsplat(SA2_FLOOR_ROW * 256)) |
-			   (sg_eq(v, js_vsplat(0)) & sg_ge(nf, js_vsplat(SA2_STAND_F))));
+	/* the landing: sub_8021C4C (falling, row >= T) or sub_802203C (speed 0, row >= T - 1): one
+	 * comparison against the threshold of the lane's case (STAND_F < T * 256, so row >= T
+	 * implies row >= T - 1), chosen off the chain through F */
+	_Static_assert(SA2_STAND_F < SA2_FLOOR_ROW * 256, "the standing row is above the floor");
+	js_vi thr = sg_sel(sg_eq(v, js_vsplat(0)), js_vsplat(SA2_STAND_F),
+			   js_vsplat(SA2_FLOOR_ROW * 256));
+	sg_m land = act & sg_ge(nf, thr);
 	s->f = sg_sel(land, (nf & 255) | SA2_STAND_F, nf);
 	sg_m air = act & ~land;
 	s->vy = sg_selz(air, v);
@@ -525,12 +549,19 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 	sg_m down = s->air & land;
 	s->air = air;
 	js_vi raw = SA2_STAND_F - s->f;
+#if SA2_KFLAGS
+	s->flags = sg_orif(s->flags, rel & on, SA2_FLAG_RELEASE_CAP);
+	s->flags = sg_orif(s->flags, fc & on, SA2_FLAG_FALL_CAP);
+	s->flags = sg_orif(s->flags, mid & on, SA2_FLAG_MID_AIR);
+	s->flags = sg_orif(s->flags, sg_lt(raw, js_vsplat(0)) & air, JS_FLAG_BELOW_START);
+#else
 	s->rel_any |= rel & on;
 	s->fc_any |= fc & on;
 	s->mid_any |= mid & on;
+	s->below_any |= sg_lt(raw, js_vsplat(0)) & air;
+#endif
 	if (first)
 		s->flags = sg_orif(s->flags, wrap & on, SA2_FLAG_VY_WRAP);
-	s->below_any |= sg_lt(raw, js_vsplat(0)) & air;
 	/* raw is 0 before the take-off and <= 0 once down: the rise needs no mask */
 	sg_m higher = sg_gt(raw, s->rise);
 	s->rise = sg_sel(higher, raw, s->rise);
@@ -562,7 +593,9 @@ SG_INLINE void sa2_lanes_init(sa2_lanes *s, const js_lane_args *args, int l0, sg
 	s->f = js_vsplat(SA2_STAND_F);
 	s->vy = s->rise = s->apex = s->airt = js_vsplat(0);
 	s->air = s->landed = s->prev = sg_from_vec(js_vsplat(0));
+#if !SA2_KFLAGS
 	s->rel_any = s->fc_any = s->mid_any = s->below_any = s->air;
+#endif
 	s->init = *written; /* frame 0 is Player_InitJump for a written lane */
 	s->flags = (js_vu)js_vsplat(0);
 	js_vacc acc;
@@ -583,10 +616,14 @@ static inline void sa2_lanes_store(const sa2_lanes *s, const js_lane_args *args,
 	acc.air = s->airt;
 	acc.landed = sg_to_vec(s->landed);
 	acc.took = sg_to_vec(s->landed | s->air);
+#if SA2_KFLAGS
+	acc.flags = s->flags;
+#else
 	js_vu fl = sg_orif(s->flags, s->rel_any, SA2_FLAG_RELEASE_CAP);
 	fl = sg_orif(fl, s->fc_any, SA2_FLAG_FALL_CAP);
 	fl = sg_orif(fl, s->mid_any, SA2_FLAG_MID_AIR);
 	acc.flags = sg_orif(fl, s->below_any, JS_FLAG_BELOW_START);
+#endif
 	js_vacc_store(&acc, args, l0);
 }
 

@@ -1079,8 +1079,9 @@ const js_model js_model_sm64 = {
 _Static_assert(JS_IN_JUMP == 1u << 0 && JS_IN_Z == 1u << 2, "sm64 reads planes 0 and 2");
 
 /* The reference above on JS_VW lanes at a time, a group's state kept across all its frames;
- * every branch is a select on a -1/0 mask, float selects blend the bit patterns (so no float
- * operation sits in a conditional arm).  The frame runs in the game's order as phases, each
+ * every branch is a select on a lane mask (lane.h's js_m: a mask register on AVX-512, a -1/0
+ * vector elsewhere), float selects blend the bit patterns (so no float operation sits in a
+ * conditional arm).  The frame runs in the game's order as phases, each
  * skipped (one test for the group) unless a lane still in its run needs it - lanes whose run is
  * over are stepped along or left as they are, which cannot change their results:
  *   L  landing actions (common_landing_cancels / common_landing_action), which may end into
@@ -1098,10 +1099,28 @@ _Static_assert(JS_IN_JUMP == 1u << 0 && JS_IN_Z == 1u << 2, "sm64 reads planes 0
  * the run than the reference's (the ceiling, below).  An action's set membership is one AND on
  * 1 << action. */
 
-static inline js_vf sm64_fsel(js_vi m, js_vf a, js_vf b)
+/* Lane masks are lane.h's js_m (mask registers on AVX-512: the frame's many masks in vectors cost
+ * a move of each comparison's mask into a vector and two XORs per select); m ? a : b on them.
+ * Elsewhere the and-andnot-or of -1 / 0 vectors, as before. */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+static inline js_vf sm64_fsel(js_m m, js_vf a, js_vf b)
+{
+	return js_mfsel(m, a, b);
+}
+static inline js_vi sm64_sel(js_m m, js_vi a, js_vi b)
+{
+	return js_misel(m, a, b);
+}
+#else
+static inline js_vf sm64_fsel(js_m m, js_vf a, js_vf b)
 {
 	return (js_vf)(((js_vi)a & m) | ((js_vi)b & ~m));
 }
+static inline js_vi sm64_sel(js_m m, js_vi a, js_vi b)
+{
+	return js_vsel(m, a, b);
+}
+#endif
 
 static inline js_vf sm64_fsplat(float x)
 {
@@ -1122,15 +1141,15 @@ static inline js_vf sm64_approach0(js_vf v, float d)
 	js_vf up = v + d, down = v - d;
 	up = js_vminps(sm64_fsplat(0.0f), up);
 	down = js_vmaxps(sm64_fsplat(0.0f), down);
-	return sm64_fsel(v < 0.0f, up, down);
+	return sm64_fsel(js_mflt(v, sm64_fsplat(0.0f)), up, down);
 }
 
 /* floor(x) for x >= 0 (x < 2^23: round to nearest through 2^23, then step down if above). */
 static inline js_vf sm64_floor_pos(js_vf x)
 {
 	js_vf r = (x + 8388608.0f) - 8388608.0f;
-	r = sm64_fsel(r > x, r - 1.0f, r);
-	return sm64_fsel(x >= 8388608.0f, x, r);
+	r = sm64_fsel(js_mfgt(r, x), r - 1.0f, r);
+	return sm64_fsel(js_mfge(x, sm64_fsplat(8388608.0f)), x, r);
 }
 
 /* Action-set masks: bit a of an action set is action a (SM64_N_ACTS <= 31). */
@@ -1150,22 +1169,24 @@ _Static_assert(SM64_N_ACTS <= 30, "action sets fit in an int32 (2^29 is exact in
 
 typedef struct sm64_lanes {
 	js_vf y, vy, fwd, z, vz, peak;
-	js_vi act, abit, astate, t, djt, pa, pz, gparg, ljslow, pitch; /* abit = 1 << act */
-	js_vi axis_act, sh, chain, wing; /* per-lane constants (masks for the last three) */
+	js_vi act, abit, astate, t, djt, gparg, ljslow, pitch; /* abit = 1 << act */
+	js_m pa, pz;                     /* A / Z down on the frame before */
+	js_vi axis_act;                  /* per-lane constants */
+	js_m sh, chain, wing;            /* per-lane constant masks */
 	int any_chain;                   /* some lane of the group has chain = on */
 	int any_wing;                    /* some lane has the wing cap (flight is possible) */
 	int from_start;                  /* the group started from js_lane_args.start */
 	/* accounting (model.h js_acc_frame), with the rise as a float in 2^-23 units */
 	js_vf rise;
-	js_vi apex, air, took, landed, last_jump;
+	js_vi apex, air, last_jump;
+	js_m took, landed;
 	js_vu flags;
 } sm64_lanes;
 
 static inline void sm64_lanes_init(sm64_lanes *s, const js_lane_args *args, int l0)
 {
-	int32_t act[JS_VW], sh[JS_VW], ch[JS_VW], wing[JS_VW], last[JS_VW];
+	int32_t act[JS_VW], sh[JS_VW], ch[JS_VW], wing[JS_VW];
 	float fwd[JS_VW];
-	int words = (args->n_frames + 31) >> 5;
 	for (int i = 0; i < JS_VW; i++) {
 		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
 		act[i] = SM64_JUMP + args->axis[SM64_AX_ACTION][l];
@@ -1173,31 +1194,26 @@ static inline void sm64_lanes_init(sm64_lanes *s, const js_lane_args *args, int 
 		sh[i] = -(args->axis[SM64_AX_VERSION][l] == SM64_VER_SH);
 		ch[i] = -(args->axis[SM64_AX_CHAIN][l] != 0);
 		wing[i] = -(act[i] == SM64_FLY_TRIPLE);
-		last[i] = -1;
-		for (int w = words - 1; w >= 0 && last[i] < 0; w--) {
-			uint32_t x = args->input[0][w * JS_BLOCK + l0 + i];
-			if (x)
-				last[i] = w * 32 + 31 - __builtin_clz(x);
-		}
 	}
 	js_vf zero = sm64_fsplat(0.0f);
 	s->y = s->vy = s->z = s->vz = s->peak = zero;
 	__builtin_memcpy(&s->fwd, fwd, sizeof s->fwd);
-	s->act = s->astate = s->t = s->djt = s->pa = s->pz = s->gparg = s->ljslow = s->pitch =
-		js_vsplat(0);
+	s->act = s->astate = s->t = s->djt = s->gparg = s->ljslow = s->pitch = js_vsplat(0);
+	s->pa = s->pz = JS_MNONE;
 	s->abit = js_vsplat(SM64_BIT(SM64_STAND));
 	s->axis_act = js_vload(act);
-	s->sh = js_vload(sh);
-	s->chain = js_vload(ch);
+	s->sh = js_mfrom(js_vload(sh));
+	s->chain = js_mfrom(js_vload(ch));
 	s->any_chain = s->any_wing = 0;
 	for (int i = 0; i < JS_VW; i++) {
 		s->any_chain |= ch[i] != 0;
 		s->any_wing |= wing[i] != 0;
 	}
-	s->wing = js_vload(wing);
+	s->wing = js_mfrom(js_vload(wing));
 	s->rise = zero;
-	s->apex = s->air = s->took = s->landed = js_vsplat(0);
-	s->last_jump = js_vload(last);
+	s->apex = s->air = js_vsplat(0);
+	s->took = s->landed = JS_MNONE;
+	s->last_jump = js_vlast_set(args->input[0] + l0, (args->n_frames + 31) >> 5);
 	s->flags = (js_vu)js_vsplat(0);
 	s->from_start = args->start != NULL;
 	if (args->start) { /* a fuzz start: the reference's state, field by field */
@@ -1235,8 +1251,8 @@ static inline void sm64_lanes_init(sm64_lanes *s, const js_lane_args *args, int 
 		s->astate = js_vload(as);
 		s->t = js_vload(tt);
 		s->djt = js_vload(dj);
-		s->pa = js_vload(pa);
-		s->pz = js_vload(pz);
+		s->pa = js_mfrom(js_vload(pa));
+		s->pz = js_mfrom(js_vload(pz));
 		s->gparg = js_vload(ga);
 		s->ljslow = js_vload(lj);
 		s->pitch = js_vload(pt);
@@ -1270,9 +1286,9 @@ static inline js_vi sm64_actbit(js_vi act)
 	return __builtin_convertvector((js_vf)((act + 127) << 23), js_vi);
 }
 
-static inline js_vi sm64_in(js_vi abit, int set)
+static inline js_m sm64_in(js_vi abit, int set)
 {
-	return (abit & set) != 0;
+	return js_mtest(abit, js_vsplat(set));
 }
 
 static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s, const js_lane_args *args, int l0,
@@ -1280,47 +1296,52 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 {
 	const js_vi zero = js_vsplat(0);
 	const js_vf fzero = sm64_fsplat(0.0f);
-	js_vi a = -js_vbit(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);  /* A down: -1 */
-	js_vi zd = -js_vbit(args->input[2] + (f >> 5) * JS_BLOCK + l0, f); /* Z down: -1 */
-	js_vi ap = a & ~s->pa, zp = zd & ~s->pz;
+	const js_vu fbit = (js_vu)js_vsplat((int32_t)(1u << (f & 31)));
+	js_m a = js_mbit(js_vloadu(args->input[0] + (f >> 5) * JS_BLOCK + l0), fbit);  /* A down */
+	js_m zd = js_mbit(js_vloadu(args->input[2] + (f >> 5) * JS_BLOCK + l0), fbit); /* Z down */
+	js_m ap = a & ~s->pa, zp = zd & ~s->pz;
 	js_vu fl = (js_vu)zero;
 	js_vf y = s->y, vy = s->vy, fwd = s->fwd, z = s->z, vz = s->vz, peak = s->peak;
 	js_vi act = s->act, t = s->t, djt = s->djt, astate = s->astate, gparg = s->gparg;
 	const js_vi act0 = act, bit0 = s->abit;
 	/* Lanes whose run is over (landed, for the accounting) need no more steps: a phase runs
 	 * only if a live lane needs it (the others may be stepped along, harmlessly). */
-	const js_vi live_run = ~s->landed;
-	djt = djt + (djt > 0); /* update_mario_inputs: -1 where > 0 */
+	const js_m live_run = ~s->landed;
+	djt = sm64_sel(js_migt(djt, zero), djt - 1, djt); /* update_mario_inputs */
 
-	js_vi take = zero, next = zero;  /* a take-off this frame, to action `next` */
-	js_vi stat = zero;               /* stationary_ground_step this frame */
-	const js_vi air0 = sm64_in(bit0, SM64_SET_AIR);
+	js_m take = JS_MNONE;           /* a take-off this frame, to action `next` */
+	js_vi next = zero;
+	js_m stat = JS_MNONE;           /* stationary_ground_step this frame */
+	const js_m air0 = sm64_in(bit0, SM64_SET_AIR);
 
-	if (js_vany(~air0 & live_run)) { /* ---- the ground phases L, S, G ---- */
+	if (js_many(~air0 & live_run)) { /* ---- the ground phases L, S, G ---- */
 	/* ---- L: landing actions ---- */
-	js_vi mL = sm64_in(bit0, SM64_SET_LAND), endL = zero;
-	if (js_vany(mL & live_run)) {
-		js_vi isLJ = act == SM64_LONG_JUMP_LAND, isTR = act == SM64_TRIPLE_LAND;
-		js_vi isBF = act == SM64_BACKFLIP_LAND, isDB = act == SM64_DOUBLE_LAND;
-		js_vi clamp = mL & isLJ & s->sh & (fwd < 0.0f);
+	js_m mL = sm64_in(bit0, SM64_SET_LAND), endL = JS_MNONE;
+	if (js_many(mL & live_run)) {
+		js_m isLJ = js_mieq(act, js_vsplat(SM64_LONG_JUMP_LAND));
+		js_m isTR = js_mieq(act, js_vsplat(SM64_TRIPLE_LAND));
+		js_m isBF = js_mieq(act, js_vsplat(SM64_BACKFLIP_LAND));
+		js_m isDB = js_mieq(act, js_vsplat(SM64_DOUBLE_LAND));
+		js_m clamp = mL & isLJ & s->sh & js_mflt(fwd, fzero);
 		fwd = sm64_fsel(clamp, fzero, fwd);
-		fl |= (js_vu)clamp & SM64_FLAG_BLJ_CLAMP;
+		fl = js_morif(fl, clamp, SM64_FLAG_BLJ_CLAMP);
 		ap &= ~(mL & (((isLJ | isBF) & ~zd) | isTR));
-		djt = js_vsel(mL, js_vsel(isTR | isBF, zero, js_vsplat(5)), djt);
+		djt = sm64_sel(mL, sm64_sel(isTR | isBF, zero, js_vsplat(5)), djt);
 		js_vi t1 = t + 1;
-		js_vi nf = js_vsel(isLJ, js_vsplat(6), js_vsplat(4));
-		js_vi end = mL & (t1 >= nf);
-		js_vi tk = mL & ~end & ap;
-		js_vi tri = js_vsel(s->wing, js_vsplat(SM64_FLY_TRIPLE),
-				    js_vsel(fwd > 20.0f, js_vsplat(SM64_TRIPLE), js_vsplat(SM64_JUMP)));
-		js_vi nx = js_vsel(isDB, tri, js_vsel(isBF, js_vsplat(SM64_BACKFLIP),
-				   js_vsel(isLJ, js_vsplat(SM64_LONG_JUMP), js_vsplat(SM64_DOUBLE))));
+		js_vi nf = sm64_sel(isLJ, js_vsplat(6), js_vsplat(4));
+		js_m end = mL & js_mige(t1, nf);
+		js_m tk = mL & ~end & ap;
+		js_vi tri = sm64_sel(s->wing, js_vsplat(SM64_FLY_TRIPLE),
+				     sm64_sel(js_mfgt(fwd, sm64_fsplat(20.0f)), js_vsplat(SM64_TRIPLE),
+					      js_vsplat(SM64_JUMP)));
+		js_vi nx = sm64_sel(isDB, tri, sm64_sel(isBF, js_vsplat(SM64_BACKFLIP),
+				    sm64_sel(isLJ, js_vsplat(SM64_LONG_JUMP), js_vsplat(SM64_DOUBLE))));
 		take |= tk;
-		next = js_vsel(tk, nx, next);
-		fl |= (js_vu)(tk & (nx != SM64_JUMP)) & SM64_FLAG_CHAINED;
+		next = sm64_sel(tk, nx, next);
+		fl = js_morif(fl, tk & js_mine(nx, js_vsplat(SM64_JUMP)), SM64_FLAG_CHAINED);
 		/* common_landing_action */
-		js_vi stay = mL & ~end & ~ap;
-		js_vi dec = stay & (fwd >= 16.0f);
+		js_m stay = mL & ~end & ~ap;
+		js_m dec = stay & js_mfge(fwd, sm64_fsplat(16.0f));
 		js_vf fd = fwd - 2.0f * 2.0f; /* approach_f32(fwd >= 16, 0, 4, 4): no clamp */
 		fwd = sm64_fsel(dec, fd, fwd);
 		vz = sm64_fsel(dec, fd * 1.0f, vz);
@@ -1330,77 +1351,84 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 			zz = zz + 1.0f * (vz / 4.0f);
 		z = sm64_fsel(stay, zz, z);
 		y = sm64_fsel(stay, fzero, y);
-		act = js_vsel(end, act + SM64_STOP_OF_LAND, act);
-		t = js_vsel(end, nf - 1, js_vsel(stay, t1, t));
+		act = sm64_sel(end, act + SM64_STOP_OF_LAND, act);
+		t = sm64_sel(end, nf - 1, sm64_sel(stay, t1, t));
 		endL = end;
 	}
 
 	/* ---- S: stop actions (also those entered in L this frame) ---- */
-	js_vi mS = sm64_in(bit0, SM64_SET_STOP) | endL;
-	if (js_vany(mS & live_run)) {
+	js_m mS = sm64_in(bit0, SM64_SET_STOP) | endL;
+	if (js_many(mS & live_run)) {
 		js_vi t2 = t + 1;
-		js_vi isBF = act == SM64_BACKFLIP_STOP, isTR = act == SM64_TRIPLE_STOP;
-		js_vi isLJ = act == SM64_LONG_JUMP_STOP, isJ = act == SM64_JUMP_STOP;
-		js_vi isDB = act == SM64_DOUBLE_STOP;
-		js_vi a2 = mS & ap & ~(isBF & (~zd | (t2 >= SM64_BACKFLIP_STOP_Z_FRAMES)));
-		js_vi fromland = ~(isBF | isTR | isLJ); /* set_jump_from_landing */
-		js_vi tri = js_vsel(s->wing, js_vsplat(SM64_FLY_TRIPLE),
-				    js_vsel(fwd > 20.0f, js_vsplat(SM64_TRIPLE), js_vsplat(SM64_JUMP)));
-		js_vi nl = js_vsel(djt == 0, js_vsplat(SM64_JUMP),
-				   js_vsel(isJ, js_vsplat(SM64_DOUBLE),
-					   js_vsel(isDB, tri, js_vsplat(SM64_JUMP))));
-		js_vi nx = js_vsel(fromland, nl,
-				   js_vsel(isBF, js_vsplat(SM64_BACKFLIP), js_vsplat(SM64_JUMP)));
+		js_m isBF = js_mieq(act, js_vsplat(SM64_BACKFLIP_STOP));
+		js_m isTR = js_mieq(act, js_vsplat(SM64_TRIPLE_STOP));
+		js_m isLJ = js_mieq(act, js_vsplat(SM64_LONG_JUMP_STOP));
+		js_m isJ = js_mieq(act, js_vsplat(SM64_JUMP_STOP));
+		js_m isDB = js_mieq(act, js_vsplat(SM64_DOUBLE_STOP));
+		js_m a2 = mS & ap &
+			  ~(isBF & (~zd | js_mige(t2, js_vsplat(SM64_BACKFLIP_STOP_Z_FRAMES))));
+		js_m fromland = ~(isBF | isTR | isLJ); /* set_jump_from_landing */
+		js_vi tri = sm64_sel(s->wing, js_vsplat(SM64_FLY_TRIPLE),
+				     sm64_sel(js_mfgt(fwd, sm64_fsplat(20.0f)), js_vsplat(SM64_TRIPLE),
+					      js_vsplat(SM64_JUMP)));
+		js_vi nl = sm64_sel(js_mieq(djt, zero), js_vsplat(SM64_JUMP),
+				    sm64_sel(isJ, js_vsplat(SM64_DOUBLE),
+					     sm64_sel(isDB, tri, js_vsplat(SM64_JUMP))));
+		js_vi nx = sm64_sel(fromland, nl,
+				    sm64_sel(isBF, js_vsplat(SM64_BACKFLIP), js_vsplat(SM64_JUMP)));
 		take |= a2;
-		next = js_vsel(a2, nx, next);
-		djt = js_vsel(a2 & fromland, zero, djt);
-		fl |= (js_vu)(a2 & (nx != SM64_JUMP)) & SM64_FLAG_CHAINED;
-		js_vi stay = mS & ~a2;
+		next = sm64_sel(a2, nx, next);
+		djt = sm64_sel(a2 & fromland, zero, djt);
+		fl = js_morif(fl, a2 & js_mine(nx, js_vsplat(SM64_JUMP)), SM64_FLAG_CHAINED);
+		js_m stay = mS & ~a2;
 		stat |= stay;
-		js_vi kend = js_vsel(isJ, js_vsplat(SM64_K_JUMP_STOP),
-			     js_vsel(isDB, js_vsplat(SM64_K_DOUBLE_STOP),
-			     js_vsel(isBF | isTR, js_vsplat(SM64_K_TRIPLE_STOP),
-			     js_vsel(isLJ, js_vsel(s->ljslow != 0, js_vsplat(SM64_K_LONG_STOP_SLOW),
-						   js_vsplat(SM64_K_LONG_STOP_FAST)),
-				     js_vsplat(SM64_K_SIDE_FLIP_STOP)))));
-		js_vi endS = stay & (t2 == kend);
-		act = js_vsel(endS, js_vsel(isLJ, js_vsplat(SM64_CROUCH), js_vsplat(SM64_IDLE)), act);
-		t = js_vsel(endS, zero, js_vsel(stay, t2, t));
+		js_vi kend = sm64_sel(isJ, js_vsplat(SM64_K_JUMP_STOP),
+			     sm64_sel(isDB, js_vsplat(SM64_K_DOUBLE_STOP),
+			     sm64_sel(isBF | isTR, js_vsplat(SM64_K_TRIPLE_STOP),
+			     sm64_sel(isLJ, sm64_sel(js_mine(s->ljslow, zero), js_vsplat(SM64_K_LONG_STOP_SLOW),
+						     js_vsplat(SM64_K_LONG_STOP_FAST)),
+				      js_vsplat(SM64_K_SIDE_FLIP_STOP)))));
+		js_m endS = stay & js_mieq(t2, kend);
+		act = sm64_sel(endS, sm64_sel(isLJ, js_vsplat(SM64_CROUCH), js_vsplat(SM64_IDLE)), act);
+		t = sm64_sel(endS, zero, sm64_sel(stay, t2, t));
 	}
 
 	/* ---- G: the other ground actions (by the action the frame began with) ---- */
-	js_vi mG = sm64_in(bit0, SM64_SET_OTHER);
-	if (js_vany(mG & live_run)) {
+	js_m mG = sm64_in(bit0, SM64_SET_OTHER);
+	if (js_many(mG & live_run)) {
 		js_vi t3 = t + 1;
-		js_vi gpl = act0 == SM64_GP_LAND, bss = act0 == SM64_BUTT_SLIDE_STOP;
-		js_vi idle = act0 == SM64_IDLE, stc = act0 == SM64_START_CROUCH;
-		js_vi cr = act0 == SM64_CROUCH, spc = act0 == SM64_STOP_CROUCH;
-		js_vi dive = act0 == SM64_DIVE_SLIDE;
-		js_vi tj = (bss | idle) & ap, tb = (stc | cr | spc) & ap;
+		js_m gpl = js_mieq(act0, js_vsplat(SM64_GP_LAND));
+		js_m bss = js_mieq(act0, js_vsplat(SM64_BUTT_SLIDE_STOP));
+		js_m idle = js_mieq(act0, js_vsplat(SM64_IDLE));
+		js_m stc = js_mieq(act0, js_vsplat(SM64_START_CROUCH));
+		js_m cr = js_mieq(act0, js_vsplat(SM64_CROUCH));
+		js_m spc = js_mieq(act0, js_vsplat(SM64_STOP_CROUCH));
+		js_m dive = js_mieq(act0, js_vsplat(SM64_DIVE_SLIDE));
+		js_m tj = (bss | idle) & ap, tb = (stc | cr | spc) & ap;
 		take |= tj | tb;
-		next = js_vsel(tj, js_vsplat(SM64_JUMP), js_vsel(tb, js_vsplat(SM64_BACKFLIP), next));
-		fl |= (js_vu)(dive & ap) & SM64_FLAG_UNMODELLED;
-		js_vi rest = ~ap;
-		js_vi to_stc = idle & rest & zd, to_spc = cr & rest & ~zd;
+		next = sm64_sel(tj, js_vsplat(SM64_JUMP), sm64_sel(tb, js_vsplat(SM64_BACKFLIP), next));
+		fl = js_morif(fl, dive & ap, SM64_FLAG_UNMODELLED);
+		js_m rest = ~ap;
+		js_m to_stc = idle & rest & zd, to_spc = cr & rest & ~zd;
 		stat |= (gpl | ((bss | idle | stc | cr | spc) & rest));
 		js_vi na = act;
-		na = js_vsel(gpl & (t3 == SM64_K_GP_LAND), js_vsplat(SM64_BUTT_SLIDE_STOP), na);
-		na = js_vsel(bss & rest & (t3 == SM64_K_BUTT_SLIDE_STOP), js_vsplat(SM64_IDLE), na);
-		na = js_vsel(stc & rest & (t3 == SM64_K_START_CROUCH), js_vsplat(SM64_CROUCH), na);
-		na = js_vsel(spc & rest & (t3 == SM64_K_STOP_CROUCH), js_vsplat(SM64_IDLE), na);
-		na = js_vsel(to_stc, js_vsplat(SM64_START_CROUCH), na);
-		na = js_vsel(to_spc, js_vsplat(SM64_STOP_CROUCH), na);
-		js_vi counted = gpl | ((bss | stc | spc) & rest);
-		js_vi nt = js_vsel(counted, t3, t);
-		nt = js_vsel(to_stc | to_spc, js_vsplat(1), nt);
-		nt = js_vsel(na != act, js_vsel(to_stc | to_spc, nt, zero), nt);
-		act = js_vsel(mG, na, act);
-		t = js_vsel(mG, nt, t);
+		na = sm64_sel(gpl & js_mieq(t3, js_vsplat(SM64_K_GP_LAND)), js_vsplat(SM64_BUTT_SLIDE_STOP), na);
+		na = sm64_sel(bss & rest & js_mieq(t3, js_vsplat(SM64_K_BUTT_SLIDE_STOP)), js_vsplat(SM64_IDLE), na);
+		na = sm64_sel(stc & rest & js_mieq(t3, js_vsplat(SM64_K_START_CROUCH)), js_vsplat(SM64_CROUCH), na);
+		na = sm64_sel(spc & rest & js_mieq(t3, js_vsplat(SM64_K_STOP_CROUCH)), js_vsplat(SM64_IDLE), na);
+		na = sm64_sel(to_stc, js_vsplat(SM64_START_CROUCH), na);
+		na = sm64_sel(to_spc, js_vsplat(SM64_STOP_CROUCH), na);
+		js_m counted = gpl | ((bss | stc | spc) & rest);
+		js_vi nt = sm64_sel(counted, t3, t);
+		nt = sm64_sel(to_stc | to_spc, js_vsplat(1), nt);
+		nt = sm64_sel(js_mine(na, act), sm64_sel(to_stc | to_spc, nt, zero), nt);
+		act = sm64_sel(mG, na, act);
+		t = sm64_sel(mG, nt, t);
 	}
-	js_vi stand = (act0 == SM64_STAND) & ap;
+	js_m stand = js_mieq(act0, js_vsplat(SM64_STAND)) & ap;
 	take |= stand;
-	next = js_vsel(stand, s->axis_act, next);
-	if (js_vany(stat & live_run)) {
+	next = sm64_sel(stand, s->axis_act, next);
+	if (js_many(stat & live_run)) {
 		fwd = sm64_fsel(stat, fzero, fwd);
 		vz = sm64_fsel(stat, fzero, vz); /* mario_set_forward_vel(0): coss(0) * 0 */
 		y = sm64_fsel(stat, fzero, y);
@@ -1408,18 +1436,19 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 	} /* the ground phases */
 
 	/* ---- T: set_mario_action_airborne for the lanes that take off ---- */
-	if (js_vany(take & live_run)) {
-		js_vi isJ = next == SM64_JUMP, isDB = next == SM64_DOUBLE, isTR = next == SM64_TRIPLE;
-		js_vi isBF = next == SM64_BACKFLIP, isSF = next == SM64_SIDE_FLIP;
-		js_vi isLJ = next == SM64_LONG_JUMP, isWK = next == SM64_WALL_KICK;
-		js_vi isFT = next == SM64_FLY_TRIPLE;
+	if (js_many(take & live_run)) {
+		js_m isJ = js_mieq(next, js_vsplat(SM64_JUMP)), isDB = js_mieq(next, js_vsplat(SM64_DOUBLE));
+		js_m isTR = js_mieq(next, js_vsplat(SM64_TRIPLE));
+		js_m isBF = js_mieq(next, js_vsplat(SM64_BACKFLIP)), isSF = js_mieq(next, js_vsplat(SM64_SIDE_FLIP));
+		js_m isLJ = js_mieq(next, js_vsplat(SM64_LONG_JUMP)), isWK = js_mieq(next, js_vsplat(SM64_WALL_KICK));
+		js_m isFT = js_mieq(next, js_vsplat(SM64_FLY_TRIPLE));
 		js_vf c0 = sm64_fsel(isJ, sm64_fsplat(42.0f), sm64_fsplat(52.0f));
 		c0 = sm64_fsel(isTR, sm64_fsplat(69.0f), c0);
 		c0 = sm64_fsel(isBF | isSF | isWK, sm64_fsplat(62.0f), c0);
 		c0 = sm64_fsel(isLJ, sm64_fsplat(30.0f), c0);
 		c0 = sm64_fsel(isFT, sm64_fsplat(82.0f), c0);
 		js_vf mult = sm64_fsel(isJ | isDB, sm64_fsplat(0.25f), fzero);
-		js_vi setvy = take & (isJ | isDB | isTR | isBF | isSF | isLJ | isWK | isFT);
+		js_m setvy = take & (isJ | isDB | isTR | isBF | isSF | isLJ | isWK | isFT);
 		/* the backflip sets fwd = -16 before its vy (-16 * 0, not an infinite fwd * 0) */
 		js_vf vfwd = sm64_fsel(isBF, sm64_fsplat(-16.0f), fwd);
 		vy = sm64_fsel(setvy, (c0 + 0.0f) + vfwd * mult, vy);
@@ -1428,99 +1457,101 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 		nf = sm64_fsel(isBF, sm64_fsplat(-16.0f), nf);
 		nf = sm64_fsel(isSF, sm64_fsplat(8.0f), nf);
 		js_vf lj = fwd * 1.5f;
-		nf = sm64_fsel(isLJ, sm64_fsel(lj > 48.0f, sm64_fsplat(48.0f), lj), nf);
-		nf = sm64_fsel(isWK & (fwd < 24.0f), sm64_fsplat(24.0f), nf);
-		fl |= (js_vu)(take & isLJ & (fwd < 0.0f)) & SM64_FLAG_BACKWARD_LONG_JUMP;
-		s->ljslow = js_vsel(take & isLJ, (fwd > 16.0f) + 1, s->ljslow); /* !(fwd > 16) */
+		nf = sm64_fsel(isLJ, sm64_fsel(js_mfgt(lj, sm64_fsplat(48.0f)), sm64_fsplat(48.0f), lj), nf);
+		nf = sm64_fsel(isWK & js_mflt(fwd, sm64_fsplat(24.0f)), sm64_fsplat(24.0f), nf);
+		fl = js_morif(fl, take & isLJ & js_mflt(fwd, fzero), SM64_FLAG_BACKWARD_LONG_JUMP);
+		s->ljslow = sm64_sel(take & isLJ, (fwd > 16.0f) + 1, s->ljslow); /* !(fwd > 16) */
 		fwd = sm64_fsel(take, nf, fwd);
 		peak = sm64_fsel(take, y, peak);
-		act = js_vsel(take, next, act);
-		astate = js_vsel(take, zero, astate);
-		gparg = js_vsel(take, zero, gparg);
-		t = js_vsel(take, zero, t);
+		act = sm64_sel(take, next, act);
+		astate = sm64_sel(take, zero, astate);
+		gparg = sm64_sel(take, zero, gparg);
+		t = sm64_sel(take, zero, t);
 	}
 
 	/* ---- A: air actions (L, S and G only move ground lanes to the ground or take off) ---- */
-	js_vi ceil = zero;
-	js_vi bit = js_vsel(take, sm64_actbit(act), bit0);
-	js_vi mA = air0 | take;
-	if (js_vany(mA & live_run)) {
+	js_m ceil = JS_MNONE;
+	js_vi bit = sm64_sel(take, sm64_actbit(act), bit0);
+	js_m mA = air0 | take;
+	if (js_many(mA & live_run)) {
 		/* Z -> ground pound (act_jump L451 etc., act_flying L1729; not the long jump) */
-		js_vi togp = sm64_in(bit, SM64_SET_ZCAN) & zp;
-		if (js_vany(togp & live_run)) {
-			gparg = js_vsel(togp, js_vsel(act == SM64_FLYING, js_vsplat(1), zero), gparg);
-			act = js_vsel(togp, js_vsplat(SM64_GROUND_POUND), act);
-			astate = js_vsel(togp, zero, astate);
-			t = js_vsel(togp, zero, t);
+		js_m togp = sm64_in(bit, SM64_SET_ZCAN) & zp;
+		if (js_many(togp & live_run)) {
+			gparg = sm64_sel(togp, sm64_sel(js_mieq(act, js_vsplat(SM64_FLYING)), js_vsplat(1), zero),
+					 gparg);
+			act = sm64_sel(togp, js_vsplat(SM64_GROUND_POUND), act);
+			astate = sm64_sel(togp, zero, astate);
+			t = sm64_sel(togp, zero, t);
 			peak = sm64_fsel(togp, y, peak);
 			bit = sm64_actbit(act);
 		}
 		/* the ground pound, the flying triple's switch, flight */
-		js_vi gp = zero, hang = zero, fly = zero, sw = zero;
-		if (js_vany(sm64_in(bit, SM64_SET_SPECIAL) & live_run)) {
+		js_m gp = JS_MNONE, hang = JS_MNONE, fly = JS_MNONE, sw = JS_MNONE;
+		if (js_many(sm64_in(bit, SM64_SET_SPECIAL) & live_run)) {
 			/* act_ground_pound, actionState 0: the hang */
-			gp = act == SM64_GROUND_POUND;
-			hang = gp & (astate == 0);
-			if (js_vany(hang & live_run)) {
+			gp = js_mieq(act, js_vsplat(SM64_GROUND_POUND));
+			hang = gp & js_mieq(astate, zero);
+			if (js_many(hang & live_run)) {
 				js_vf off = __builtin_convertvector(20 - 2 * t, js_vf);
 				js_vf yo = y + off;
-				js_vi rise = hang & (t < 10);
-				js_vi fits = yo + 160.0f < SM64_CEIL_HEIGHT;
-				fl |= (js_vu)(rise & ~fits) & SM64_FLAG_CEILING;
+				js_m rise = hang & js_milt(t, js_vsplat(10));
+				js_m fits = js_mflt(yo + 160.0f, sm64_fsplat(SM64_CEIL_HEIGHT));
+				fl = js_morif(fl, rise & ~fits, SM64_FLAG_CEILING);
 				y = sm64_fsel(rise & fits, yo, y);
 				peak = sm64_fsel(rise & fits, yo, peak);
 				vy = sm64_fsel(hang, sm64_fsplat(-50.0f), vy);
 				fwd = sm64_fsel(hang, fzero, fwd);
 				vz = sm64_fsel(hang, fzero, vz);
 				js_vi th = t + 1;
-				t = js_vsel(hang, th, t);
-				js_vi hend = js_vsel(gparg != 0, js_vsplat(SM64_GP_HANG_FROM_FLIGHT),
-						     js_vsplat(SM64_GP_HANG));
-				astate = js_vsel(hang & (th >= hend), js_vsplat(1), astate);
+				t = sm64_sel(hang, th, t);
+				js_vi hend = sm64_sel(js_mine(gparg, zero), js_vsplat(SM64_GP_HANG_FROM_FLIGHT),
+						      js_vsplat(SM64_GP_HANG));
+				astate = sm64_sel(hang & js_mige(th, hend), js_vsplat(1), astate);
 			}
 			/* ACT_FLYING from an earlier frame; the flying triple's switch this frame */
-			fly = act == SM64_FLYING;
-			sw = (act == SM64_FLY_TRIPLE) & (vy < 4.0f);
-			js_vi special = fly | sw;
-			if (js_vany(special & live_run)) {
-				js_vi low = sw & (fwd < 32.0f);
+			fly = js_mieq(act, js_vsplat(SM64_FLYING));
+			sw = js_mieq(act, js_vsplat(SM64_FLY_TRIPLE)) & js_mflt(vy, sm64_fsplat(4.0f));
+			js_m special = fly | sw;
+			if (js_many(special & live_run)) {
+				js_m low = sw & js_mflt(fwd, sm64_fsplat(32.0f));
 				fwd = sm64_fsel(low, sm64_fsplat(32.0f), fwd);
 				vz = sm64_fsel(low, sm64_fsplat(1.0f * 32.0f), vz);
-				act = js_vsel(sw, js_vsplat(SM64_FLYING), act);
-				gparg = js_vsel(sw, js_vsplat(1), gparg);
-				t = js_vsel(sw, zero, t);
+				act = sm64_sel(sw, js_vsplat(SM64_FLYING), act);
+				gparg = sm64_sel(sw, js_vsplat(1), gparg);
+				t = sm64_sel(sw, zero, t);
 				peak = sm64_fsel(sw, y, peak);
-				fl |= (js_vu)special & SM64_FLAG_FLYING;
+				fl = js_morif(fl, special, SM64_FLAG_FLYING);
 			}
-			if (js_vany(fly & live_run)) { /* update_flying, no stick */
+			if (js_many(fly & live_run)) { /* update_flying, no stick */
 				js_vf pf = __builtin_convertvector(s->pitch, js_vf);
 				js_vf f1 = fwd - (2.0f * (pf / 16384.0f) + 0.1f);
 				f1 = f1 - 0.5f * (1.0f - 1.0f);
-				f1 = sm64_fsel(f1 < 0.0f, fzero, f1);
-				js_vf pn = sm64_fsel(f1 > 16.0f, pf + (f1 - 32.0f) * 6.0f,
+				f1 = sm64_fsel(js_mflt(f1, fzero), fzero, f1);
+				js_m fast = js_mfgt(f1, sm64_fsplat(4.0f));
+				js_vf pn = sm64_fsel(js_mfgt(f1, sm64_fsplat(16.0f)), pf + (f1 - 32.0f) * 6.0f,
 						     pf + (f1 - 32.0f) * 10.0f);
-				pn = sm64_fsel(fly & (f1 > 4.0f), pn, fzero); /* keep the conversion in range */
+				pn = sm64_fsel(fly & fast, pn, fzero); /* keep the conversion in range */
 				js_vi pi = sm64_s16(__builtin_convertvector(pn, js_vi));
-				pi = js_vsel(f1 > 4.0f, pi, sm64_s16(s->pitch - 0x400));
-				pi = js_vsel(pi > 0x2AAA, js_vsplat(0x2AAA), pi);
-				pi = js_vsel(pi < -0x2AAA, js_vsplat(-0x2AAA), pi);
+				pi = sm64_sel(fast, pi, sm64_s16(s->pitch - 0x400));
+				pi = sm64_sel(js_migt(pi, js_vsplat(0x2AAA)), js_vsplat(0x2AAA), pi);
+				pi = sm64_sel(js_milt(pi, js_vsplat(-0x2AAA)), js_vsplat(-0x2AAA), pi);
 				js_vf sn, cs;
 				sm64_sincos(pi, &sn, &cs);
 				fwd = sm64_fsel(fly, f1, fwd);
-				s->pitch = js_vsel(fly, pi, s->pitch);
+				s->pitch = sm64_sel(fly, pi, s->pitch);
 				vy = sm64_fsel(fly, f1 * sn, vy);
 				vz = sm64_fsel(fly, f1 * cs * 1.0f, vz);
 			}
 		}
 		/* update_air_without_turn (every air action but the ground pound and ACT_FLYING from
 		 * an earlier frame; the long jump's drag threshold is 48) */
-		js_vi uat = mA & ~gp & ~fly;
-		js_vi isLJ = act == SM64_LONG_JUMP;
-		if (js_vany(uat & live_run)) {
+		js_m uat = mA & ~gp & ~fly;
+		js_m isLJ = js_mieq(act, js_vsplat(SM64_LONG_JUMP));
+		if (js_many(uat & live_run)) {
 			js_vf fa = sm64_approach0(fwd, 0.35f);
 			js_vf thr = sm64_fsel(isLJ, sm64_fsplat(48.0f), sm64_fsplat(32.0f));
-			fa = sm64_fsel(fa > thr, fa - 1.0f, fa);
-			fa = sm64_fsel(fa < -16.0f, fa + 2.0f, fa);
+			fa = sm64_fsel(js_mfgt(fa, thr), fa - 1.0f, fa);
+			fa = sm64_fsel(js_mflt(fa, sm64_fsplat(-16.0f)), fa + 2.0f, fa);
 			fwd = sm64_fsel(uat, fa, fwd);
 			vz = sm64_fsel(uat, fa * 1.0f + 0.0f * 0.0f, vz);
 		}
@@ -1531,13 +1562,13 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 		 * or below the floor, falling (q <= 0) some is iff y4 is.  So the lane lands iff
 		 * y1 <= 0 or y4 <= 0, at the first k with yk <= 0, and keeps zk; the y and z chains
 		 * are plain additions, the floor tests off them. */
-		js_vi step = mA & ~hang;
+		js_m step = mA & ~hang;
 		js_vf qy = vy / 4.0f, qz = vz / 4.0f;
 		js_vf y1 = y + qy, y2 = y1 + qy, y3 = y2 + qy, y4 = y3 + qy;
 		js_vf z1 = z + qz, z2 = z1 + qz, z3 = z2 + qz, z4 = z3 + qz;
-		js_vi f1 = y1 <= 0.0f, f2 = y2 <= 0.0f, f3 = y3 <= 0.0f;
-		js_vi landed = step & (f1 | (y4 <= 0.0f));
-		y = sm64_fsel(step, (js_vf)((js_vi)y4 & ~landed), y);
+		js_m f1 = js_mfle(y1, fzero), f2 = js_mfle(y2, fzero), f3 = js_mfle(y3, fzero);
+		js_m landed = step & (f1 | js_mfle(y4, fzero));
+		y = sm64_fsel(step, sm64_fsel(landed, fzero, y4), y);
 		z = sm64_fsel(step, sm64_fsel(f1, z1, sm64_fsel(f2, z2, sm64_fsel(f3, z3, z4))), z);
 		/* The reference flags every quarter step above the ceiling; the lane kernel only
 		 * needs the OR over the run: float addition is monotone, so a frame's quarter steps
@@ -1545,55 +1576,59 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 		 * end (falling; flagged there), so checking each frame's end gives the same OR.  (A
 		 * fuzz start has no last frame, but its y <= 8191 and vy <= 1000 keep frame 0's
 		 * quarter steps far below 19840.) */
-		ceil = step & (y > SM64_CEIL_HEIGHT - 160.0f); /* y + 160 > 20000: exact */
-		peak = sm64_fsel(step & (vy >= 0.0f), y, peak);
+		ceil = step & js_mfgt(y, sm64_fsplat(SM64_CEIL_HEIGHT - 160.0f)); /* y + 160 > 20000: exact */
+		peak = sm64_fsel(step & js_mfge(vy, fzero), y, peak);
 		/* apply_gravity (not in ACT_FLYING) */
-		js_vi grav = step & (act != SM64_FLYING);
-		if (js_vany(grav & live_run)) {
-			js_vi rel = ~isLJ & ~a & (vy > 20.0f) & sm64_in(bit, SM64_SET_CJH);
-			js_vi wg = ~isLJ & ~rel & s->wing & (vy < 0.0f) & a;
+		js_m grav = step & js_mine(act, js_vsplat(SM64_FLYING));
+		if (js_many(grav & live_run)) {
+			js_m rel = ~isLJ & ~a & js_mfgt(vy, sm64_fsplat(20.0f)) & sm64_in(bit, SM64_SET_CJH);
+			js_m wg = ~isLJ & ~rel & s->wing & js_mflt(vy, fzero) & a;
 			js_vf g2 = vy - 2.0f;
 			js_vf dv = sm64_fsel(isLJ, g2, vy - 4.0f);
-			js_vi term = (dv < -75.0f) & ~rel & ~wg;
+			js_m term = js_mflt(dv, sm64_fsplat(-75.0f)) & ~rel & ~wg;
 			dv = js_vmaxps(sm64_fsplat(-75.0f), dv); /* dv < -75 ? -75 : dv */
 			js_vf nv = sm64_fsel(rel, vy / 4.0f, dv);
-			fl |= (js_vu)(grav & rel) & SM64_FLAG_A_RELEASE;
-			if (js_vany(wg & grav)) { /* the wing cap's branch */
+			fl = js_morif(fl, grav & rel, SM64_FLAG_A_RELEASE);
+			if (js_many(wg & grav)) { /* the wing cap's branch */
 				js_vf w4 = g2 + 4.0f;
-				js_vi wlow = g2 < -37.5f, wcap = wlow & (w4 > -37.5f);
+				js_m wlow = js_mflt(g2, sm64_fsplat(-37.5f));
+				js_m wcap = wlow & js_mfgt(w4, sm64_fsplat(-37.5f));
 				js_vf wv = sm64_fsel(wlow, sm64_fsel(wcap, sm64_fsplat(-37.5f), w4), g2);
 				nv = sm64_fsel(wg, wv, nv);
-				fl |= (js_vu)(grav & wg) & SM64_FLAG_WING_GRAVITY;
+				fl = js_morif(fl, grav & wg, SM64_FLAG_WING_GRAVITY);
 				term |= wg & wcap;
 			}
 			vy = sm64_fsel(grav, nv, vy);
-			fl |= (js_vu)(grav & term) & SM64_FLAG_TERMINAL;
+			fl = js_morif(fl, grav & term, SM64_FLAG_TERMINAL);
 		}
 		/* the landing */
-		if (js_vany(landed & live_run)) {
-			js_vi fall = landed & ~fly & (vy < -55.0f) & (peak - y > 1150.0f);
-			fl |= (js_vu)fall & SM64_FLAG_FALL_DAMAGE;
+		if (js_many(landed & live_run)) {
+			js_m fall = landed & ~fly & js_mflt(vy, sm64_fsplat(-55.0f)) &
+				    js_mfgt(peak - y, sm64_fsplat(1150.0f));
+			fl = js_morif(fl, fall, SM64_FLAG_FALL_DAMAGE);
 			js_vi la = act + (SM64_JUMP_LAND - SM64_JUMP);
-			la = js_vsel(act == SM64_WALL_KICK, js_vsplat(SM64_JUMP_LAND), la);
-			la = js_vsel((act == SM64_FLY_TRIPLE) | (sw & (act == SM64_FLYING)),
-				     js_vsplat(SM64_DOUBLE_LAND), la);
-			la = js_vsel(fly, js_vsplat(SM64_DIVE_SLIDE), la);
-			la = js_vsel(gp, js_vsplat(SM64_GP_LAND), la);
-			act = js_vsel(landed, la, act);
-			s->pitch = js_vsel(landed & fly, zero, s->pitch);
-			astate = js_vsel(landed, zero, astate);
-			gparg = js_vsel(landed, zero, gparg);
-			t = js_vsel(landed, zero, t);
+			la = sm64_sel(js_mieq(act, js_vsplat(SM64_WALL_KICK)), js_vsplat(SM64_JUMP_LAND), la);
+			la = sm64_sel(js_mieq(act, js_vsplat(SM64_FLY_TRIPLE)) |
+					      (sw & js_mieq(act, js_vsplat(SM64_FLYING))),
+				      js_vsplat(SM64_DOUBLE_LAND), la);
+			la = sm64_sel(fly, js_vsplat(SM64_DIVE_SLIDE), la);
+			la = sm64_sel(gp, js_vsplat(SM64_GP_LAND), la);
+			act = sm64_sel(landed, la, act);
+			s->pitch = sm64_sel(landed & fly, zero, s->pitch);
+			astate = sm64_sel(landed, zero, astate);
+			gparg = sm64_sel(landed, zero, gparg);
+			t = sm64_sel(landed, zero, t);
 		}
 	}
 
 	/* ---- position flags, state, accounting ---- */
 	js_vf az = (js_vf)((js_vi)z & 0x7fffffff); /* |z| */
-	js_vi edge = az >= 8192.0f;
-	if (js_vany(edge | ceil)) { /* rare */
-		fl |= (js_vu)edge & SM64_FLAG_LEVEL_EDGE;
-		fl |= (js_vu)((z <= -32769.0f) | (z >= 32768.0f)) & SM64_FLAG_S16_WRAP;
-		fl |= (js_vu)ceil & SM64_FLAG_CEILING;
+	js_m edge = js_mfge(az, sm64_fsplat(8192.0f));
+	if (js_many(edge | ceil)) { /* rare */
+		fl = js_morif(fl, edge, SM64_FLAG_LEVEL_EDGE);
+		fl = js_morif(fl, js_mfle(z, sm64_fsplat(-32769.0f)) | js_mfge(z, sm64_fsplat(32768.0f)),
+			      SM64_FLAG_S16_WRAP);
+		fl = js_morif(fl, ceil, SM64_FLAG_CEILING);
 	}
 	s->y = y;
 	s->vy = vy;
@@ -1611,11 +1646,13 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 
 	js_vi b = sm64_actbit(act);
 	s->abit = b;
-	js_vi grounded = ~sm64_in(b, SM64_SET_AIR);
+	js_m grounded = ~sm64_in(b, SM64_SET_AIR);
 	if (s->any_chain) {
-		js_vi open = sm64_in(b, SM64_SET_OPEN_LAND) |
-			     (((act == SM64_JUMP_STOP) | (act == SM64_DOUBLE_STOP)) & (djt > 0)) |
-			     ((act == SM64_BACKFLIP_STOP) & (t < SM64_BACKFLIP_STOP_Z_FRAMES));
+		js_m open = sm64_in(b, SM64_SET_OPEN_LAND) |
+			    ((js_mieq(act, js_vsplat(SM64_JUMP_STOP)) | js_mieq(act, js_vsplat(SM64_DOUBLE_STOP))) &
+			     js_migt(djt, zero)) |
+			    (js_mieq(act, js_vsplat(SM64_BACKFLIP_STOP)) &
+			     js_milt(t, js_vsplat(SM64_BACKFLIP_STOP_Z_FRAMES)));
 		grounded &= ~(s->chain & open);
 	}
 	js_vf hf = y * 8388608.0f; /* exact: a power-of-two scale */
@@ -1623,22 +1660,22 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 	 * a fuzz start's y, vy and fwd may be any floats, so there every lane is checked, a NaN y
 	 * included (floor_pos keeps it NaN: rounded, and never a new rise, as the reference's
 	 * height 0) */
-	if ((s->any_wing || s->from_start) && js_vany(~(y >= 1.0f))) {
+	if ((s->any_wing || s->from_start) && js_many(~js_mfge(y, sm64_fsplat(1.0f)))) {
 		js_vf h = hf;
 		hf = sm64_floor_pos(h);
-		fl |= (js_vu)(hf != h) & SM64_FLAG_HEIGHT_ROUNDED;
+		fl = js_morif(fl, js_mfne(hf, h), SM64_FLAG_HEIGHT_ROUNDED);
 	}
 
 	/* js_acc_frame (model.h) */
-	js_vi live = ~s->landed;
-	js_vi took = s->took | (live & ~grounded);
-	js_vi on = live & took;
-	s->flags |= fl & (js_vu)on; /* the height is never negative: no below_start */
-	js_vi higher = on & (hf > s->rise);
+	js_m live = ~s->landed;
+	js_m took = s->took | (live & ~grounded);
+	js_m on = live & took;
+	s->flags = js_morv(s->flags, on, fl); /* the height is never negative: no below_start */
+	js_m higher = on & js_mfgt(hf, s->rise);
 	s->rise = sm64_fsel(higher, hf, s->rise);
-	s->apex = js_vsel(higher, js_vsplat(f), s->apex);
-	js_vi lands = on & grounded;
-	s->air = js_vsel(lands, js_vsplat(f + 1), s->air);
+	s->apex = sm64_sel(higher, js_vsplat(f), s->apex);
+	js_m lands = on & grounded;
+	s->air = sm64_sel(lands, js_vsplat(f + 1), s->air);
 	s->landed |= lands;
 	s->took = took;
 #ifdef SM64_LANE_TRACE
@@ -1649,21 +1686,18 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 
 static inline int sm64_lanes_done(const sm64_lanes *s, int32_t f)
 {
-	return !js_vany(~(s->landed | (~s->took & (s->last_jump <= f)))); /* one test */
+	return js_mall(s->landed | (~s->took & js_mile(s->last_jump, js_vsplat(f)))); /* one test */
 }
 
 static inline void sm64_lanes_store(const sm64_lanes *s, const js_lane_args *args, int l0)
 {
+	js_vu fl = js_morif(s->flags, ~s->took, JS_FLAG_NO_TAKEOFF);
+	fl = js_morif(fl, s->took & ~s->landed, JS_FLAG_NOT_LANDED);
 	for (int i = 0; i < JS_VW && l0 + i < args->n_lanes; i++) {
-		uint32_t fl = s->flags[i];
-		if (!s->took[i])
-			fl |= JS_FLAG_NO_TAKEOFF;
-		else if (!s->landed[i])
-			fl |= JS_FLAG_NOT_LANDED;
 		args->rise[l0 + i] = (int64_t)s->rise[i];
 		args->apex_frame[l0 + i] = s->apex[i];
 		args->airtime[l0 + i] = s->air[i];
-		args->flags[l0 + i] = fl;
+		args->flags[l0 + i] = fl[i];
 	}
 }
 

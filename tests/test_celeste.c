@@ -457,7 +457,7 @@ Test(celeste, movev_round_half_even)
 /* celeste_round_even (lane vectors) on one float. */
 static float round_even1(float x)
 {
-	return celeste_round_even(celeste_fsplat(x))[0];
+	return celeste_round_even(js_vfsplat(x))[0];
 }
 
 /* The lane kernel's branch-free rounding, (x + 1.5 * 2^23) - 1.5 * 2^23, against rint (the
