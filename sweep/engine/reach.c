@@ -2610,18 +2610,15 @@ static int d_forward(dsearch *d)
 	d->bytes = s->node_bytes;
 	d_peak(d);
 	for (int k = 0; k < s->n; k++) {
-		level *L = &s->lv[k];
 		s->horizon = k;
 		int rc = d_expand(d, k);
 		if (rc != D_OK)
 			return rc;
 		level *N = &s->lv[k + 1];
-		uint64_t T = 0;
-		for (int q = 0; q < 1; q++) {
-			uint64_t g[1] = { N->n };
-			js_ranks_sum_u64(g, 1, 0);
-			T = g[0];
-		}
+		uint64_t g[1] = { N->n };
+		js_ranks_sum_u64(g, 1, 0);
+		uint64_t T = g[0]; /* the frame's nodes over every rank */
+		/* as forward(): the records of level k + 1 become the ones to expand */
 		uint64_t less = T * (s->rec_size + 24) + d->gn[k] * s->rec_size;
 		d->bytes = less > d->bytes ? 0 : d->bytes - less;
 		d->bytes += T * s->rec_size;
@@ -2633,7 +2630,6 @@ static int d_forward(dsearch *d)
 		free(s->bhash);
 		s->bhash = NULL;
 		s->bcap = 0;
-		(void)L;
 		shrink(&N->h, N->n, 8);
 		shrink(&N->a, N->n, 8);
 		shrink(&N->par, N->n, 4);
