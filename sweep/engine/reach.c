@@ -2060,8 +2060,8 @@ static int reach_finish(js_reach *r, size_t *first, char *err, size_t errn)
 /* ---- the distributed layered search (MPI: one start condition over every rank) ----
  * docs/cluster.md.  Rank r owns the nodes whose state_hash falls in its range (the top bits:
  * owner_of); a node is named across ranks by its handle, local index * N + rank.  Level k + 1 is
- * built from level k in one round: each rank steps its own nodes (the slab), keeps the landing
- * edges with the parent and sends every other child (its record, the parent's handle and
+ * built from level k in rounds of one slab a rank: each rank steps its own nodes, keeps the
+ * landing edges with the parent and sends every other child (its record, the parent's handle and
  * one-process index, the combo index, A) to the child's owner (MPI_Alltoallv), which dedups them
  * in its table.  The one-process search numbers a level's nodes in the order they are first
  * found: by (parent's index, combo index) of their first edge, and keeps as par the first edge
@@ -2269,12 +2269,25 @@ static int d_expand(dsearch *d, int k)
 		memset(L->child, 0xff, (cn ? cn : 1) * sizeof *L->child);
 	size_t sw = (s->rec_size - REC_HDR) / 8; /* state words */
 	u64v *msg = calloc((size_t)R, sizeof *msg), *sent = calloc((size_t)R, sizeof *sent),
-	     *ev = calloc((size_t)R, sizeof *ev);
-	bad |= !msg || !sent || !ev || slab_alloc(s) != 0;
-	/* step the nodes; keep the landings, send the children */
-	for (size_t lo = 0; lo < L->n && !bad; lo += SLAB_NODES) {
-		size_t hi = L->n - lo < SLAB_NODES ? L->n : lo + SLAB_NODES;
-		step_slab(s, s->crec, lo, hi, L->fl, k == 0);
+	     *ev = calloc((size_t)R, sizeof *ev), *repv = calloc((size_t)R, sizeof *repv);
+	size_t *sc = calloc((size_t)R, sizeof *sc), *rc = calloc((size_t)R, sizeof *rc);
+	size_t *mcount = calloc((size_t)R, sizeof *mcount);
+	uint64_t *rep = NULL;
+	uint64_t *sbuf = NULL, *rbuf = NULL;
+	bad |= !msg || !sent || !ev || !repv || !sc || !rc || !mcount || slab_alloc(s) != 0 ||
+	       table_begin(s, L->n) != 0;
+	/* in rounds of one slab a rank (every rank takes part in each round, with no nodes once
+	 * its own are done): step the nodes, keep the landings, send the children to their owners,
+	 * who dedup them into level k + 1; the messages in flight are one slab's */
+	int64_t rounds[1] = { (int64_t)((L->n + SLAB_NODES - 1) / SLAB_NODES) };
+	js_ranks_reduce_i64(rounds, 1, 1);
+	const size_t mw = 5 + sw; /* a message's words */
+	for (int64_t round = 0; round < rounds[0]; round++) {
+		size_t lo = (size_t)round * SLAB_NODES, hi = lo;
+		if (lo < L->n)
+			hi = L->n - lo < SLAB_NODES ? L->n : lo + SLAB_NODES;
+		if (hi > lo && !bad)
+			step_slab(s, s->crec, lo, hi, L->fl, k == 0);
 		for (size_t i = lo; i < hi && !bad; i++) {
 			uint64_t gp = d->gidx[k][i];
 			int64_t P = max64(L->a[i], L->h[i]);
@@ -2313,78 +2326,73 @@ static int d_expand(dsearch *d, int k)
 				}
 			}
 		}
-	}
-	size_t *sc = calloc((size_t)R, sizeof *sc), *rc = calloc((size_t)R, sizeof *rc);
-	size_t *mcount = calloc((size_t)R, sizeof *mcount);
-	uint64_t *rep = NULL;
-	uint64_t *sbuf = NULL, *rbuf = NULL;
-	bad |= !sc || !rc || !mcount;
-	if (!bad)
-		bad |= v_concat(msg, R, &sbuf, sc);
-	if (js_ranks_any(bad) || js_ranks_alltoallv(sbuf, sc, &rbuf, rc) != 0) {
-		bad = 1;
-		goto out;
-	}
-	free(sbuf);
-	sbuf = NULL;
-	/* the owner: dedup into level k + 1 */
-	size_t mw = 5 + sw, nmsg = 0;
-	for (int r = 0; r < R; r++) {
-		mcount[r] = rc[r] / mw;
-		nmsg += mcount[r];
-	}
-	rep = malloc((nmsg ? nmsg : 1) * sizeof *rep); /* each message's node */
-	bad |= !rep || table_begin(s, nmsg / 2 + 1) != 0;
-	size_t m = 0;
-	const uint64_t *p = rbuf;
-	for (int r = 0; r < R && !bad; r++)
-		for (size_t e = 0; e < rc[r] / mw && !bad; e++, m++, p += mw) {
-			uint64_t key = p[0], x = p[3];
-			int64_t Pp = (int64_t)p[1], h = (int64_t)p[2];
-			unsigned took = (unsigned)(p[4] & 1);
-			uint32_t ph = (uint32_t)(p[4] >> 32) * (uint32_t)R + (uint32_t)r;
-			const unsigned char *st = (const unsigned char *)(p + 5);
-			size_t j = 0;
-			int64_t f = table_find(s, s->brec, took, st, x, &j);
-			if (f >= 0) {
-				if (key < d->fkey[f])
-					d->fkey[f] = key;
-				if (Pp < N->a[f] || (Pp == N->a[f] && key < d->pkey[f])) {
-					N->a[f] = Pp;
-					N->par[f] = ph;
-					d->pkey[f] = key;
-				}
-			} else {
-				if (d_room(d, N) != 0) {
-					bad = 1;
-					break;
-				}
-				size_t i = N->n++;
-				unsigned char *rr = s->brec + i * s->rec_size;
-				memset(rr, 0, s->rec_size);
-				rr[0] = (unsigned char)took;
-				memcpy(rr + REC_HDR, st, s->m->state_size);
-				s->bhash[i] = x;
-				N->h[i] = took ? h : HMIN;
-				N->a[i] = Pp;
-				N->par[i] = ph;
-				d->fkey[i] = d->pkey[i] = key;
-				N->fl[i] = 0;
-				if (s->settle && took)
-					settle_of(s, k + 1, rr + REC_HDR, N->h[i], &N->fl[i], &N->slo[i],
-						  &N->shi[i]);
-				s->t.slots[j] = s->t.gen << SLOT_GEN_SHIFT | (x & SLOT_TAG_MASK) |
-						(uint64_t)(i + 1);
-				if (N->n * 10 > s->t.cap * 7 && table_grow(s, s->bhash, N->n) != 0) {
-					bad = 1;
-					break;
-				}
-				f = (int64_t)i;
-			}
-			rep[m] = (uint64_t)f;
+		if (!bad)
+			bad |= v_concat(msg, R, &sbuf, sc);
+		if (js_ranks_any(bad) || js_ranks_alltoallv(sbuf, sc, &rbuf, rc) != 0) {
+			bad = 1;
+			goto out;
 		}
-	free(rbuf);
-	rbuf = NULL;
+		free(sbuf);
+		sbuf = NULL;
+		/* the owner: dedup into level k + 1; each message's node noted for its parent */
+		const uint64_t *p = rbuf;
+		for (int r = 0; r < R && !bad; r++) {
+			mcount[r] += rc[r] / mw;
+			for (size_t e = 0; e < rc[r] / mw && !bad; e++, p += mw) {
+				uint64_t key = p[0], x = p[3];
+				int64_t Pp = (int64_t)p[1], h = (int64_t)p[2];
+				unsigned took = (unsigned)(p[4] & 1);
+				uint32_t ph = (uint32_t)(p[4] >> 32) * (uint32_t)R + (uint32_t)r;
+				const unsigned char *st = (const unsigned char *)(p + 5);
+				size_t j = 0;
+				int64_t f = table_find(s, s->brec, took, st, x, &j);
+				if (f >= 0) {
+					if (key < d->fkey[f])
+						d->fkey[f] = key;
+					if (Pp < N->a[f] || (Pp == N->a[f] && key < d->pkey[f])) {
+						N->a[f] = Pp;
+						N->par[f] = ph;
+						d->pkey[f] = key;
+					}
+				} else {
+					if (d_room(d, N) != 0) {
+						bad = 1;
+						break;
+					}
+					size_t i = N->n++;
+					unsigned char *rr = s->brec + i * s->rec_size;
+					memset(rr, 0, s->rec_size);
+					rr[0] = (unsigned char)took;
+					memcpy(rr + REC_HDR, st, s->m->state_size);
+					s->bhash[i] = x;
+					N->h[i] = took ? h : HMIN;
+					N->a[i] = Pp;
+					N->par[i] = ph;
+					d->fkey[i] = d->pkey[i] = key;
+					N->fl[i] = 0;
+					if (s->settle && took)
+						settle_of(s, k + 1, rr + REC_HDR, N->h[i], &N->fl[i],
+							  &N->slo[i], &N->shi[i]);
+					s->t.slots[j] = s->t.gen << SLOT_GEN_SHIFT |
+							(x & SLOT_TAG_MASK) | (uint64_t)(i + 1);
+					if (N->n * 10 > s->t.cap * 7 &&
+					    table_grow(s, s->bhash, N->n) != 0) {
+						bad = 1;
+						break;
+					}
+					f = (int64_t)i;
+				}
+				bad |= v_push(&repv[r], (uint64_t)f);
+			}
+		}
+		free(rbuf);
+		rbuf = NULL;
+	}
+	size_t nmsg = 0;
+	for (int r = 0; r < R; r++)
+		nmsg += mcount[r];
+	if (!bad)
+		bad |= v_concat(repv, R, &rep, sc); /* per source, in the order its messages came */
 	/* the keys to the block owners: each node's one-process index, and the budget's replay */
 	for (size_t i = 0; i < N->n && !bad; i++) {
 		int b = (int)(d->fkey[i] / (uint64_t)nc / B);
@@ -2573,6 +2581,9 @@ out:
 		free(ev[r].p);
 	for (int r = 0; r < R && sent; r++)
 		free(sent[r].p);
+	for (int r = 0; r < R && repv; r++)
+		free(repv[r].p);
+	free(repv);
 	free(msg);
 	free(ev);
 	free(sent);
