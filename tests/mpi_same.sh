@@ -125,7 +125,7 @@ reach_same smb1 0 reach smb1 --axis vx=0:12 --axis env=air:swim --frames 60 --ri
 # hash, a frontier exchange per frame).  smw: 68,525 nodes, no settle hook; smb1: the settle hook
 one="reach smw --axis vx=20 --axis jump=normal --axis spx=0 --frames 32"
 reach_same smw 0 $one --rises
-NS="2 3" reach_same smb1 0 reach smb1 --axis vx=24 --axis env=air --frames 80 --rises
+NS=3 reach_same smb1 0 reach smb1 --axis vx=24 --axis env=air --frames 80 --rises
 # ... and its budgets: the search stops on the same node as in one process (exit 3, the same
 # message, the same partial set and peak estimate): the node budget (frame 31, 15 rises), the
 # memory budget (frame 31), the memory budget before any landing (frame 29, no rise at all).

@@ -3243,7 +3243,9 @@ static int run_dist(const js_model *m, const js_reach_opts *o, unsigned inputs, 
 			s->overflow = OV_ALLOC;
 	}
 	out->peak_bytes = d.peak;
-	out->complete = !s || !s->overflow;
+	out->complete = s && !s->overflow;
+	if (!s)
+		snprintf(out->message, sizeof out->message, "reach %s: out of memory", m->id);
 	if (s && s->overflow) { /* run_search's message */
 		char label[200], budget[80];
 		js_reach_set_label(m, out, label, sizeof label);
