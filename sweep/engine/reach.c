@@ -2426,8 +2426,15 @@ static int d_expand(dsearch *d, int k)
 	uint64_t tot[2] = { cnt[0], cnt[1] }, base[2] = { cnt[0], cnt[1] };
 	js_ranks_sum_u64(tot, 2, 0);
 	js_ranks_sum_u64(base, 2, 1);
-	/* the replay: node budget (the jn-th new node), the estimate (bytes past max), the probe (the
-	 * jp-th new node) */
+	/* The replay, in the one-process order of the frame's edges (key: parent's index * nc +
+	 * combo index; this block's come after base[] events of the blocks before it).  One process
+	 * adds a node at each node's first edge (build_room: the node budget, the handle bound, then
+	 * the estimate + per) and grows the landing array at 0, 256, 512, ... landings (add_land:
+	 * + 8 * the growth); it gives nothing back while a frame is built, so after j nodes and l
+	 * landings the estimate is CUM(j, l), and the first event that would pass max_bytes is where
+	 * it stops (the estimate stays as before it).  First events: the jn-th new node (node
+	 * budget), the estimate, the jp-th new node (AUTO's probe decides at the search's
+	 * JS_REACH_GRAPH_PROBE-th node). */
 	const uint64_t per = s->node_bytes + s->rec_size + 24, NOEV = (uint64_t)INT64_MAX;
 	uint64_t jn = PAR_MASK - 1;
 	if (s->max_nodes && s->max_nodes - d->nodes < jn)
