@@ -393,6 +393,10 @@ static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *
 	hsize_t chunk[JS_MAX_AXES + 1];
 	if (rank == 0) /* a scalar (reach's per start condition values of a model without axes) */
 		compress = 0;
+	int empty = 0; /* no element: parallel HDF5 refuses a collective write of none (reach
+			* sets without one rise: a budget hit before any landing); none to write */
+	for (int i = 0; i < rank; i++)
+		empty |= dims[i] == 0;
 	space = rank == 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(rank, dims, NULL);
 	if (space < 0) {
 		h5_fail(w->err, w->errn, "cannot make the dataspace of %s/%s", gname, name);
@@ -432,7 +436,8 @@ static hid_t dataset_write(wctx *w, hid_t group, const char *gname, const char *
 			set_err(w->err, w->errn, "out of memory for %s/%s", gname, name);
 			goto fail;
 		}
-	} else if (buf && H5Dwrite(ds, type, H5S_ALL, H5S_ALL, w->h->dxpl, buf) < 0) {
+	} else if (buf && !(w->h->par && empty) &&
+		   H5Dwrite(ds, type, H5S_ALL, H5S_ALL, w->h->dxpl, buf) < 0) {
 		h5_coll_fail(w->h, w->err, w->errn, "cannot write dataset %s/%s to '%s'", gname, name,
 			     w->h->path);
 		goto fail;

@@ -112,6 +112,77 @@ void js_ranks_reduce_i64(int64_t *v, int n, int op)
 	MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_INT64_T, op ? MPI_MAX : MPI_MIN, MPI_COMM_WORLD);
 }
 
+int js_ranks_alltoallv(const uint64_t *send, const size_t *scount, uint64_t **recv, size_t *rcount)
+{
+	int n = n_ranks;
+	int *sc = malloc((size_t)n * sizeof *sc), *rc = malloc((size_t)n * sizeof *rc);
+	int *sd = malloc((size_t)n * sizeof *sd), *rd = malloc((size_t)n * sizeof *rd);
+	uint64_t *buf = NULL;
+	int bad = !sc || !rc || !sd || !rd;
+	size_t stot = 0, rtot = 0;
+	for (int d = 0; d < n && !bad; d++) {
+		if (scount[d] > (size_t)INT32_MAX || stot > (size_t)INT32_MAX - scount[d])
+			bad = 1; /* MPI's int counts and displacements: 16 GiB of words */
+		else {
+			sc[d] = (int)scount[d];
+			sd[d] = (int)stot;
+			stot += scount[d];
+		}
+	}
+	if (!bad)
+		MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
+	for (int d = 0; d < n && !bad; d++) {
+		if (rtot > (size_t)INT32_MAX - (size_t)rc[d])
+			bad = 1;
+		else {
+			rd[d] = (int)rtot;
+			rcount[d] = (size_t)rc[d];
+			rtot += (size_t)rc[d];
+		}
+	}
+	if (!bad) {
+		buf = malloc((rtot ? rtot : 1) * sizeof *buf);
+		bad = !buf;
+	}
+	if (js_ranks_any(bad)) {
+		free(buf);
+		buf = NULL;
+	} else {
+		MPI_Alltoallv(send, sc, sd, MPI_UINT64_T, buf, rc, rd, MPI_UINT64_T, MPI_COMM_WORLD);
+	}
+	free(sc);
+	free(rc);
+	free(sd);
+	free(rd);
+	*recv = buf;
+	return buf ? 0 : -1;
+}
+
+void js_ranks_sum_u64(uint64_t *v, int n, int prefix)
+{
+	if (n <= 0)
+		return;
+	if (!prefix)
+		MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+	else {
+		MPI_Exscan(MPI_IN_PLACE, v, n, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+		if (rank == 0) /* MPI_Exscan leaves rank 0's undefined */
+			memset(v, 0, (size_t)n * sizeof *v);
+	}
+}
+
+void js_ranks_recv_prev(uint64_t *v, int n)
+{
+	if (rank > 0)
+		MPI_Recv(v, n, MPI_UINT64_T, rank - 1, 77, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+void js_ranks_send_next(const uint64_t *v, int n)
+{
+	if (rank + 1 < n_ranks)
+		MPI_Send(v, n, MPI_UINT64_T, rank + 1, 77, MPI_COMM_WORLD);
+}
+
 void js_ranks_bcast_str(char *buf, size_t n, int root)
 {
 	if (n_ranks == 1 || n == 0)

@@ -38,6 +38,18 @@ void js_ranks_bcast_str(char *buf, size_t n, int root);
 /* Collective: root's set (its rises and witnesses) into s on every other rank (s empty there,
  * its axis values already set); 0, or -1 (out of memory: the same on every rank). */
 int js_ranks_bcast_set(struct js_reach_set *s, int root);
+/* The distributed layered search of one start condition (reach.c, docs/cluster.md). */
+/* Collective: every rank sends scount[d] 8-byte words of send (grouped by destination, in rank
+ * order) to rank d; *recv (malloc'd: the caller frees it) gets rcount[s] words from each rank s,
+ * in rank order.  0, or -1 (out of memory on some rank: -1 on every rank, *recv NULL). */
+int js_ranks_alltoallv(const uint64_t *send, const size_t *scount, uint64_t **recv, size_t *rcount);
+/* Collective: v[0..n-1] becomes the sum over the ranks (sum 0), or the sum over the ranks
+ * before this one (exclusive prefix, 1; rank 0 gets zeros). */
+void js_ranks_sum_u64(uint64_t *v, int n, int prefix);
+/* Rank r > 0 receives v[0..n-1] from rank r - 1 / rank r < N - 1 sends them to rank r + 1: a
+ * chain in rank order (the one-process order of a scan over blocks). */
+void js_ranks_recv_prev(uint64_t *v, int n);
+void js_ranks_send_next(const uint64_t *v, int n);
 /* A failure inside a collective write (parallel HDF5 leaves the other ranks waiting in its
  * collectives): removes the temporary file tmp (when not NULL), prints "jumpsweep: msg" from
  * this rank and ends the job with MPI_Abort, status 1. */
