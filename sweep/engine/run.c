@@ -35,7 +35,9 @@ typedef struct block_buf {
 	int32_t apex[JS_BLOCK], air[JS_BLOCK];
 	uint32_t flags[JS_BLOCK];
 	uint32_t *planes[JS_N_BUTTONS]; /* [words][JS_BLOCK] each */
-	uint8_t *column;  /* one lane's inputs, for the reference */
+	uint8_t *column;  /* one lane's inputs, for the reference: */
+	int32_t column_pattern; /* those of pattern column_pattern (-1: none yet) */
+	uint32_t column_extra;  /* with the input axes' buttons column_extra */
 } block_buf;
 
 /* Steps lanes[0..nl-1] (lanes[nl..JS_BLOCK-1] repeat the last one) into b's result arrays. */
@@ -45,10 +47,22 @@ static void step_block(const js_grid *g, const js_run_opts *o, block_buf *b, con
 	const js_model *m = g->model;
 	int nf = g->n_frames;
 	if (o->reference) {
+		/* Lane by lane; pattern-major lanes share their inputs, so the column is written
+		 * only when a lane's pattern or input-axis buttons differ from the last lane's. */
+		int32_t *axis[JS_MAX_AXES], pattern[JS_BLOCK];
+		uint32_t extra[JS_BLOCK];
+		for (int a = 0; a < JS_MAX_AXES; a++)
+			axis[a] = b->axis[a];
+		js_grid_block_axes(g, lanes, nl, axis, pattern, extra);
 		for (int l = 0; l < nl; l++) {
-			int32_t ax[JS_MAX_AXES] = { 0 };
-			js_grid_lane_axes(g, lanes[l], ax);
-			js_grid_lane_input(g, lanes[l], b->column);
+			if (pattern[l] != b->column_pattern || extra[l] != b->column_extra) {
+				js_grid_pattern_input(g, (size_t)pattern[l], extra[l], b->column);
+				b->column_pattern = pattern[l];
+				b->column_extra = extra[l];
+			}
+			int32_t ax[JS_MAX_AXES];
+			for (int a = 0; a < JS_MAX_AXES; a++)
+				ax[a] = b->axis[a][l];
 			js_acc acc;
 			js_reference_run(m, ax, b->column, nf, &acc);
 			b->rise[l] = acc.rise;
@@ -130,6 +144,7 @@ static block_buf *thread_buf(const js_grid *g)
 			memset(b->planes[k], 0, words * JS_BLOCK * sizeof(uint32_t));
 	}
 	b->column = cache.column;
+	b->column_pattern = -1; /* a new grid: its columns are not written yet */
 	return b;
 }
 
