@@ -23,11 +23,8 @@
 
 #include "sweep.h"
 
-/* Grid index of execution index e (see above); na = lanes per pattern, np = patterns. */
-static size_t exec_lane(size_t e, size_t na, size_t np)
-{
-	return (e % na) * np + e / na;
-}
+/* The grid index of execution index e (see above) is exec_lane(e) = (e % na) * np + e / na,
+ * na = lanes per pattern, np = patterns (run_block steps it). */
 
 typedef struct block_buf {
 	int32_t axis[JS_MAX_AXES][JS_BLOCK];
@@ -105,8 +102,17 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 	size_t n = js_grid_lanes(g), np = (size_t)js_grid_pattern_len(g), na = n / np;
 	int nl = (int)(n - first < JS_BLOCK ? n - first : JS_BLOCK);
 	size_t lanes[JS_BLOCK];
-	for (int l = 0; l < JS_BLOCK; l++)
-		lanes[l] = exec_lane(first + (size_t)(l < nl ? l : nl - 1), na, np);
+	/* exec_lane(first + l), by stepping the quotient and remainder instead of dividing */
+	size_t q = first / na, rem = first % na;
+	for (int l = 0; l < nl; l++) {
+		lanes[l] = rem * np + q;
+		if (++rem == na) {
+			rem = 0;
+			q++;
+		}
+	}
+	for (int l = nl; l < JS_BLOCK; l++)
+		lanes[l] = lanes[nl - 1];
 	step_block(g, o, b, lanes, nl);
 	store_block(b, lanes, nl, 0, r);
 }
