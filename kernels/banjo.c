@@ -364,6 +364,8 @@ static const char *const banjo_claims[] = {
 	"banjo-kazooie/swim-jump",     NULL,
 };
 
+JS_REFERENCE_RUN(banjo, banjo_state, banjo_step, banjo_observe)
+
 const js_model js_model_banjo = {
 	.id = "banjo",
 	.game = "Banjo-Kazooie",
@@ -473,6 +475,7 @@ const js_model js_model_banjo = {
 	.init = banjo_init,
 	.step = banjo_step,
 	.observe = banjo_observe,
+	.run_ref = banjo_run_ref,
 	.trace_header = "y,vy,gravity,phase,in_water",
 	.trace_units = "world unit,world unit/s,world unit/s^2,code,0/1",
 	.trace_row = banjo_trace_row,

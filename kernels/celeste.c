@@ -377,6 +377,8 @@ static const char *const celeste_claims[] = {
 	"celeste/timer-rounding", "celeste/simulated-apex", NULL,
 };
 
+JS_REFERENCE_RUN(celeste, celeste_state, celeste_step, celeste_observe)
+
 const js_model js_model_celeste = {
 	.id = "celeste",
 	.game = "Celeste",
@@ -446,6 +448,7 @@ const js_model js_model_celeste = {
 	.init = celeste_init,
 	.step = celeste_step,
 	.observe = celeste_observe,
+	.run_ref = celeste_run_ref,
 	.trace_header = "y,remainder,speed,max_fall,var_jump_timer,var_jump_speed,jump_grace_timer,"
 			"jump_buffer,on_ground",
 	.trace_units = "px (+ down),px,px/s (+ down),px/s,s,px/s,s,s,0/1",

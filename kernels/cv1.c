@@ -187,6 +187,8 @@ static const char *const cv1_claims[] = {
 	"castlevania/jump-table", "castlevania/table-end-fall", "castlevania/turn-and-landing", NULL,
 };
 
+JS_REFERENCE_RUN(cv1, cv1_state, cv1_step, cv1_observe)
+
 const js_model js_model_cv1 = {
 	.id = "cv1",
 	.game = "Castlevania",
@@ -246,6 +248,7 @@ const js_model js_model_cv1 = {
 	.init = cv1_init,
 	.step = cv1_step,
 	.observe = cv1_observe,
+	.run_ref = cv1_run_ref,
 	.trace_header = "y,step,ptr,direction,state",
 	.trace_units = "px (+ down),px/frame (+ down),table address,0 up / 1 down,code",
 	.trace_row = cv1_trace_row,

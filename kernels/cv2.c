@@ -226,6 +226,8 @@ static const char *const cv2_claims[] = {
 	"castlevania2/jump-gravity", "castlevania2/move-then-gravity", "castlevania2/landing", NULL,
 };
 
+JS_REFERENCE_RUN(cv2, cv2_state, cv2_step, cv2_observe)
+
 const js_model js_model_cv2 = {
 	.id = "cv2",
 	.game = "Castlevania II: Simon's Quest",
@@ -290,6 +292,7 @@ const js_model js_model_cv2 = {
 	.init = cv2_init,
 	.step = cv2_step,
 	.observe = cv2_observe,
+	.run_ref = cv2_run_ref,
 	.trace_header = "y,y_frac,speed,speed_frac,speed_sub,action",
 	.trace_units = "px (+ down),1/256 px,px/frame (+ down),1/256 px/frame,1/256 px/frame (+ down),code",
 	.trace_row = cv2_trace_row,

@@ -233,6 +233,8 @@ static const char *const cv3_claims[] = {
 	"castlevania3/jump-table", "castlevania3/jump-start", "castlevania3/landing", NULL,
 };
 
+JS_REFERENCE_RUN(cv3, cv3_state, cv3_step, cv3_observe)
+
 const js_model js_model_cv3 = {
 	.id = "cv3",
 	.game = "Castlevania III: Dracula's Curse",
@@ -297,6 +299,7 @@ const js_model js_model_cv3 = {
 	.init = cv3_init,
 	.step = cv3_step,
 	.observe = cv3_observe,
+	.run_ref = cv3_run_ref,
 	.trace_header = "y,speed,ptr,phase,state,crouch",
 	.trace_units = "px (+ down),px/frame (+ down),table index,0 rising / 1 falling,code,frames",
 	.trace_row = cv3_trace_row,

@@ -289,6 +289,8 @@ static const char *const metroid_claims[] = {
 	"metroid/standing-jump", NULL,
 };
 
+JS_REFERENCE_RUN(metroid, metroid_state, metroid_step, metroid_observe)
+
 const js_model js_model_metroid = {
 	.id = "metroid",
 	.game = "Metroid",
@@ -358,6 +360,7 @@ const js_model js_model_metroid = {
 	.init = metroid_init,
 	.step = metroid_step,
 	.observe = metroid_observe,
+	.run_ref = metroid_run_ref,
 	.trace_header = "y,frac,speed,linear,gravity,dsp,action",
 	.trace_units = "px (+ down),1/256 px,px/frame (+ down),1/256 px/frame,1/256 px/frame^2,px,code",
 	.trace_row = metroid_trace_row,

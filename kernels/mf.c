@@ -98,6 +98,8 @@ static const char *const mf_claims[] = {
 	"mf/jump-height", "mf/frame-order", NULL,
 };
 
+JS_REFERENCE_RUN(mf, gbam_state, mf_step, mf_observe)
+
 const js_model js_model_mf = {
 	.id = "mf",
 	.game = "Metroid Fusion",
@@ -156,6 +158,7 @@ const js_model js_model_mf = {
 	.init = mf_init,
 	.step = mf_step,
 	.observe = mf_observe,
+	.run_ref = mf_run_ref,
 	.trace_header = GBAM_TRACE_HEADER,
 	.trace_units = GBAM_TRACE_UNITS,
 	.trace_row = mf_trace_row,

@@ -131,6 +131,8 @@ static const char *const mm1_claims[] = {
 	"mm1/gravity", "mm1/max-fall-speed", "mm1/jump-speed", "mm1/release", NULL,
 };
 
+JS_REFERENCE_RUN(mm1, mm_state, mm1_step, mm_observe)
+
 const js_model js_model_mm1 = {
 	.id = "mm1",
 	.game = "Mega Man",
@@ -175,6 +177,7 @@ const js_model js_model_mm1 = {
 	.init = mm1_init,
 	.step = mm1_step,
 	.observe = mm_observe,
+	.run_ref = mm1_run_ref,
 	.trace_header = MM_TRACE_HEADER,
 	.trace_units = MM_TRACE_UNITS,
 	.trace_row = mm_trace_row,

@@ -181,6 +181,8 @@ static const char *const mm2_claims[] = {
 	"mm2/release", "mm2/water-frame-skip", "mm3/jump-speed", NULL,
 };
 
+JS_REFERENCE_RUN(mm2, mm_state, mm2_step, mm_observe)
+
 const js_model js_model_mm2 = {
 	.id = "mm2",
 	.game = "Mega Man 2",
@@ -241,6 +243,7 @@ const js_model js_model_mm2 = {
 	.init = mm2_init,
 	.step = mm2_step,
 	.observe = mm_observe,
+	.run_ref = mm2_run_ref,
 	.trace_header = MM_TRACE_HEADER ",skip_timer,idle",
 	.trace_units = MM_TRACE_UNITS ",frames,0/1",
 	.trace_row = mm2_trace_row,

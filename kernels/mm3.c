@@ -129,6 +129,8 @@ static const char *const mm3_claims[] = {
 	"mm3/jump-speed", "mm3/release", "mm3/takeoff-frame", "mm3/landing-subpixel", NULL,
 };
 
+JS_REFERENCE_RUN(mm3, mm_state, mm3_step, mm_observe)
+
 const js_model js_model_mm3 = {
 	.id = "mm3",
 	.game = "Mega Man 3",
@@ -183,6 +185,7 @@ const js_model js_model_mm3 = {
 	.init = mm3_init,
 	.step = mm3_step,
 	.observe = mm_observe,
+	.run_ref = mm3_run_ref,
 	.trace_header = MM_TRACE_HEADER,
 	.trace_units = MM_TRACE_UNITS,
 	.trace_row = mm_trace_row,

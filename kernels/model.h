@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "isa.h"
 
@@ -205,6 +206,8 @@ typedef struct js_movie_map {
 	const char *note;
 } js_movie_map;
 
+struct js_acc; /* the per-lane accounting, below */
+
 typedef struct js_model {
 	const char *id;        /* stable name: CLI, HDF5 group, claim ids */
 	const char *game;
@@ -246,6 +249,10 @@ typedef struct js_model {
 	void (*init)(void *state, const int32_t *axis_values);
 	void (*step)(void *state, unsigned input);
 	void (*observe)(const void *state, js_obs *obs);
+	/* Optional: the reference run of one lane, js_reference_loop's loop with this model's step
+	 * and observe called by name so the compiler inlines them (JS_REFERENCE_RUN below, one line
+	 * in the model's file).  NULL: js_reference_run_from runs js_reference_loop. */
+	void (*run_ref)(const void *start, const uint8_t *input, int n_frames, struct js_acc *out);
 	/* Trace: CSV header (without "frame,input,") and one row for a state. */
 	const char *trace_header;
 	/* The unit of each trace_header column, comma-separated in the same order ("px",
@@ -372,8 +379,44 @@ static inline void js_acc_finish(js_acc *a)
 /* Run the reference over one lane's inputs and account it. */
 void js_reference_run(const js_model *m, const int32_t *axis_values, const uint8_t *input,
 		      int n_frames, js_acc *out);
-/* The same from a given start state (js_lane_args.start); the state is not modified. */
+/* The same from a given start state (js_lane_args.start); the state is not modified.  Runs the
+ * model's run_ref where it has one, else js_reference_loop. */
 void js_reference_run_from(const js_model *m, const void *start, const uint8_t *input,
 			   int n_frames, js_acc *out);
+/* The reference run through the table's step and observe pointers: frame f = 0, 1, ... steps
+ * with input[f], observes and accounts (js_acc_frame) until the jump has landed or n_frames are
+ * run, then js_acc_finish.  A model's run_ref must give the same js_acc (tests/test_refrun.c). */
+void js_reference_loop(const js_model *m, const void *start, const uint8_t *input, int n_frames,
+		       js_acc *out);
+
+/* Defines `static void ID_run_ref(...)` for js_model.run_ref: js_reference_loop's loop with the
+ * model's own step and observe (the functions the table names) called directly and inlined
+ * (flatten), the state a local STATE_T and the accounting a local js_acc, so that they can live
+ * in registers instead of going through two indirect calls and memory every frame.  One line in
+ * the model's reference section, e.g.
+ *   JS_REFERENCE_RUN(smb1, smb1_state, smb1_step, smb1_observe)
+ * with .run_ref = smb1_run_ref in its js_model. */
+#if defined(__GNUC__)
+#define JS_FLATTEN __attribute__((flatten))
+#else
+#define JS_FLATTEN
+#endif
+#define JS_REFERENCE_RUN(id, state_t, step, observe)                                               \
+	JS_FLATTEN static void id##_run_ref(const void *start, const uint8_t *input, int n_frames,  \
+					    js_acc *out)                                           \
+	{                                                                                          \
+		state_t s_;                                                                        \
+		js_obs o_;                                                                         \
+		js_acc a_;                                                                         \
+		memcpy(&s_, start, sizeof s_);                                                     \
+		js_acc_init(&a_);                                                                  \
+		for (int f_ = 0; f_ < n_frames && !a_.landed; f_++) {                              \
+			step(&s_, input[f_]);                                                      \
+			observe(&s_, &o_);                                                         \
+			js_acc_frame(&a_, f_, &o_);                                                \
+		}                                                                                  \
+		js_acc_finish(&a_);                                                                \
+		*out = a_;                                                                         \
+	}
 
 #endif

@@ -45,6 +45,15 @@ void js_reference_run(const js_model *m, const int32_t *axis_values, const uint8
 void js_reference_run_from(const js_model *m, const void *start, const uint8_t *input,
 			   int n_frames, js_acc *out)
 {
+	if (m->run_ref)
+		m->run_ref(start, input, n_frames, out);
+	else
+		js_reference_loop(m, start, input, n_frames, out);
+}
+
+void js_reference_loop(const js_model *m, const void *start, const uint8_t *input, int n_frames,
+		       js_acc *out)
+{
 	_Alignas(16) unsigned char state[JS_STATE_MAX];
 	js_obs obs;
 	memcpy(state, start, m->state_size);

@@ -85,6 +85,8 @@ static const char *const mzm_claims[] = {
 	"mzm/release", "mzm/jump-height", NULL,
 };
 
+JS_REFERENCE_RUN(mzm, gbam_state, mzm_step, mzm_observe)
+
 const js_model js_model_mzm = {
 	.id = "mzm",
 	.game = "Metroid: Zero Mission",
@@ -145,6 +147,7 @@ const js_model js_model_mzm = {
 	.init = mzm_init,
 	.step = mzm_step,
 	.observe = mzm_observe,
+	.run_ref = mzm_run_ref,
 	.trace_header = GBAM_TRACE_HEADER,
 	.trace_units = GBAM_TRACE_UNITS,
 	.trace_row = mzm_trace_row,

@@ -504,6 +504,8 @@ static const char *const pop_claims[] = {
 	"pop/landing-grades", NULL,
 };
 
+JS_REFERENCE_RUN(pop, pop_state, pop_step, pop_observe)
+
 const js_model js_model_pop = {
 	.id = "pop",
 	.game = "Prince of Persia",
@@ -577,6 +579,7 @@ const js_model js_model_pop = {
 	.init = pop_init,
 	.step = pop_step,
 	.observe = pop_observe,
+	.run_ref = pop_run_ref,
 	.trace_header = "y,yvel,action,posn,row,wtless,seq",
 	.trace_units = "px (+ down),px/cycle (+ down),code,code,rows (63 px),cycles,code",
 	.trace_row = pop_trace_row,

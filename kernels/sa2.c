@@ -326,6 +326,8 @@ static const char *const sa2_claims[] = {
 	"sa2/gravity", "sa2/jump-speed", "sa2/release-cap", "sa2/fall-cap", NULL,
 };
 
+JS_REFERENCE_RUN(sa2, sa2_state, sa2_step, sa2_observe)
+
 const js_model js_model_sa2 = {
 	.id = "sa2",
 	.game = "Sonic Advance 2",
@@ -408,6 +410,7 @@ const js_model js_model_sa2 = {
 	.init = sa2_init,
 	.step = sa2_step,
 	.observe = sa2_observe,
+	.run_ref = sa2_run_ref,
 	.trace_header = "feet,feet_px,vy,air,jumping,init_jump",
 	.trace_units = "1/256 px (+ down),px (+ down),1/256 px/frame (+ down),0/1,0/1,0/1",
 	.trace_row = sa2_trace_row,

@@ -256,6 +256,8 @@ JS_LANE_DECLARE(scv4);
 
 static const char *const scv4_claims[] = { "scv4/jump-phases", NULL };
 
+JS_REFERENCE_RUN(scv4, scv4_state, scv4_step, scv4_observe)
+
 const js_model js_model_scv4 = {
 	.id = "scv4",
 	.game = "Super Castlevania IV",
@@ -317,6 +319,7 @@ const js_model js_model_scv4 = {
 	.init = scv4_init,
 	.step = scv4_step,
 	.observe = scv4_observe,
+	.run_ref = scv4_run_ref,
 	.trace_header = "y,y_frac,speed,speed_frac,speed_sub,phase,count,state",
 	.trace_units = "px (+ down),1/65536 px,px/frame (+ down),1/65536 px/frame,1/65536 px/frame (+ down),code,frames,0/1",
 	.trace_row = scv4_trace_row,

@@ -889,6 +889,8 @@ static const char *const sm64_claims[] = {
 	"sm64/wall-kick",        "sm64/ground-pound",     NULL,
 };
 
+JS_REFERENCE_RUN(sm64, sm64_state, sm64_step, sm64_observe)
+
 const js_model js_model_sm64 = {
 	.id = "sm64",
 	.game = "Super Mario 64",
@@ -1007,6 +1009,7 @@ const js_model js_model_sm64 = {
 	.init = sm64_init,
 	.step = sm64_step,
 	.observe = sm64_observe,
+	.run_ref = sm64_run_ref,
 	.trace_header = "y,vy,fwd,z,vz,action,action_state,timer,double_jump_timer,pitch,peak",
 	.trace_units = "world unit,world unit/frame,world unit/frame,world unit,world unit/frame,name,code,frames,frames,1/65536 turn,world unit",
 	.trace_row = sm64_trace_row,

@@ -264,6 +264,8 @@ static const char *const smb1_claims[] = {
 	NULL,
 };
 
+JS_REFERENCE_RUN(smb1, smb1_state, smb1_step, smb1_observe)
+
 const js_model js_model_smb1 = {
 	.id = "smb1",
 	.game = "Super Mario Bros.",
@@ -322,6 +324,7 @@ const js_model js_model_smb1 = {
 	.init = smb1_init,
 	.step = smb1_step,
 	.observe = smb1_observe,
+	.run_ref = smb1_run_ref,
 	.trace_header = "y_high,y_pos,y_frac,speed,speed_frac,force,state",
 	.trace_units = "256 px (+ down),px (+ down),1/256 px,px/frame (+ down),1/256 px/frame,1/256 px/frame^2,code",
 	.trace_row = smb1_trace_row,

@@ -427,6 +427,8 @@ static const char *const sms_claims[] = {
 	"sms/release-cut-repeats", NULL,
 };
 
+JS_REFERENCE_RUN(sms, sms_state, sms_step, sms_observe)
+
 const js_model js_model_sms = {
 	.id = "sms",
 	.game = "Super Mario Sunshine",
@@ -517,6 +519,7 @@ const js_model js_model_sms = {
 	.init = sms_init,
 	.step = sms_step,
 	.observe = sms_observe,
+	.run_ref = sms_run_ref,
 	.trace_header = "y,vy,fwd,status,cancel,landed,t",
 	.trace_units = "world unit,world unit/4 frames,world unit/4 frames,code,0/1,0/1,frames",
 	.trace_row = sms_trace_row,

@@ -319,6 +319,8 @@ static const char *const smw_claims[] = {
 	"smw/standing-jump", "smw/y-above-level-top", NULL,
 };
 
+JS_REFERENCE_RUN(smw, smw_state, smw_step, smw_observe)
+
 const js_model js_model_smw = {
 	.id = "smw",
 	.game = "Super Mario World",
@@ -390,6 +392,7 @@ const js_model js_model_smw = {
 	.init = smw_init,
 	.step = smw_step,
 	.observe = smw_observe,
+	.run_ref = smw_run_ref,
 	.trace_header = "y_pos,y_sub,speed,in_air,spin",
 	.trace_units = "px (+ down),1/16 px,1/16 px/frame (+ down),code,0/1",
 	.trace_row = smw_trace_row,

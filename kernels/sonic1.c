@@ -142,6 +142,8 @@ static const char *const sonic1_claims[] = {
 	"sonic1/gravity-every-frame", "sonic1/no-y-cap", "sonic1/jump-height", NULL,
 };
 
+JS_REFERENCE_RUN(sonic1, sg_state, sonic1_step, sonic1_observe)
+
 const js_model js_model_sonic1 = {
 	.id = "sonic1",
 	.game = "Sonic the Hedgehog",
@@ -214,6 +216,7 @@ const js_model js_model_sonic1 = {
 	.init = sonic1_init,
 	.step = sonic1_step,
 	.observe = sonic1_observe,
+	.run_ref = sonic1_run_ref,
 	.trace_header = "y_px,y_frac,vy,air,roll,jumping",
 	.trace_units = "px (+ down),1/65536 px,1/256 px/frame (+ down),0/1,0/1,0/1",
 	.trace_row = sonic1_trace_row,

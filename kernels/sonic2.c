@@ -105,6 +105,8 @@ static const char *const sonic2_claims[] = {
 	NULL,
 };
 
+JS_REFERENCE_RUN(sonic2, sg_state, sonic2_step, sonic2_observe)
+
 const js_model js_model_sonic2 = {
 	.id = "sonic2",
 	.game = "Sonic the Hedgehog 2",
@@ -184,6 +186,7 @@ const js_model js_model_sonic2 = {
 	.init = sonic2_init,
 	.step = sonic2_step,
 	.observe = sonic2_observe,
+	.run_ref = sonic2_run_ref,
 	.trace_header = "y_px,y_frac,vy,air,roll,jumping",
 	.trace_units = "px (+ down),1/65536 px,1/256 px/frame (+ down),0/1,0/1,0/1",
 	.trace_row = sonic2_trace_row,

@@ -114,6 +114,8 @@ static const char *const sonic3k_claims[] = {
 	"sonic3k/no-jump-cap", "sonic3k/air-move", NULL,
 };
 
+JS_REFERENCE_RUN(sonic3k, sg_state, sonic3k_step, sonic3k_observe)
+
 const js_model js_model_sonic3k = {
 	.id = "sonic3k",
 	.game = "Sonic 3 & Knuckles",
@@ -202,6 +204,7 @@ const js_model js_model_sonic3k = {
 	.init = sonic3k_init,
 	.step = sonic3k_step,
 	.observe = sonic3k_observe,
+	.run_ref = sonic3k_run_ref,
 	.trace_header = "y_px,y_frac,vy,air,roll,jumping,double_jump",
 	.trace_units = "px (+ down),1/65536 px,1/256 px/frame (+ down),0/1,0/1,0/1,0/1",
 	.trace_row = sonic3k_trace_row,

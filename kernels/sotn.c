@@ -356,6 +356,8 @@ static const char *const sotn_claims[] = {
 	NULL,
 };
 
+JS_REFERENCE_RUN(sotn, sotn_state, sotn_step, sotn_observe)
+
 const js_model js_model_sotn = {
 	.id = "sotn",
 	.game = "Castlevania: Symphony of the Night",
@@ -441,6 +443,7 @@ const js_model js_model_sotn = {
 	.init = sotn_init,
 	.step = sotn_step,
 	.observe = sotn_observe,
+	.run_ref = sotn_run_ref,
 	.trace_header = "y,y_frac,pos_y,vel_y,step,unk44,ground",
 	.trace_units = "px (+ down),1/65536 px,1/65536 px (+ down),1/65536 px/frame (+ down),code,bits,0/1",
 	.trace_row = sotn_trace_row,

@@ -100,6 +100,11 @@ void js_grid_lane_input(const js_grid *g, size_t i, uint8_t *input)
 	for (int a = 0; a < g->model->n_axes; a++)
 		if (g->model->axes[a].input_bit && ax[a])
 			extra |= g->model->axes[a].input_bit;
+	js_grid_pattern_input(g, p, extra, input);
+}
+
+void js_grid_pattern_input(const js_grid *g, size_t p, unsigned extra, uint8_t *input)
+{
 	if (g->pattern == JS_PATTERN_HOLD) {
 		int h = g->hold_lo + (int)p;
 		for (int f = 0; f < g->n_frames; f++)
@@ -133,17 +138,14 @@ static inline uint32_t low_bits(long n)
 	return full | part;
 }
 
-void js_grid_block(const js_grid *g, const size_t *lanes, int32_t *const axis[JS_MAX_AXES],
-		   uint32_t *const planes[JS_N_BUTTONS])
+void js_grid_block_axes(const js_grid *g, const size_t *lanes, int n,
+			int32_t *const axis[JS_MAX_AXES], int32_t *pattern, uint32_t *extra)
 {
 	const js_model *m = g->model;
-	int words = (g->n_frames + 31) >> 5;
-	int32_t hold[JS_BLOCK];
-	uint32_t extra[JS_BLOCK];
 	size_t np = (size_t)js_grid_pattern_len(g);
 	int32_t ax[JS_MAX_AXES] = { 0 };
 	size_t p = 0;
-	for (int l = 0; l < JS_BLOCK; l++) {
+	for (int l = 0; l < n; l++) {
 		/* Lanes run pattern-major (sweep/engine/run.c): the next lane is usually the next start
 		 * condition with the same pattern, grid index + np: step the axis odometer instead
 		 * of dividing. */
@@ -165,10 +167,23 @@ void js_grid_block(const js_grid *g, const size_t *lanes, int32_t *const axis[JS
 				x |= m->axes[a].input_bit;
 		}
 		extra[l] = x;
-		hold[l] = g->hold_lo + (int32_t)p;
+		pattern[l] = (int32_t)p;
+	}
+}
+
+void js_grid_block(const js_grid *g, const size_t *lanes, int32_t *const axis[JS_MAX_AXES],
+		   uint32_t *const planes[JS_N_BUTTONS])
+{
+	const js_model *m = g->model;
+	int words = (g->n_frames + 31) >> 5;
+	int32_t pattern[JS_BLOCK], hold[JS_BLOCK];
+	uint32_t extra[JS_BLOCK];
+	js_grid_block_axes(g, lanes, JS_BLOCK, axis, pattern, extra);
+	for (int l = 0; l < JS_BLOCK; l++) {
+		hold[l] = g->hold_lo + pattern[l];
 		if (g->pattern != JS_PATTERN_HOLD) {
 			uint8_t input[JS_MAX_FRAMES];
-			js_grid_lane_input(g, lanes[l], input);
+			js_grid_pattern_input(g, (size_t)pattern[l], extra[l], input);
 			js_pack_planes(input, g->n_frames, planes, l);
 		}
 	}

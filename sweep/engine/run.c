@@ -23,11 +23,8 @@
 
 #include "sweep.h"
 
-/* Grid index of execution index e (see above); na = lanes per pattern, np = patterns. */
-static size_t exec_lane(size_t e, size_t na, size_t np)
-{
-	return (e % na) * np + e / na;
-}
+/* The grid index of execution index e (see above) is exec_lane(e) = (e % na) * np + e / na,
+ * na = lanes per pattern, np = patterns (run_block steps it). */
 
 typedef struct block_buf {
 	int32_t axis[JS_MAX_AXES][JS_BLOCK];
@@ -35,7 +32,10 @@ typedef struct block_buf {
 	int32_t apex[JS_BLOCK], air[JS_BLOCK];
 	uint32_t flags[JS_BLOCK];
 	uint32_t *planes[JS_N_BUTTONS]; /* [words][JS_BLOCK] each */
-	uint8_t *column;  /* one lane's inputs, for the reference */
+	/* For the reference: the input bytes of a lane with input-axis buttons x (JS_IN_* bits),
+	 * column[x], written for pattern column_pattern[x] (-1: none yet). */
+	uint8_t *column[1u << JS_N_BUTTONS];
+	int32_t column_pattern[1u << JS_N_BUTTONS];
 } block_buf;
 
 /* Steps lanes[0..nl-1] (lanes[nl..JS_BLOCK-1] repeat the last one) into b's result arrays. */
@@ -45,12 +45,25 @@ static void step_block(const js_grid *g, const js_run_opts *o, block_buf *b, con
 	const js_model *m = g->model;
 	int nf = g->n_frames;
 	if (o->reference) {
+		/* Lane by lane; pattern-major lanes share their inputs, so a column is written only
+		 * when a lane's pattern differs from the last lane's with the same input-axis buttons
+		 * (a column per buttons: celeste's down=off:on alternates lane by lane). */
+		int32_t *axis[JS_MAX_AXES], pattern[JS_BLOCK];
+		uint32_t extra[JS_BLOCK];
+		for (int a = 0; a < JS_MAX_AXES; a++)
+			axis[a] = b->axis[a];
+		js_grid_block_axes(g, lanes, nl, axis, pattern, extra);
 		for (int l = 0; l < nl; l++) {
-			int32_t ax[JS_MAX_AXES] = { 0 };
-			js_grid_lane_axes(g, lanes[l], ax);
-			js_grid_lane_input(g, lanes[l], b->column);
+			uint8_t *column = b->column[extra[l]];
+			if (pattern[l] != b->column_pattern[extra[l]]) {
+				js_grid_pattern_input(g, (size_t)pattern[l], extra[l], column);
+				b->column_pattern[extra[l]] = pattern[l];
+			}
+			int32_t ax[JS_MAX_AXES];
+			for (int a = 0; a < JS_MAX_AXES; a++)
+				ax[a] = b->axis[a][l];
 			js_acc acc;
-			js_reference_run(m, ax, b->column, nf, &acc);
+			js_reference_run(m, ax, column, nf, &acc);
 			b->rise[l] = acc.rise;
 			b->apex[l] = acc.apex_frame;
 			b->air[l] = acc.airtime;
@@ -89,8 +102,17 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 	size_t n = js_grid_lanes(g), np = (size_t)js_grid_pattern_len(g), na = n / np;
 	int nl = (int)(n - first < JS_BLOCK ? n - first : JS_BLOCK);
 	size_t lanes[JS_BLOCK];
-	for (int l = 0; l < JS_BLOCK; l++)
-		lanes[l] = exec_lane(first + (size_t)(l < nl ? l : nl - 1), na, np);
+	/* exec_lane(first + l), by stepping the quotient and remainder instead of dividing */
+	size_t q = first / na, rem = first % na;
+	for (int l = 0; l < nl; l++) {
+		lanes[l] = rem * np + q;
+		if (++rem == na) {
+			rem = 0;
+			q++;
+		}
+	}
+	for (int l = nl; l < JS_BLOCK; l++)
+		lanes[l] = lanes[nl - 1];
 	step_block(g, o, b, lanes, nl);
 	store_block(b, lanes, nl, 0, r);
 }
@@ -102,7 +124,7 @@ static _Thread_local struct {
 	block_buf b;
 	uint32_t *planes;
 	size_t cap;   /* uint32_t words in planes */
-	uint8_t *column;
+	uint8_t *columns; /* 1 << JS_N_BUTTONS columns of column_cap bytes */
 	int column_cap;
 } cache;
 
@@ -115,11 +137,11 @@ static block_buf *thread_buf(const js_grid *g)
 		cache.cap = cache.planes ? need : 0;
 	}
 	if (g->n_frames > cache.column_cap) {
-		free(cache.column);
-		cache.column = malloc((size_t)g->n_frames);
-		cache.column_cap = cache.column ? g->n_frames : 0;
+		free(cache.columns);
+		cache.columns = malloc(((size_t)1 << JS_N_BUTTONS) * (size_t)g->n_frames);
+		cache.column_cap = cache.columns ? g->n_frames : 0;
 	}
-	if (!cache.planes || !cache.column) {
+	if (!cache.planes || !cache.columns) {
 		fprintf(stderr, "jumpsweep: out of memory\n");
 		exit(1);
 	}
@@ -129,7 +151,10 @@ static block_buf *thread_buf(const js_grid *g)
 		if (!((g->model->inputs >> k) & 1u))
 			memset(b->planes[k], 0, words * JS_BLOCK * sizeof(uint32_t));
 	}
-	b->column = cache.column;
+	for (unsigned x = 0; x < 1u << JS_N_BUTTONS; x++) {
+		b->column[x] = cache.columns + (size_t)x * (size_t)cache.column_cap;
+		b->column_pattern[x] = -1; /* a new grid: its columns are not written yet */
+	}
 	return b;
 }
 

@@ -102,6 +102,13 @@ void js_grid_start_axes(const js_grid *g, size_t i, int32_t *axis_values);
 /* Lane i: its axis values and its input bytes for frames 0..n_frames-1. */
 void js_grid_lane_axes(const js_grid *g, size_t i, int32_t *axis_values);
 void js_grid_lane_input(const js_grid *g, size_t i, uint8_t *input);
+/* The input bytes of pattern p (0..js_grid_pattern_len-1) for frames 0..n_frames-1, with the
+ * buttons `extra` (the lane's input axes) on every frame: js_grid_lane_input of such a lane. */
+void js_grid_pattern_input(const js_grid *g, size_t p, unsigned extra, uint8_t *input);
+/* Lanes lanes[0..n-1] (n <= JS_BLOCK; in pattern-major order mostly): their axis values in
+ * axis[a][l], their pattern in pattern[l] and their input axes' buttons in extra[l]. */
+void js_grid_block_axes(const js_grid *g, const size_t *lanes, int n,
+			int32_t *const axis[JS_MAX_AXES], int32_t *pattern, uint32_t *extra);
 /* A block of lanes for a lane kernel: lane lanes[l] at slot l (l < JS_BLOCK), its axis values in
  * axis[a][l] and its inputs as bit planes (js_lane_args.input layout: planes[b][w * JS_BLOCK + l]
  * for w = 0..(n_frames+31)/32-1).  For hold grids only the buttons the model reads are written
