@@ -174,6 +174,32 @@ static inline js_vi js_vsel(js_vi m, js_vi a, js_vi b)
 	return (a & m) | (b & ~m);
 }
 
+/* m ? a : b per lane for m = -1 or 0 (only: the vector paths read the sign bits), as one
+ * blend instruction on the SSE4 / AVX2 paths (vpblendvb; GCC 12 often lowers js_vsel's and-or to
+ * three operations, xor-and-xor), js_vsel elsewhere (AVX-512 kernels select on mask registers). */
+static inline js_vi js_vblend(js_vi m, js_vi a, js_vi b)
+{
+#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+	return (js_vi)_mm256_blendv_epi8((__m256i)b, (__m256i)a, (__m256i)m);
+#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+	return (js_vi)_mm_blendv_epi8((__m128i)b, (__m128i)a, (__m128i)m);
+#else
+	return js_vsel(m, a, b);
+#endif
+}
+
+/* x hidden from the optimiser: a vector constant made before a loop stays one value in a
+ * register or a stack slot (read as a memory operand) instead of being rebuilt inside the loop
+ * (GCC 12 rematerialises splats of constants as mov + vmovd + vpbroadcastd, three instructions,
+ * where registers run short). */
+static inline js_vi js_vopaque(js_vi x)
+{
+#if JS_VW > 1 && !defined(JS_LANE_SCALAR)
+	__asm__("" : "+x"(x));
+#endif
+	return x;
+}
+
 /* x86's minps / maxps on float lanes: minps(a, b) = a < b ? a : b, maxps(a, b) = a > b ? a : b
  * exactly (the second operand unless the comparison holds: NaN and signed zeros included), one
  * instruction on the vector paths, a select on the scalar one (celeste's Math.Min / Math.Max,
