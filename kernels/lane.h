@@ -188,13 +188,14 @@ static inline js_vi js_vblend(js_vi m, js_vi a, js_vi b)
 #endif
 }
 
-/* x hidden from the optimiser: a vector constant made before a loop stays one value in a
- * register or a stack slot (read as a memory operand) instead of being rebuilt inside the loop
- * (GCC 12 rematerialises splats of constants as mov + vmovd + vpbroadcastd, three instructions,
- * where registers run short). */
+/* x hidden from the optimiser on the SSE4 / AVX2 paths: a vector constant made before a loop
+ * stays one value in a register or a stack slot (read as a memory operand) instead of being
+ * rebuilt inside the loop (GCC 12 rematerialises splats of constants as mov + vmovd +
+ * vpbroadcastd, three instructions, where registers run short).  x itself elsewhere (AVX-512
+ * reads a constant as an embedded broadcast). */
 static inline js_vi js_vopaque(js_vi x)
 {
-#if JS_VW > 1 && !defined(JS_LANE_SCALAR)
+#if JS_VW > 1 && !defined(JS_LANE_SCALAR) && !defined(__AVX512F__)
 	__asm__("" : "+x"(x));
 #endif
 	return x;
