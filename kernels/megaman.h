@@ -392,7 +392,8 @@ static inline int mm_vany(js_vi m)
 typedef struct mm_lanes {
 	js_vi g, jump, rest, land_y;      /* per lane (mm2): gravity, take-off speed, rest speed */
 	js_vi skip_on;                    /* mm2: -1 where the water frame skip runs */
-	js_vi ylim;                       /* min(landing Y, screen bottom) << 8: fast-path events */
+	js_vi ylim1;                      /* min(landing Y, screen bottom) << 8, less 1: fast-path
+					   * events (yip > ylim1, one compare on AVX2) */
 	js_vi g0y;                        /* MM_GROUND_Y << 8, made once (lane.h's js_vopaque) */
 	js_vi y, v, air, prev, timer, idle_next; /* air, prev, idle_next: -1 / 0 */
 	mm_acc acc;
@@ -423,7 +424,7 @@ mm_lanes_init(const mm_game *G, mm_setup_fn setup, mm_lanes *s, const mm_block *
 	s->g0y = js_vopaque(js_vsplat(MM_GROUND_Y << 8));
 	s->land_y = u.land_y << 8;
 	js_vi bottom = js_vsplat(G->scr_hi << 8);
-	s->ylim = js_vblend(s->land_y < bottom, s->land_y, bottom);
+	s->ylim1 = js_vblend(s->land_y < bottom, s->land_y, bottom) - 1;
 	s->skip_on = u.skip_on;
 	s->timer = u.timer;
 	s->y = js_vsplat(MM_GROUND_Y << 8) | u.sub;
@@ -552,9 +553,9 @@ mm_lanes_fast(const mm_game *G, mm_lanes *s, int f, int calm)
 	js_vi run = G->skip_every ? ~s->idle_next : js_vsplat(-1);
 	js_vi fly = s->air & run;
 	if (G->takeoff_moves || G->skip_every || JS_VW < 8) {
-		js_vi ev = fly & ((yip >= s->ylim) | (yip < js_vsplat(G->scr_lo << 8)) |
+		js_vi ev = fly & ((yip > s->ylim1) | (yip < js_vsplat(G->scr_lo << 8)) |
 				  (vg < js_vsplat(G->cap)) |
-				  ((s->v > js_vsplat(0)) & (vg <= js_vsplat(0))));
+				  ((s->v > js_vsplat(0)) & (vg < js_vsplat(1))));
 		if (mm_vany(ev))
 			return 0;
 		if (G->takeoff_moves) {
