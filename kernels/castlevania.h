@@ -223,6 +223,12 @@ typedef struct cv_zarc {
 	 * end) for n > u_mark; below the start once the Y after a move passed Y0 (the falling side
 	 * only moves down, so once is for good) */
 	uint32_t by_n[CV_ZARC_N + 1];
+#if JS_VW != 16
+	/* the AVX2 lanes' rise and apex, from the take-off frame: for a lane that moved n frames,
+	 * Y0 - the lowest Y after those moves (0 if none is above Y0), and the u of the first move
+	 * reaching it (-1 if none) */
+	int16_t rise_by_n[CV_ZARC_N + 1], apex_by_n[CV_ZARC_N + 1];
+#endif
 } cv_zarc;
 
 static inline void cv_zarc_init(cv_zarc *c, const uint8_t *table, uint8_t first,
@@ -248,11 +254,9 @@ static inline void cv_zarc_init(cv_zarc *c, const uint8_t *table, uint8_t first,
 	c->t0 = _mm512_loadu_si512(t);
 	c->t1 = _mm512_loadu_si512(t + 32);
 #else
-	for (int k = 0; k < 4; k++) {
-		int8_t b[32];
-		for (int i = 0; i < 32; i++)
-			b[i] = (int8_t)t[16 * k + (i & 15)]; /* steps are signed bytes */
-		c->tb[k] = _mm256_loadu_si256((const __m256i *)b);
+	for (int k = 0; k < 4; k++) { /* steps are signed bytes: T(16k..16k + 15) in each half */
+		__m256i w = _mm256_loadu_si256((const __m256i *)(t + 16 * k));
+		c->tb[k] = _mm256_permute4x64_epi64(_mm256_packs_epi16(w, w), 0x88);
 	}
 #endif
 	c->y0 = y0;
@@ -267,6 +271,21 @@ static inline void cv_zarc_init(cv_zarc *c, const uint8_t *table, uint8_t first,
 		c->by_n[n] = c->by_n[n - 1] | (n - 1 >= c->u_mark ? flag_end : 0) |
 			     (cy > y0 ? JS_FLAG_BELOW_START : 0);
 	}
+#if JS_VW != 16
+	int32_t low = y0, at = -1;
+	c->rise_by_n[0] = 0;
+	c->apex_by_n[0] = -1;
+	cy = y0;
+	for (int n = 1; n <= CV_ZARC_N; n++) {
+		cy += t[n - 1];
+		if (cy < low) { /* strictly higher: the first frame of the top */
+			low = cy;
+			at = n - 1;
+		}
+		c->rise_by_n[n] = (int16_t)(y0 - low);
+		c->apex_by_n[n] = (int16_t)at;
+	}
+#endif
 }
 
 #if JS_VW == 16
@@ -394,9 +413,11 @@ cv_zlanes_run(const js_lane_args *args, const cv_zarc *c, const int16_t *floor)
  * tables (u < 64, see above): u's low four bits index all four, bits 4 and 5 pick one. */
 static inline js_hi cv_harc_entry(const cv_zarc *c, js_hi u)
 {
-	/* the index in each word's high byte (bit 7 clear: u < 64), the low byte's 0x80 reads 0 */
-	const __m256i idx = (__m256i)((u << 8) | 0x80);
-	const __m256i b4 = (__m256i)(u << 11), b5 = (__m256i)(u << 10); /* bits 4, 5 to bit 15 */
+	/* the index in each word's high byte (bit 7 clear: u < 64); what the low byte reads is
+	 * shifted out at the end */
+	const __m256i idx = _mm256_slli_epi16((__m256i)u, 8);
+	const __m256i b4 = _mm256_slli_epi16((__m256i)u, 11); /* bits 4, 5 to bit 15 */
+	const __m256i b5 = _mm256_slli_epi16((__m256i)u, 10);
 	__m256i lo = _mm256_blendv_epi8(_mm256_shuffle_epi8(c->tb[0], idx),
 					_mm256_shuffle_epi8(c->tb[1], idx), b4);
 	__m256i hi = _mm256_blendv_epi8(_mm256_shuffle_epi8(c->tb[2], idx),
@@ -404,85 +425,95 @@ static inline js_hi cv_harc_entry(const cv_zarc *c, js_hi u)
 	return (js_hi)_mm256_blendv_epi8(lo, hi, b5) >> 8; /* T(u) << 8, sign-extended back */
 }
 
+/* The lanes keep less than the AVX-512 words: from init's states the Y after each move is Y0 plus
+ * the sum of the steps T(0..u) so far (the arc is the same for every jump), so the rise and the
+ * apex follow from the take-off frame t0 and the number of moves (cv_zarc's rise_by_n /
+ * apex_by_n, read at the store), and the airtime from t0 and the landing's u; a frame keeps
+ * only Y, u, t0 and two masks.  "standing" (on the take-off floor, not yet jumped) replaces the
+ * landed mask (landed = neither standing nor airborne) and, with the new presses precomputed
+ * per input word (lane.h's js_hpress_words), the previous frame's button.  A lane falls from
+ * u_fall on: a landed lane, its u frozen there, may find its floor again every frame, which
+ * changes nothing (it is not airborne, and the landing frame is read from u). */
 typedef struct cv_hlanes {
-	js_hi y, u, floor, miny, apex, airtime, last_jump;
-	js_hi air, prev, landed;
+	js_hi y, u, floor1, t0, last_jump; /* floor1: the floor's Y - 1 */
+	js_hi air, standing;
 } cv_hlanes;
 
 static inline void cv_hlanes_init(cv_hlanes *z, const js_lane_args *args, int l0,
 				  const int16_t *floor, int32_t y0)
 {
 	z->last_jump = js_hlast_jump(args, l0);
+	int16_t floor1[16];
 	for (int p = 0; p < 16; p++)
-		z->floor[p] = floor[js_hlane(p)];
-	z->y = z->miny = js_hsplat((int16_t)y0);
-	z->u = z->apex = z->airtime = js_hsplat(0);
-	z->air = z->prev = z->landed = js_hsplat(0);
+		floor1[p] = (int16_t)(floor[js_hlane(p)] - 1);
+	__builtin_memcpy(&z->floor1, floor1, sizeof floor1);
+	z->y = js_hsplat((int16_t)y0);
+	z->u = z->t0 = z->air = js_hsplat(0);
+	z->standing = js_hsplat(-1);
 }
 
+/* press: the frame's new presses (-1 / 0 words). */
 static inline __attribute__((always_inline)) void
-cv_hlanes_frame(cv_hlanes *z, const cv_zarc *c, js_hi a, js_hi fv, js_hi fv1, const int after)
+cv_hlanes_frame(cv_hlanes *z, const cv_zarc *c, js_hi press, js_hi fv, const int after)
 {
-	/* a new press standing, frozen after the landing: u = 0 */
-	js_hi press = a & ~(z->prev | z->air | z->landed);
+	press &= z->standing; /* a new press standing: the take-off, u = 0 */
+	z->standing &= ~press;
 	js_hi air = z->air | press;
 	js_hi u = z->u & ~press;
 	js_hi e = cv_harc_entry(c, u);
-	js_hi falling = air & (u > (int16_t)(c->u_fall - 1));
+	js_hi falling = u > (int16_t)(c->u_fall - 1);
 	js_hi land, move;
 	if (after) { /* cv1: the move, then the floor under the feet */
 		z->y += e & air;
-		land = falling & (z->y >= z->floor);
+		land = falling & (z->y > z->floor1);
 		move = air & ~land;
 	} else {     /* cv3: the floor at the previous frame's Y, then the move */
-		land = falling & (z->y >= z->floor);
+		land = falling & (z->y > z->floor1);
 		move = air & ~land;
 		z->y += e & move;
 	}
 	z->u = u - air;
-	z->prev = a;
 	z->air = move;
-	z->landed |= land;
-	js_hi higher = z->y < z->miny;
-	z->miny = (js_hi)_mm256_min_epi16((__m256i)z->miny, (__m256i)z->y);
-	z->apex = js_hsel(higher, fv, z->apex);
-	z->airtime = js_hsel(land, fv1, z->airtime);
+	z->t0 = js_hsel(press, fv, z->t0);
 }
 
 static inline int cv_hlanes_done(const cv_hlanes *z, js_hi fv)
 {
 	js_hi quiet = z->last_jump <= fv;
-	return js_hall(z->landed | (~(z->air | z->landed) & quiet));
+	return js_hall((~z->standing & ~z->air) | (z->standing & quiet));
 }
 
 static inline void cv_hlanes_store(const cv_hlanes *z, const cv_zarc *c, const js_lane_args *args,
 				   int l0)
 {
-	int16_t miny[16], ap[16], at[16], u[16], y[16], air[16], landed[16];
-	js_hstore_lanes(miny, z->miny);
-	js_hstore_lanes(ap, z->apex);
-	js_hstore_lanes(at, z->airtime);
+	int16_t t0[16], u[16], y[16], air[16], standing[16];
+	js_hstore_lanes(t0, z->t0);
 	js_hstore_lanes(u, z->u);
 	js_hstore_lanes(y, z->y);
 	js_hstore_lanes(air, z->air);
-	js_hstore_lanes(landed, z->landed);
+	js_hstore_lanes(standing, z->standing);
 	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
 		uint32_t fl = 0;
-		if (landed[i]) {
+		int moved = 0; /* frames that moved the lane */
+		int32_t airtime = 0;
+		if (!standing[i] && !air[i]) { /* landed */
 			int n = u[i] - 1; /* the landing frame's u */
 			fl = c->by_n[n];
 			/* cv1's landing frame moves too: its table end, not below the start (js_acc_frame) */
 			fl |= c->after && n >= c->u_mark ? c->flag_end : 0;
 			fl |= n >= c->u_ptr0 ? c->flag_heavy : 0;   /* the pointer on the $80 */
 			fl |= (y[i] & 0x0f) ? c->flag_snap : 0;     /* Y &= $F0 moved Y */
+			moved = c->after ? n + 1 : n;
+			airtime = t0[i] + n + 1;
 		} else if (air[i]) {
-			fl = c->by_n[u[i] < CV_ZARC_N ? u[i] : CV_ZARC_N] | JS_FLAG_NOT_LANDED;
+			moved = u[i] < CV_ZARC_N ? u[i] : CV_ZARC_N;
+			fl = c->by_n[moved] | JS_FLAG_NOT_LANDED;
 		} else {
 			fl = JS_FLAG_NO_TAKEOFF;
 		}
-		args->rise[l0 + i] = c->y0 - miny[i];
-		args->apex_frame[l0 + i] = ap[i];
-		args->airtime[l0 + i] = at[i];
+		args->rise[l0 + i] = c->rise_by_n[moved];
+		args->apex_frame[l0 + i] = c->apex_by_n[moved] >= 0 ? t0[i] + c->apex_by_n[moved] : 0;
+		args->airtime[l0 + i] = airtime;
 		args->flags[l0 + i] = fl;
 	}
 }
@@ -496,19 +527,23 @@ cv_zlanes_run(const js_lane_args *args, const cv_zarc *c, const int16_t *floor)
 		cv_hlanes_init(&z0, args, g, floor + g, c->y0);
 		cv_hlanes_init(&z1, args, g + 16, floor + g + 16, c->y0);
 		const js_hi one = js_hsplat(1);
-		js_hi fv = js_hsplat(0), fv1 = one;
+		js_hi fv = js_hsplat(0);
+		js_hi pw0[2], pw1[2]; /* the new presses: js_hpress_words of the frame's word */
 		for (int f = 0; f < args->n_frames; f++) {
+			if ((f & 31) == 0) {
+				js_hpress_words(args, g, f, pw0);
+				js_hpress_words(args, g + 16, f, pw1);
+			}
 			if (c->after) {
-				cv_hlanes_frame(&z0, c, js_hjump(args, g, f), fv, fv1, 1);
-				cv_hlanes_frame(&z1, c, js_hjump(args, g + 16, f), fv, fv1, 1);
+				cv_hlanes_frame(&z0, c, js_hjump_at(pw0, f), fv, 1);
+				cv_hlanes_frame(&z1, c, js_hjump_at(pw1, f), fv, 1);
 			} else {
-				cv_hlanes_frame(&z0, c, js_hjump(args, g, f), fv, fv1, 0);
-				cv_hlanes_frame(&z1, c, js_hjump(args, g + 16, f), fv, fv1, 0);
+				cv_hlanes_frame(&z0, c, js_hjump_at(pw0, f), fv, 0);
+				cv_hlanes_frame(&z1, c, js_hjump_at(pw1, f), fv, 0);
 			}
 			if ((f & 7) == 7 && cv_hlanes_done(&z0, fv) && cv_hlanes_done(&z1, fv))
 				break;
-			fv = fv1;
-			fv1 += one;
+			fv += one;
 		}
 		cv_hlanes_store(&z0, c, args, g);
 		cv_hlanes_store(&z1, c, args, g + 16);

@@ -597,10 +597,12 @@ typedef struct cv2_hlanes {
 
 static inline void cv2_hlanes_init(cv2_hlanes *z, const js_lane_args *args, int l0)
 {
+	int16_t floor[16];
 	for (int p = 0; p < 16; p++) {
 		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
-		z->floor[p] = (int16_t)((CV2_Y0 + CV2_BLOCK * args->axis[CV2_AX_DROP][l]) << 8);
+		floor[p] = (int16_t)((CV2_Y0 + CV2_BLOCK * args->axis[CV2_AX_DROP][l]) << 8);
 	}
+	__builtin_memcpy(&z->floor, floor, sizeof floor);
 	z->last_jump = js_hlast_jump(args, l0);
 	z->y = z->miny = js_hsplat((int16_t)(CV2_Y0 << 8));
 	z->spd = z->apex = z->airtime = js_hsplat(0);

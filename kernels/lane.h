@@ -174,6 +174,33 @@ static inline js_vi js_vsel(js_vi m, js_vi a, js_vi b)
 	return (a & m) | (b & ~m);
 }
 
+/* m ? a : b per lane for m = -1 or 0 (only: the vector paths read the sign bits), as one
+ * blend instruction on the SSE4 / AVX2 paths (vpblendvb; GCC 12 often lowers js_vsel's and-or to
+ * three operations, xor-and-xor), js_vsel elsewhere (AVX-512 kernels select on mask registers). */
+static inline js_vi js_vblend(js_vi m, js_vi a, js_vi b)
+{
+#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+	return (js_vi)_mm256_blendv_epi8((__m256i)b, (__m256i)a, (__m256i)m);
+#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+	return (js_vi)_mm_blendv_epi8((__m128i)b, (__m128i)a, (__m128i)m);
+#else
+	return js_vsel(m, a, b);
+#endif
+}
+
+/* x hidden from the optimiser on the SSE4 / AVX2 paths: a vector constant made before a loop
+ * stays one value in a register or a stack slot (read as a memory operand) instead of being
+ * rebuilt inside the loop (GCC 12 rematerialises splats of constants as mov + vmovd +
+ * vpbroadcastd, three instructions, where registers run short).  x itself elsewhere (AVX-512
+ * reads a constant as an embedded broadcast). */
+static inline js_vi js_vopaque(js_vi x)
+{
+#if JS_VW > 1 && !defined(JS_LANE_SCALAR) && !defined(__AVX512F__)
+	__asm__("" : "+x"(x));
+#endif
+	return x;
+}
+
 /* x86's minps / maxps on float lanes: minps(a, b) = a < b ? a : b, maxps(a, b) = a > b ? a : b
  * exactly (the second operand unless the comparison holds: NaN and signed zeros included), one
  * instruction on the vector paths, a select on the scalar one (celeste's Math.Min / Math.Max,
@@ -479,29 +506,71 @@ static inline js_hi js_hjump(const js_lane_args *args, int l0, int f)
 	return js_hbits(args->input[0] + (f >> 5) * JS_BLOCK + l0, f);
 }
 
+/* 32 frames' bits of 16 lanes (w0: lanes 0-7, w1: 8-15, one word each) as 16-bit halves for
+ * js_hjump_at: h[0] frames 0-15 of the word, h[1] frames 16-31, in js_hlane order (vpackusdw's,
+ * as js_hbits').  A kernel makes them every 32 frames; a frame's test is then two shifts. */
+static inline void js_hsplit_words(__m256i w0, __m256i w1, js_hi h[2])
+{
+	const __m256i lo16 = _mm256_set1_epi32(0xffff);
+	h[0] = (js_hi)_mm256_packus_epi32(_mm256_and_si256(w0, lo16), _mm256_and_si256(w1, lo16));
+	h[1] = (js_hi)_mm256_packus_epi32(_mm256_srli_epi32(w0, 16), _mm256_srli_epi32(w1, 16));
+}
+
+/* js_hsplit_words of the new presses of lanes l0..l0 + 15 in the word of frame f: the jump
+ * button down on a frame and up on the one before (up before frame 0). */
+static inline void js_hpress_words(const js_lane_args *args, int l0, int f, js_hi h[2])
+{
+	const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK + l0;
+	__m256i w0 = _mm256_loadu_si256((const __m256i *)row);
+	__m256i w1 = _mm256_loadu_si256((const __m256i *)(row + 8));
+	__m256i p0 = _mm256_slli_epi32(w0, 1), p1 = _mm256_slli_epi32(w1, 1); /* the frame before */
+	if (f >= 32) {
+		p0 = _mm256_or_si256(p0, _mm256_srli_epi32(
+					     _mm256_loadu_si256((const __m256i *)(row - JS_BLOCK)), 31));
+		p1 = _mm256_or_si256(p1, _mm256_srli_epi32(
+					     _mm256_loadu_si256((const __m256i *)(row - JS_BLOCK + 8)), 31));
+	}
+	js_hsplit_words(_mm256_andnot_si256(p0, w0), _mm256_andnot_si256(p1, w1), h);
+}
+
+/* Frame f's bit from js_hsplit_words' halves (of f's word): -1 set / 0 per word. */
+static inline js_hi js_hjump_at(const js_hi h[2], int f)
+{
+	const __m128i up = _mm_cvtsi32_si128(15 - (f & 15));
+	return (js_hi)_mm256_srai_epi16(_mm256_sll_epi16((__m256i)h[(f >> 4) & 1], up), 15);
+}
+
 /* js_vacc_init's last_jump (the last frame with the jump button down, -1 if none) of lanes
  * l0..l0 + 15 as words (frames < JS_MAX_FRAMES), in js_hlane order. */
-static inline js_hi js_hlast_jump(const js_lane_args *args, int l0)
+static inline __m256i js_hlast_jump8(const js_lane_args *args, int l0)
 {
+	/* the top set bit of a word from a float's exponent, exact since each half word converts
+	 * exactly (< 2^24); the last nonzero word wins */
 	const int words = (args->n_frames + 31) >> 5;
-	js_hi lj;
-	for (int p = 0; p < 16; p++) {
-		int16_t last = -1;
-		for (int w = words - 1; w >= 0 && last < 0; w--) {
-			uint32_t x = args->input[0][w * JS_BLOCK + l0 + js_hlane(p)];
-			if (x)
-				last = (int16_t)(w * 32 + 31 - __builtin_clz(x));
-		}
-		lj[p] = last;
+	__m256i lj = _mm256_set1_epi32(-1);
+	for (int w = 0; w < words; w++) {
+		__m256i x = _mm256_loadu_si256((const __m256i *)(args->input[0] + w * JS_BLOCK + l0));
+		__m256i hi = _mm256_srli_epi32(x, 16);
+		__m256i up = _mm256_cmpgt_epi32(hi, _mm256_setzero_si256()); /* hi < 2^16 */
+		__m256i v = _mm256_blendv_epi8(_mm256_and_si256(x, _mm256_set1_epi32(0xffff)), hi, up);
+		__m256i e = _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(v)), 23);
+		e = _mm256_add_epi32(e, _mm256_and_si256(up, _mm256_set1_epi32(16)));
+		e = _mm256_add_epi32(e, _mm256_set1_epi32(w * 32 - 127));
+		__m256i nz = _mm256_cmpeq_epi32(x, _mm256_setzero_si256());
+		lj = _mm256_blendv_epi8(e, lj, nz);
 	}
 	return lj;
 }
 
-/* Words of v into out[] by lane (out[js_hlane(p)] = v[p]). */
+static inline js_hi js_hlast_jump(const js_lane_args *args, int l0)
+{
+	return (js_hi)_mm256_packs_epi32(js_hlast_jump8(args, l0), js_hlast_jump8(args, l0 + 8));
+}
+
+/* Words of v into out[] by lane (out[js_hlane(p)] = v[p]): the 64-bit quarters 0, 2, 1, 3. */
 static inline void js_hstore_lanes(int16_t *out, js_hi v)
 {
-	for (int p = 0; p < 16; p++)
-		out[js_hlane(p)] = v[p];
+	_mm256_storeu_si256((__m256i *)out, _mm256_permute4x64_epi64((__m256i)v, 0xd8));
 }
 #endif
 

@@ -332,10 +332,10 @@ static inline void mm_acc_frame(mm_acc *a, js_vi fv, js_vi height, js_vi grounde
 	js_vi on = a->took & ~a->landed;
 	a->flags |= fl & (js_vu)on;
 	js_vi higher = on & (height > a->rise);
-	a->rise = js_vsel(higher, height, a->rise);
-	a->apex = js_vsel(higher, fv, a->apex);
+	a->rise = js_vblend(higher, height, a->rise);
+	a->apex = js_vblend(higher, fv, a->apex);
 	js_vi lands = on & grounded;
-	a->land = js_vsel(lands, fv, a->land);
+	a->land = js_vblend(lands, fv, a->land);
 	a->landed |= lands;
 }
 
@@ -361,7 +361,7 @@ static inline int mm_vall(js_vi m)
 
 static inline js_vu mm_vselu(js_vi m, js_vu a, js_vu b)
 {
-	return (a & (js_vu)m) | (b & ~(js_vu)m);
+	return (js_vu)js_vblend(m, (js_vi)a, (js_vi)b);
 }
 
 /* 1 when some lane of m is set. */
@@ -392,7 +392,9 @@ static inline int mm_vany(js_vi m)
 typedef struct mm_lanes {
 	js_vi g, jump, rest, land_y;      /* per lane (mm2): gravity, take-off speed, rest speed */
 	js_vi skip_on;                    /* mm2: -1 where the water frame skip runs */
-	js_vi ylim;                       /* min(landing Y, screen bottom) << 8: fast-path events */
+	js_vi ylim1;                      /* min(landing Y, screen bottom) << 8, less 1: fast-path
+					   * events (yip > ylim1, one compare on AVX2) */
+	js_vi g0y;                        /* MM_GROUND_Y << 8, made once (lane.h's js_vopaque) */
 	js_vi y, v, air, prev, timer, idle_next; /* air, prev, idle_next: -1 / 0 */
 	mm_acc acc;
 } mm_lanes;
@@ -418,10 +420,11 @@ mm_lanes_init(const mm_game *G, mm_setup_fn setup, mm_lanes *s, const mm_block *
 	setup(ax, &u);
 	s->g = u.g;
 	s->jump = u.jump;
-	s->rest = G->per_lane_env ? -u.g : js_vsplat(G->rest);
+	s->rest = G->per_lane_env ? -u.g : js_vopaque(js_vsplat(G->rest));
+	s->g0y = js_vopaque(js_vsplat(MM_GROUND_Y << 8));
 	s->land_y = u.land_y << 8;
 	js_vi bottom = js_vsplat(G->scr_hi << 8);
-	s->ylim = js_vsel(s->land_y < bottom, s->land_y, bottom);
+	s->ylim1 = js_vblend(s->land_y < bottom, s->land_y, bottom) - 1;
 	s->skip_on = u.skip_on;
 	s->timer = u.timer;
 	s->y = js_vsplat(MM_GROUND_Y << 8) | u.sub;
@@ -441,28 +444,28 @@ mm_lanes_frame(const mm_game *G, mm_lanes *s, const uint32_t *in, int l0, int f)
 	js_vu word = js_vloadu(in + (f >> 5) * JS_BLOCK + l0);
 	js_vi a = (js_vi)(word << (unsigned)(31 - (f & 31))) >> 31; /* -1 held: the bit, spread */
 	js_vi press = a & ~s->prev;
-	js_vi g0y = js_vsplat(MM_GROUND_Y << 8);
+	js_vi g0y = s->g0y;
 	js_vi gv = G->per_lane_env ? s->g : js_vsplat(G->g);
 	js_vi jv = G->per_lane_env ? s->jump : js_vsplat(G->jump);
-	js_vi rv = G->per_lane_env ? s->rest : js_vsplat(G->rest);
+	js_vi rv = s->rest;
 	js_vi cap = js_vsplat(G->cap);
 	js_vi y, v, yip, vg, capped, rel, hit, landed, air, act;
 	if (!G->takeoff_moves) {
 		/* mm1 / mm2: one vertical step for every lane, on the take-off floor while standing.
 		 * The floors are whole pixels (<< 8), so "feet in the floor" is yip >= floor. */
-		js_vi floor = js_vsel(s->air, s->land_y, g0y);
+		js_vi floor = js_vblend(s->air, s->land_y, g0y);
 		js_vi falling = s->v < zero;
 		yip = s->y - s->v;
 		hit = falling & (yip >= floor);
 		vg = s->v - gv;
 		capped = vg < cap;
-		vg = js_vsel(capped, cap, vg);
+		vg = js_vblend(capped, cap, vg);
 		capped &= ~hit; /* mm1 skips gravity on a hit, mm2 zeroes the speed first */
 		rel = ~falling & ~a & (vg >= js_vsplat(0x200));
-		vg = js_vsel(rel, js_vsplat(0x100), vg);
-		y = js_vsel(hit, floor, yip);
+		vg = js_vblend(rel, js_vsplat(0x100), vg);
+		y = js_vblend(hit, floor, yip);
 		js_vi takeoff = hit & press;
-		v = js_vsel(hit, js_vsel(press, jv, rv), vg);
+		v = js_vblend(hit, js_vblend(press, jv, rv), vg);
 		landed = hit & s->air;
 		air = (s->air & ~hit) | takeoff;
 		act = js_vsplat(-1);
@@ -471,19 +474,19 @@ mm_lanes_frame(const mm_game *G, mm_lanes *s, const uint32_t *in, int l0, int f)
 		 * the sub-pixel, speed $FF.C0); a press then runs it again with the take-off speed. */
 		js_vi ys = g0y | ((s->y + 0x40) & 0xff);
 		act = s->air | press;
-		js_vi vin = js_vsel(s->air, s->v, jv);
-		js_vi yin = js_vsel(s->air, s->y, ys);
+		js_vi vin = js_vblend(s->air, s->v, jv);
+		js_vi yin = js_vblend(s->air, s->y, ys);
 		rel = act & (vin >= zero) & ~a;
-		vin = js_vsel(rel, rv, vin);
+		vin = js_vblend(rel, rv, vin);
 		js_vi falling = vin < zero;
 		yip = yin - vin;
 		vg = vin - gv;
 		capped = vg < cap;
-		vg = js_vsel(capped, cap, vg);
+		vg = js_vblend(capped, cap, vg);
 		capped &= act;
 		hit = act & falling & (yip >= s->land_y);
-		y = js_vsel(hit, s->land_y | (yip & 0xff), js_vsel(act, yip, ys));
-		v = js_vsel(act & ~hit, vg, rv);
+		y = js_vblend(hit, s->land_y | (yip & 0xff), js_vblend(act, yip, ys));
+		v = js_vblend(act & ~hit, vg, rv);
 		landed = hit & s->air;
 		air = (s->air & ~hit) | (~s->air & press);
 	}
@@ -496,16 +499,16 @@ mm_lanes_frame(const mm_game *G, mm_lanes *s, const uint32_t *in, int l0, int f)
 	if (G->skip_every) {
 		/* The water wait (_nmi_wait_water): no game logic, no controller read. */
 		js_vi run = ~s->idle_next;
-		s->y = js_vsel(run, y, s->y);
-		s->v = js_vsel(run, v, s->v);
-		grounded = js_vsel(run, grounded, ~s->air);
-		s->air = js_vsel(run, air, s->air);
-		s->prev = js_vsel(run, a, s->prev);
+		s->y = js_vblend(run, y, s->y);
+		s->v = js_vblend(run, v, s->v);
+		grounded = js_vblend(run, grounded, ~s->air);
+		s->air = js_vblend(run, air, s->air);
+		s->prev = js_vblend(run, a, s->prev);
 		fl &= (js_vu)run;
 		/* main_game_loop: INC frame_skip_hi / CMP: the wait after skip_every game frames. */
 		js_vi t = s->timer - (run & s->skip_on);
 		js_vi wait = t >= js_vsplat(G->skip_every);
-		s->timer = js_vsel(wait, zero, t);
+		s->timer = js_vblend(wait, zero, t);
 		s->idle_next = wait;
 	} else {
 		s->y = y;
@@ -550,18 +553,18 @@ mm_lanes_fast(const mm_game *G, mm_lanes *s, int f, int calm)
 	js_vi run = G->skip_every ? ~s->idle_next : js_vsplat(-1);
 	js_vi fly = s->air & run;
 	if (G->takeoff_moves || G->skip_every || JS_VW < 8) {
-		js_vi ev = fly & ((yip >= s->ylim) | (yip < js_vsplat(G->scr_lo << 8)) |
+		js_vi ev = fly & ((yip > s->ylim1) | (yip < js_vsplat(G->scr_lo << 8)) |
 				  (vg < js_vsplat(G->cap)) |
-				  ((s->v > js_vsplat(0)) & (vg <= js_vsplat(0))));
+				  ((s->v > js_vsplat(0)) & (vg < js_vsplat(1))));
 		if (mm_vany(ev))
 			return 0;
 		if (G->takeoff_moves) {
-			js_vi ys = js_vsplat(MM_GROUND_Y << 8) | ((s->y + 0x40) & 0xff);
-			s->y = js_vsel(s->air, yip, ys);
-			s->v = js_vsel(s->air, vg, js_vsplat(G->rest));
+			js_vi ys = s->g0y | ((s->y + 0x40) & 0xff);
+			s->y = js_vblend(s->air, yip, ys);
+			s->v = js_vblend(s->air, vg, s->rest);
 		} else {
-			s->y = js_vsel(fly, yip, s->y);
-			s->v = js_vsel(fly, vg, s->v);
+			s->y = js_vblend(fly, yip, s->y);
+			s->v = js_vblend(fly, vg, s->v);
 		}
 	} else {
 		js_vi rv = G->per_lane_env ? s->rest : js_vsplat(G->rest);
@@ -600,24 +603,26 @@ mm_lanes_fast(const mm_game *G, mm_lanes *s, int f, int calm)
 				  (yip < js_vsplat(G->scr_lo << 8)) | (vg < js_vsplat(G->cap)));
 		if (!calm && mm_vany(ev))
 			return 0;
+		(void)rv;
 		js_vi hit = fly & (yip >= s->land_y);
-		s->y = js_vsel(fly, js_vsel(hit, s->land_y, yip), s->y);
-		s->v = js_vsel(fly, js_vsel(hit, rv, vg), s->v);
+		/* hit is within fly; s->rest is rv (one value kept, not a constant rebuilt here) */
+		s->y = js_vblend(hit, s->land_y, js_vblend(fly, yip, s->y));
+		s->v = js_vblend(hit, s->rest, js_vblend(fly, vg, s->v));
 		s->air &= ~hit;
 		mm_acc *a = &s->acc;
 		js_vi fv = js_vsplat(f);
-		a->land = js_vsel(hit & ~a->landed, fv, a->land);
+		a->land = js_vblend(hit & ~a->landed, fv, a->land);
 		a->landed |= hit;
-		js_vi height = js_vsplat(MM_GROUND_Y << 8) - s->y;
+		js_vi height = s->g0y - s->y;
 		js_vi higher = ~a->landed & (height > a->rise);
-		a->rise = js_vsel(higher, height, a->rise);
-		a->apex = js_vsel(higher, fv, a->apex);
+		a->rise = js_vblend(higher, height, a->rise);
+		a->apex = js_vblend(higher, fv, a->apex);
 #endif
 	}
 	if (G->skip_every) {
 		js_vi t = s->timer - (run & s->skip_on);
 		js_vi wait = t >= js_vsplat(G->skip_every);
-		s->timer = js_vsel(wait, js_vsplat(0), t);
+		s->timer = js_vblend(wait, js_vsplat(0), t);
 		s->idle_next = wait;
 	}
 	/* mm_acc_frame with grounded = ~air: no take-off, no flags (mm3: no landing, no apex) */
@@ -632,7 +637,7 @@ mm_acc_store(const mm_lanes *s, const js_lane_args *args, const uint8_t *lane, i
 	js_vi g0y = js_vsplat(MM_GROUND_Y << 8);
 	/* no take-off; or still airborne (below the start when its Y is); or landed (below the
 	 * start when on a lower floor) */
-	js_vu below = (js_vu)(js_vsel(a->landed, s->land_y, s->y) > g0y) & JS_FLAG_BELOW_START;
+	js_vu below = (js_vu)(js_vblend(a->landed, s->land_y, s->y) > g0y) & JS_FLAG_BELOW_START;
 	js_vu fl = a->flags | mm_vselu(a->took,
 				       ((js_vu)~a->landed & JS_FLAG_NOT_LANDED) | below,
 				       (js_vu)js_vsplat(JS_FLAG_NO_TAKEOFF));
@@ -757,7 +762,7 @@ static inline js_vi mm_sgravity(js_vi v, js_vi g, js_vi cap, js_vi *capped)
 {
 	js_vi vg = mm_sext(v - g, 16);
 	*capped = vg < cap;
-	return js_vsel(*capped, cap, vg);
+	return js_vblend(*capped, cap, vg);
 }
 
 /* mm3's player_airborne on the lanes in `act`: release, move, gravity, the floor (snap keeps the
@@ -767,14 +772,14 @@ mm_sairborne3(const mm_game *G, const mm_slanes *s, js_vi *y, js_vi *v, js_vi a,
 	      js_vu *fl)
 {
 	js_vi rel = (*v >= 0) & ~a;
-	js_vi vin = js_vsel(rel, s->rest, *v);
+	js_vi vin = js_vblend(rel, s->rest, *v);
 	js_vi falling = vin < 0;
 	js_vi off, capped;
 	js_vi yip = mm_smove(G, *y, vin, &off);
 	js_vi vg = mm_sgravity(vin, s->g, js_vsplat(G->cap), &capped);
 	js_vi hit = falling & (yip >= floor);
-	*y = js_vsel(hit, mm_ssnap(yip) | (yip & 0xff), yip);
-	*v = js_vsel(hit, s->rest, vg);
+	*y = js_vblend(hit, mm_ssnap(yip) | (yip & 0xff), yip);
+	*v = js_vblend(hit, s->rest, vg);
 	*fl = ((js_vu)capped & MM_FLAG_CAPPED) | ((js_vu)rel & MM_FLAG_RELEASED) |
 	      ((js_vu)off & MM_FLAG_OFFSCREEN);
 	return hit;
@@ -786,7 +791,7 @@ mm_slanes_frame(const mm_game *G, mm_slanes *s, const uint32_t *in, int l0, int 
 	js_vi a = -js_vbit(in + (f >> 5) * JS_BLOCK + l0, f);
 	js_vi press = a & ~s->prev;
 	js_vi g0y = js_vsplat(MM_GROUND_Y << 8);
-	js_vi floor = js_vsel(s->air, s->land_y, g0y); /* standing: the take-off floor */
+	js_vi floor = js_vblend(s->air, s->land_y, g0y); /* standing: the take-off floor */
 	js_vi y, v, hit, landed, air;
 	js_vu fl;
 	if (!G->takeoff_moves) {
@@ -802,9 +807,9 @@ mm_slanes_frame(const mm_game *G, mm_slanes *s, const uint32_t *in, int l0, int 
 		js_vi rel = ~falling & ~a & (vg >= js_vsplat(0x200));
 		if (G->skip_every)
 			rel &= s->air;
-		vg = js_vsel(rel, js_vsplat(0x100), vg);
-		y = js_vsel(hit, mm_ssnap(yip), yip);
-		v = js_vsel(hit, js_vsel(press, s->jump, s->rest), vg);
+		vg = js_vblend(rel, js_vsplat(0x100), vg);
+		y = js_vblend(hit, mm_ssnap(yip), yip);
+		v = js_vblend(hit, js_vblend(press, s->jump, s->rest), vg);
 		landed = hit & s->air;
 		air = (s->air & ~hit) | (hit & press);
 		fl = ((js_vu)capped & MM_FLAG_CAPPED) | ((js_vu)rel & MM_FLAG_RELEASED) |
@@ -818,8 +823,8 @@ mm_slanes_frame(const mm_game *G, mm_slanes *s, const uint32_t *in, int l0, int 
 		js_vi takeoff = ~s->air & hit & press;
 		js_vi y2 = y1, v2 = s->jump;
 		mm_sairborne3(G, s, &y2, &v2, a, s->land_y, &fl2);
-		y = js_vsel(takeoff, y2, y1);
-		v = js_vsel(takeoff, v2, v1);
+		y = js_vblend(takeoff, y2, y1);
+		v = js_vblend(takeoff, v2, v1);
 		fl = fl1 | (fl2 & (js_vu)takeoff);
 		landed = hit & s->air;
 		air = (s->air & ~hit) | takeoff;
@@ -829,16 +834,16 @@ mm_slanes_frame(const mm_game *G, mm_slanes *s, const uint32_t *in, int l0, int 
 	if (G->skip_every) {
 		/* The water wait: no game logic, no controller read; the timer as main_game_loop. */
 		js_vi run = ~s->idle_next;
-		s->y = js_vsel(run, y, s->y);
-		s->v = js_vsel(run, v, s->v);
-		grounded = js_vsel(run, grounded, ~s->air);
-		s->air = js_vsel(run, air, s->air);
-		s->prev = js_vsel(run, a, s->prev);
+		s->y = js_vblend(run, y, s->y);
+		s->v = js_vblend(run, v, s->v);
+		grounded = js_vblend(run, grounded, ~s->air);
+		s->air = js_vblend(run, air, s->air);
+		s->prev = js_vblend(run, a, s->prev);
 		fl &= (js_vu)run;
 		js_vi on = run & s->skip_on;
 		js_vi t = s->timer - on;
 		js_vi wait = on & (t >= js_vsplat(G->skip_every));
-		s->timer = js_vsel(wait, js_vsplat(0), t);
+		s->timer = js_vblend(wait, js_vsplat(0), t);
 		s->idle_next = wait;
 	} else {
 		s->y = y;
@@ -869,8 +874,8 @@ static inline __attribute__((always_inline)) void mm_track(mm_lanes *s, int f)
 	mm_acc *a = &s->acc;
 	js_vi height = js_vsplat(MM_GROUND_Y << 8) - s->y;
 	js_vi higher = a->took & ~a->landed & (height > a->rise);
-	a->rise = js_vsel(higher, height, a->rise);
-	a->apex = js_vsel(higher, js_vsplat(f), a->apex);
+	a->rise = js_vblend(higher, height, a->rise);
+	a->apex = js_vblend(higher, js_vsplat(f), a->apex);
 }
 
 static inline __attribute__((always_inline)) int mm_done(const mm_acc *a, int f)

@@ -291,9 +291,9 @@ static void mm2_setup(const js_vi *ax, mm_lane_setup *u)
 {
 	js_vi water = ax[MM2_AX_ENV] == js_vsplat(MM2_WATER);
 	js_vi fskip = ax[MM2_AX_FSKIP];
-	u->g = js_vsel(water, js_vsplat(mm2_gravity_hi_table[MM2_WATER]),
+	u->g = js_vblend(water, js_vsplat(mm2_gravity_hi_table[MM2_WATER]),
 		       js_vsplat(mm2_gravity_hi_table[MM2_AIR]));
-	u->jump = js_vsel(water,
+	u->jump = js_vblend(water,
 			  js_vsplat(mm2_scroll_speed_table[MM2_WATER] << 8 | mm2_player_bounds_table[MM2_WATER]),
 			  js_vsplat(mm2_scroll_speed_table[MM2_AIR] << 8 | mm2_player_bounds_table[MM2_AIR]));
 	u->land_y = MM_GROUND_Y + MM_TILE * ax[MM2_AX_DROP];

@@ -519,6 +519,7 @@ const js_model js_model_sotn = {
  *   - FIX(-1/8) < v < FIX(3/8) is one unsigned compare: (u32)(v + 8191) < 32767. */
 #if defined(__AVX512F__) && defined(__AVX512DQ__) && JS_VW == 16
 #include <immintrin.h>
+#define SOTN_KMASK 1 /* masks in mask registers */
 typedef __mmask16 sotn_m;
 #define SOTN_I(v) ((__m512i)(v))
 static inline sotn_m sm_lt(js_vi a, js_vi b) { return _mm512_cmplt_epi32_mask(SOTN_I(a), SOTN_I(b)); }
@@ -543,7 +544,16 @@ static inline js_vu sm_orif(js_vu x, sotn_m m, uint32_t bits)
 static inline sotn_m sm_from(js_vi v) { return _mm512_movepi32_mask(SOTN_I(v)); }
 static inline js_vi sm_to(sotn_m m) { return (js_vi)_mm512_movm_epi32(m); }
 static inline int sm_all(sotn_m m) { return m == (sotn_m)0xffff; }
+static inline sotn_m sm_msel(sotn_m m, sotn_m a, sotn_m b) { return (m & a) | (~m & b); }
+/* the window FIX(-1/8) < v < FIX(3/8) */
+static inline sotn_m sm_win(js_vi v)
+{
+	return sm_ltu(v - (SOTN_WIN_LO + 1), js_vsplat(SOTN_WIN_HI - SOTN_WIN_LO - 1));
+}
 #else
+/* Masks as -1 / 0 lanes.  The selects are lane.h's js_vblend (one vpblendvb on AVX2); the
+ * window's unsigned compare is a signed one on v biased by 2^31 (AVX2 has no unsigned compare:
+ * GCC makes it vpminud + vpcmpeqd). */
 typedef js_vi sotn_m;
 static inline sotn_m sm_lt(js_vi a, js_vi b) { return a < b; }
 static inline sotn_m sm_gt(js_vi a, js_vi b) { return a > b; }
@@ -551,7 +561,13 @@ static inline sotn_m sm_ge(js_vi a, js_vi b) { return a >= b; }
 static inline sotn_m sm_ne(js_vi a, js_vi b) { return a != b; }
 static inline sotn_m sm_ltu(js_vi a, js_vi b) { return (js_vu)a < (js_vu)b; }
 static inline sotn_m sm_test(js_vi a, js_vi b) { return (a & b) != 0; }
-static inline js_vi sm_sel(sotn_m m, js_vi a, js_vi b) { return js_vsel(m, a, b); }
+static inline js_vi sm_sel(sotn_m m, js_vi a, js_vi b) { return js_vblend(m, a, b); }
+static inline sotn_m sm_msel(sotn_m m, sotn_m a, sotn_m b) { return js_vblend(m, a, b); }
+static inline sotn_m sm_win(js_vi v)
+{
+	return (js_vi)((js_vu)v + (0x80000000u - (SOTN_WIN_LO + 1))) <
+	       js_vsplat((int32_t)(0x80000000u + (SOTN_WIN_HI - SOTN_WIN_LO - 1)));
+}
 static inline js_vi sm_selz(sotn_m m, js_vi a) { return a & m; }
 static inline js_vi sm_inc(js_vi x, sotn_m m) { return x - m; }
 static inline js_vu sm_orif(js_vu x, sotn_m m, uint32_t bits) { return x | ((js_vu)m & bits); }
@@ -629,24 +645,52 @@ static inline void sotn_lanes_init(sotn_lanes *s, const js_lane_args *args, int 
 	s->last_jump = acc.last_jump;
 }
 
+/* The flag bits as vectors made once before the frame loop (lane.h's js_vopaque), for the paths
+ * with masks as lanes: a frame ORs the masks' flags together and adds them to the lanes that
+ * count, one and per flag (the AVX-512 path adds each flag under its mask register instead). */
+typedef struct sotn_k {
+	js_vu fifth, rel, cap, dj, hard, below, low, wround;
+} sotn_k;
+
+static inline void sotn_k_init(sotn_k *k)
+{
+#ifdef SOTN_KMASK
+	(void)k;
+	return;
+#endif
+	k->fifth = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_FIFTH));
+	k->rel = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_RELEASE));
+	k->cap = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_FALL_CAP));
+	k->dj = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_DOUBLE_JUMP));
+	k->hard = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_HARD_LANDING));
+	k->below = (js_vu)js_vopaque(js_vsplat((int32_t)JS_FLAG_BELOW_START));
+	k->low = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_LOW_BITS));
+	k->wround = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_WATER_ROUND));
+}
+
 /* One frame of a group.  water and sub are compile-time constants at each call: 0 when no lane
  * of the two groups has the axis on, so water's scalings and the eight-step truncation drop out
  * of the loop (exact: they only act on lanes with the axis on). */
-static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s, int f,
-								   const int water, const int sub)
+static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s, const sotn_k *k,
+								   int f, const int water,
+								   const int sub)
 {
 	if ((f & 31) == 0)
 		s->bits = js_vloadu(s->in + (f >> 5) * JS_BLOCK);
+#ifdef SOTN_KMASK
+	(void)k;
 	sotn_m a = sm_test((js_vi)s->bits, js_vsplat(1)); /* Cross */
 	s->bits >>= 1;
+#else
+	sotn_m a = (js_vi)(s->bits << (unsigned)(31 - (f & 31))) >> 31; /* Cross: the bit, spread */
+#endif
 	sotn_m tap = a & ~s->prev & ~s->landed;
 	sotn_m j = s->air;
 	/* PlayerStepJump: the release */
 	sotn_m rel = j & ~a & sm_lt(s->vy, js_vsplat(SOTN_RELEASE_VY));
 	js_vi vy = sm_sel(rel, js_vsplat(SOTN_RELEASE_VY), s->vy);
 	/* func_8010FDF8: gravity, the window, the cap, the landing, the Leap Stone */
-	sotn_m win = sm_ltu(vy - (SOTN_WIN_LO + 1), js_vsplat(SOTN_WIN_HI - SOTN_WIN_LO - 1)) & a &
-		     ~s->nofifth;
+	sotn_m win = sm_win(vy) & a & ~s->nofifth;
 	vy += water ? sm_sel(win, s->gfifth, s->gfull)
 		    : sm_sel(win, js_vsplat(SOTN_FIFTH), js_vsplat(SOTN_GRAVITY));
 	sotn_m cap = sm_gt(vy, js_vsplat(SOTN_CAP));
@@ -658,7 +702,7 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	sotn_m to = ~j & tap;
 	vy = sm_sel(fly, vy, sm_selz(to, js_vsplat(SOTN_JUMP_VY)));
 	sotn_m air = fly | to;
-	s->canleap = (to & s->leap) | (~to & s->canleap & ~dj);
+	s->canleap = sm_msel(to, s->leap, s->canleap & ~dj);
 	s->nofifth = (s->nofifth & ~to) | dj;
 	/* the collision part: water's * 3 / 4, the eight-step pass, the move and the floor */
 	js_vi v = vy;
@@ -698,6 +742,7 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	s->ymin = sm_sel(higher, s->y, s->ymin);
 	s->apex = sm_sel(higher, s->cnt, s->apex);
 	sotn_m below = ~gnd & sm_gt(s->y, js_vsplat(SOTN_STAND_FIX));
+#ifdef SOTN_KMASK
 	fl = sm_orif(fl, on & j & win, SOTN_FLAG_FIFTH);
 	fl = sm_orif(fl, on & rel, SOTN_FLAG_RELEASE);
 	fl = sm_orif(fl, on & cap, SOTN_FLAG_FALL_CAP);
@@ -708,6 +753,15 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 		fl = sm_orif(fl, on & low, SOTN_FLAG_LOW_BITS);
 	if (water)
 		fl = sm_orif(fl, on & wround, SOTN_FLAG_WATER_ROUND);
+#else
+	js_vu add = ((js_vu)(j & win) & k->fifth) | ((js_vu)rel & k->rel) | ((js_vu)cap & k->cap) |
+		    ((js_vu)dj & k->dj) | ((js_vu)hard & k->hard) | ((js_vu)below & k->below);
+	if (sub)
+		add |= (js_vu)low & k->low;
+	if (water)
+		add |= (js_vu)wround & k->wround;
+	fl |= add & (js_vu)on;
+#endif
 	s->flags = fl;
 	s->took = took;
 	s->landed = landed | (took & gnd);
@@ -744,9 +798,11 @@ static inline __attribute__((always_inline)) void sotn_run(sotn_lanes *g, int n_
 							   js_lane_record *rec, int l0)
 {
 	sotn_lanes g0 = g[0], g1 = g[1]; /* locals the compiler keeps in registers */
+	sotn_k k;
+	sotn_k_init(&k);
 	for (int f = 0; f < n_frames; f++) {
-		sotn_lanes_frame(&g0, f, water, sub);
-		sotn_lanes_frame(&g1, f, water, sub);
+		sotn_lanes_frame(&g0, &k, f, water, sub);
+		sotn_lanes_frame(&g1, &k, f, water, sub);
 		if (__builtin_expect(rec != NULL, 0)) {
 			sotn_lanes_record(g0, rec, l0, f);
 			sotn_lanes_record(g1, rec, l0 + JS_VW, f);
