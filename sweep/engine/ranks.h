@@ -38,7 +38,7 @@ void js_ranks_bcast_str(char *buf, size_t n, int root);
 /* Collective: root's set (its rises and witnesses) into s on every other rank (s empty there,
  * its axis values already set); 0, or -1 (out of memory: the same on every rank). */
 int js_ranks_bcast_set(struct js_reach_set *s, int root);
-/* The distributed layered search of one start condition (reach.c, docs/cluster.md). */
+/* The distributed layered search of one start condition (reach_mpi.c, docs/cluster.md). */
 /* Collective: every rank sends scount[d] 8-byte words of send (grouped by destination, in rank
  * order) to rank d; *recv (malloc'd: the caller frees it) gets rcount[s] words from each rank s,
  * in rank order.  0, or -1 (out of memory on some rank: -1 on every rank, *recv NULL). */

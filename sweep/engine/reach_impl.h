@@ -1,11 +1,13 @@
-/* sweep/engine/reach_impl.h - the reach search's internals, shared by reach.c (the searches) and
- * find.c (the witness passes of jumpsweep find over the layered search's levels).  Not an API:
- * only those two files include it. */
+/* sweep/engine/reach_impl.h - the reach search's internals, shared by reach.c (the searches),
+ * find.c (the witness passes of jumpsweep find over the layered search's levels) and reach_mpi.c
+ * (the layered search of one start over MPI ranks, -DJS_MPI=ON).  Not an API: only those three
+ * files include it. */
 #ifndef JS_REACH_IMPL_H
 #define JS_REACH_IMPL_H
 
 #include <omp.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "progress.h"
@@ -49,6 +51,48 @@ typedef struct table {
 	size_t cap;
 	uint64_t gen;
 } table;
+
+/* ---- nodes' records and their hashes (reach.c, reach_mpi.c) ---- */
+static inline size_t key_size_of(const js_model *m)
+{
+	return m->key_size && m->key_size < m->state_size ? m->key_size : m->state_size;
+}
+
+/* A node's record while its frame is built: took_off (0, 1; 2 for the graph search's root,
+ * which is never merged), then the state. */
+#define REC_HDR ((size_t)8)
+
+static inline size_t rec_size_of(const js_model *m)
+{
+	return REC_HDR + ((m->state_size + 7) & ~(size_t)7);
+}
+
+static inline uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+static inline uint64_t state_hash(unsigned took, const unsigned char *key, size_t key_size)
+{
+	uint64_t x = mix64(0x9e3779b97f4a7c15ULL ^ took);
+	size_t i = 0;
+	for (; i + 8 <= key_size; i += 8) {
+		uint64_t w;
+		memcpy(&w, key + i, 8);
+		x = mix64(x ^ w) + 0x9e3779b97f4a7c15ULL;
+	}
+	if (i < key_size) {
+		uint64_t w = 0;
+		memcpy(&w, key + i, key_size - i);
+		x = mix64(x ^ w ^ ((uint64_t)(key_size - i) << 56));
+	}
+	return x;
+}
 
 /* ---- the results: distinct rises with their ranges and a witness ---- */
 enum {
@@ -121,6 +165,10 @@ static inline int16_t settle_hi(const level *L, size_t i)
 	return (int16_t)(L->lofs[i] >> 16);
 }
 
+/* ---- stepping: the children of a run of records, in parallel (reach_step_slab) ---- */
+#define SLAB_NODES 8192
+enum { SL_NONE, SL_AIR, SL_GROUND, SL_LAND }; /* no edge, a node (took off or not), a landing */
+
 #define BATCH 32
 
 typedef struct search {
@@ -168,9 +216,109 @@ typedef struct search {
 	unsigned char *prec;
 } search;
 
+/* ---- arrays ---- */
+/* realloc of *p to n elements of elem bytes (at least one); -1 with s->overflow = OV_ALLOC. */
+static inline int grow(search *s, void **p, size_t n, size_t elem)
+{
+	void *q = realloc(*p, (n ? n : 1) * elem);
+	if (!q) {
+		s->overflow = OV_ALLOC;
+		return -1;
+	}
+	*p = q;
+	return 0;
+}
+
+/* Gives back the unused tail of an array (a failed shrink keeps the block). */
+static inline void shrink_(void **p, size_t n, size_t elem)
+{
+	if (!*p)
+		return;
+	void *q = realloc(*p, (n ? n : 1) * elem);
+	if (q)
+		*p = q;
+}
+#define shrink(p, n, elem) shrink_((void **)(p), n, elem)
+
+/* ---- the hash table's lookup (its slots: table, above) ---- */
+static inline uint64_t slot_gen(uint64_t v)
+{
+	return v >> SLOT_GEN_SHIFT;
+}
+
+/* The index of the record (took, key of st) with hash x among recs, or -1 with *slot the empty
+ * slot where it goes. */
+static inline int64_t table_find(const search *s, const unsigned char *recs, unsigned took,
+				 const unsigned char *st, uint64_t x, size_t *slot)
+{
+	uint64_t tag = x & SLOT_TAG_MASK;
+	size_t mask = s->t.cap - 1, j = (size_t)x & mask;
+	for (;;) {
+		uint64_t v = s->t.slots[j];
+		if (slot_gen(v) != s->t.gen)
+			break;
+		if ((v & SLOT_TAG_MASK) == tag) {
+			size_t i = (size_t)(v & 0xffffffffu) - 1;
+			const unsigned char *r = recs + i * s->rec_size;
+			if (r[0] == took && memcmp(r + REC_HDR, st, s->key_size) == 0)
+				return (int64_t)i;
+		}
+		j = (j + 1) & mask;
+	}
+	*slot = j;
+	return -1;
+}
+
 /* Memory accounting (reach.c): a deterministic estimate, checked before anything grows. */
 int reach_account(search *s, size_t more);
 void reach_unaccount(search *s, size_t less);
+
+/* ---- reach.c's parts that reach_mpi.c (the distributed search) uses too ---- */
+
+/* The time in seconds (CLOCK_MONOTONIC). */
+double reach_now_s(void);
+/* The start: init (after memset: the state is a plain value), then the model's reach_canon. */
+void reach_start_state(const js_model *m, const int32_t *axis, unsigned char *st);
+/* The buttons a search presses: o->inputs, or the model's. */
+unsigned reach_inputs(const js_model *m, const js_reach_opts *o);
+/* A landing list sorted by v, then t, and pruned to the entries that stay; returns its length. */
+int prune_lents(lent *e, int n);
+void reach_res_free(results *R);
+void reach_level_free(level *L);
+/* The hash table for a level of about expect nodes (a new generation: the old slots count as
+ * empty); -1 with s->overflow = OV_ALLOC. */
+int reach_table_begin(search *s, size_t expect);
+/* Doubles the table and re-inserts n nodes by their hashes. */
+int reach_table_grow(search *s, const uint64_t *hashes, size_t n);
+/* A node of level k with state st and height h: *fl = N_SETTLED | the constant inputs' combo
+ * indices and their airtimes *lo..*hi when the settle hook says nothing later is higher, or 0. */
+void reach_settle_of(const search *s, int k, const unsigned char *st, int64_t h, uint8_t *fl,
+		     int16_t *lo, int16_t *hi);
+/* The progress line: this search has built `frames` of its frames. */
+void reach_meter_frame(search *s, int frames);
+/* The slab (SLAB_NODES records' children under every input combination): allocated once. */
+int reach_slab_alloc(search *s);
+void reach_slab_free(search *s);
+/* Steps records lo..hi-1 of recs into the slab, slot (i - lo) * nc + ci: the state, its height,
+ * its hash and its SL_ kind (skip: settled records; first: record lo is the start). */
+void reach_step_slab(search *s, const unsigned char *recs, size_t lo, size_t hi,
+		     const uint8_t *skip, int first);
+/* The outcomes of node i of level k into s->R, once its landing list and ba are set. */
+int reach_outcomes(search *s, int k, size_t i);
+/* One search of one start into out: mode JS_REACH_LAYERED, JS_REACH_GRAPH, or AUTO; returns 1
+ * when AUTO's probe asks for the graph search instead. */
+int reach_run_search(const js_model *m, const js_reach_opts *o, unsigned inputs, int mode,
+		     omp_lock_t *big_lock, js_reach_set *out, const js_find_query *fq,
+		     js_find_answer *fa);
+/* Clears out for another search, keeping its axis values; returns its time so far. */
+double reach_reset_set(js_reach_set *out);
+
+#ifdef JS_MPI
+/* reach_mpi.c: one start over every rank (reach_one's sequence of searches), the layered search
+ * distributed, the graph search on rank 0.  Every rank calls it with the same arguments. */
+int reach_one_ranks(const js_model *m, const int32_t *axis_values, const js_reach_opts *o,
+		    js_reach_set *out);
+#endif
 
 /* The graph search's states for find.c: heights (HMIN before the take-off), child slots
  * [n * nc] (NONE, LAND | landing, or a state; state 0 is the start, on frame 0 only), and the
