@@ -410,10 +410,7 @@ static int add_land(search *s, level *L, int64_t h, uint32_t *slot)
 	return 0;
 }
 
-/* AUTO (reach.h): counts the distinct states among the layered nodes; at
- * JS_REACH_GRAPH_PROBE nodes it decides, and asks for the graph search (to_graph) when the
- * nodes outnumber the states JS_REACH_GRAPH_RATIO times. */
-static int probe_add(search *s, const unsigned char *rec)
+int reach_probe_insert(search *s, const unsigned char *rec)
 {
 	size_t cmp = REC_HDR + s->key_size;
 	if (2 * (s->pn + 1) > s->pcap) { /* grows with the states seen, at most the probe's */
@@ -424,7 +421,6 @@ static int probe_add(search *s, const unsigned char *rec)
 			free(slot);
 			if (recs)
 				s->prec = recs;
-			s->overflow = OV_ALLOC;
 			return -1;
 		}
 		s->prec = recs;
@@ -439,18 +435,28 @@ static int probe_add(search *s, const unsigned char *rec)
 		s->pslot = slot;
 		s->pcap = cap;
 	}
-	uint64_t x = state_hash(rec[0], rec + REC_HDR, s->key_size);
-	size_t j = (size_t)x & (s->pcap - 1);
+	size_t j = (size_t)state_hash(rec[0], rec + REC_HDR, s->key_size) & (s->pcap - 1);
 	for (;;) {
 		uint32_t v = s->pslot[j];
 		if (!v) {
 			memcpy(s->prec + s->pn * cmp, rec, cmp);
 			s->pslot[j] = (uint32_t)++s->pn;
-			break;
+			return 1;
 		}
 		if (memcmp(s->prec + (v - 1) * cmp, rec, cmp) == 0)
-			break;
+			return 0;
 		j = (j + 1) & (s->pcap - 1);
+	}
+}
+
+/* AUTO (reach.h): counts the distinct states among the layered nodes; at
+ * JS_REACH_GRAPH_PROBE nodes it decides, and asks for the graph search (to_graph) when the
+ * nodes outnumber the states JS_REACH_GRAPH_RATIO times. */
+static int probe_add(search *s, const unsigned char *rec)
+{
+	if (reach_probe_insert(s, rec) < 0) {
+		s->overflow = OV_ALLOC;
+		return -1;
 	}
 	if (s->nodes >= JS_REACH_GRAPH_PROBE || s->pn >= JS_REACH_GRAPH_PROBE) {
 		s->probing = 0;

@@ -269,6 +269,11 @@ static inline int64_t table_find(const search *s, const unsigned char *recs, uns
 	return -1;
 }
 
+/* AUTO's probe (reach.c): rec (REC_HDR + key) into the set of distinct states seen; 1 if new,
+ * 0 if seen, -1 (memory).  MPI (reach_mpi.c): each rank's share, a state's every node being on
+ * its owner. */
+int reach_probe_insert(search *s, const unsigned char *rec);
+
 /* Memory accounting (reach.c): a deterministic estimate, checked before anything grows. */
 int reach_account(search *s, size_t more);
 void reach_unaccount(search *s, size_t less);

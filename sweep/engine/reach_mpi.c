@@ -121,47 +121,6 @@ static int d_room(dsearch *d, level *N)
 	return 0;
 }
 
-/* AUTO's probe, this rank's share: the distinct states among its nodes (a state's every node is
- * on its owner).  Returns 1 if new, 0 if seen, -1 (memory). */
-static int d_probe_add(search *s, const unsigned char *rec)
-{
-	size_t cmp = REC_HDR + s->key_size;
-	if (2 * (s->pn + 1) > s->pcap) {
-		size_t cap = s->pcap ? 2 * s->pcap : 4096;
-		uint32_t *slot = calloc(cap, sizeof *slot);
-		unsigned char *recs = realloc(s->prec, cap / 2 * cmp);
-		if (!slot || !recs) {
-			free(slot);
-			if (recs)
-				s->prec = recs;
-			return -1;
-		}
-		s->prec = recs;
-		for (size_t i = 0; i < s->pn; i++) {
-			const unsigned char *q = s->prec + i * cmp;
-			size_t j = (size_t)state_hash(q[0], q + REC_HDR, s->key_size) & (cap - 1);
-			while (slot[j])
-				j = (j + 1) & (cap - 1);
-			slot[j] = (uint32_t)(i + 1);
-		}
-		free(s->pslot);
-		s->pslot = slot;
-		s->pcap = cap;
-	}
-	size_t j = (size_t)state_hash(rec[0], rec + REC_HDR, s->key_size) & (s->pcap - 1);
-	for (;;) {
-		uint32_t v = s->pslot[j];
-		if (!v) {
-			memcpy(s->prec + s->pn * cmp, rec, cmp);
-			s->pslot[j] = (uint32_t)++s->pn;
-			return 1;
-		}
-		if (memcmp(s->prec + (v - 1) * cmp, rec, cmp) == 0)
-			return 0;
-		j = (j + 1) & (s->pcap - 1);
-	}
-}
-
 typedef struct dev { /* an event at a block owner: a first edge (a new node) or a landing edge */
 	uint64_t key, tag; /* tag: the node's index on its owner, or UINT64_MAX for a landing */
 	int src;
@@ -453,7 +412,7 @@ static int d_expand(dsearch *d, int k)
 		uint64_t pn = 0;
 		for (size_t i = 0; i < N->n && !bad; i++)
 			if (d->gidx[k + 1][i] <= jp) {
-				int a = d_probe_add(s, s->brec + i * s->rec_size);
+				int a = reach_probe_insert(s, s->brec + i * s->rec_size);
 				bad |= a < 0;
 				pn += a > 0;
 			}
@@ -486,7 +445,7 @@ static int d_expand(dsearch *d, int k)
 	if (s->probing) {
 		uint64_t pn = 0;
 		for (size_t i = 0; i < N->n && !bad; i++) {
-			int a = d_probe_add(s, s->brec + i * s->rec_size);
+			int a = reach_probe_insert(s, s->brec + i * s->rec_size);
 			bad |= a < 0;
 			pn += a > 0;
 		}
