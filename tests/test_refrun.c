@@ -175,3 +175,109 @@ Test(refrun, reference_sweep_equals_each_lane_alone)
 	check_spec("celeste", &(js_grid_spec){ .axis_args = down, .n_axis_args = 1, .hold = "0:14" },
 		   "celeste down=off:on");
 }
+
+/* A lane kernel's block (js_grid_block: the axes without a division per lane, the hold planes a
+ * row at a time) against each lane alone: slot l of block b holds lane js_block_lanes(b)[l], with
+ * js_grid_lane_axes's values (0 beyond the model's axes) and js_grid_lane_input's bytes packed
+ * (js_pack_planes), on the buttons the model reads.  Blocks as run.c cuts them: the whole grid
+ * pattern-major (rows = start conditions), windows from a row's first lane (base a multiple of
+ * the patterns, fewer rows), a window in grid order (rows 1), and lanes of no such shape (base
+ * inside a row: the lane-by-lane path); every start index, so blocks begin anywhere in a row and
+ * end short with padding. */
+static void check_blocks(const js_grid *g, const char *what)
+{
+	const js_model *m = g->model;
+	size_t n = js_grid_lanes(g), np = (size_t)js_grid_pattern_len(g), na = n / np;
+	int words = (g->n_frames + 31) >> 5;
+	uint32_t *pl = calloc((size_t)words * JS_BLOCK * JS_N_BUTTONS, sizeof *pl);
+	uint32_t *want = calloc((size_t)words * JS_BLOCK * JS_N_BUTTONS, sizeof *want);
+	uint8_t *in = malloc((size_t)g->n_frames);
+	cr_assert(pl && want && in);
+	uint32_t *planes[JS_N_BUTTONS], *wplanes[JS_N_BUTTONS];
+	for (int b = 0; b < JS_N_BUTTONS; b++) {
+		planes[b] = pl + (size_t)b * words * JS_BLOCK;
+		wplanes[b] = want + (size_t)b * words * JS_BLOCK;
+	}
+	static int32_t axv[JS_MAX_AXES][JS_BLOCK];
+	int32_t *axis[JS_MAX_AXES];
+	for (int a = 0; a < JS_MAX_AXES; a++)
+		axis[a] = axv[a];
+	size_t half = na / 2 ? na / 2 : 1;
+	js_block shapes[] = {
+		{ .base = 0, .rows = na, .cols = np },               /* run_block */
+		{ .base = half * np, .rows = na - half ? na - half : 1, .cols = np }, /* a window */
+		{ .base = np, .rows = 1, .cols = n - np },           /* a window in grid order */
+		{ .base = 1, .rows = 1, .cols = n - 1 },             /* from inside a row */
+	};
+	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+		js_block blk = shapes[k];
+		if (blk.base >= n)
+			continue;
+		size_t span = blk.rows * (blk.rows == 1 ? blk.cols : np);
+		if (blk.base + span > n)
+			continue;
+		for (size_t e0 = 0; e0 < span; e0 += (e0 < 2 * JS_BLOCK ? 1 : JS_BLOCK - 3)) {
+			blk.e0 = e0;
+			blk.n = (int)(span - e0 < JS_BLOCK ? span - e0 : JS_BLOCK);
+			size_t lanes[JS_BLOCK];
+			js_block_lanes(&blk, lanes);
+			js_grid_block(g, &blk, lanes, axis, planes);
+			for (int l = 0; l < JS_BLOCK; l++) {
+				size_t e = e0 + (size_t)(l < blk.n ? l : blk.n - 1);
+				size_t lane = blk.base + (e % blk.rows) * blk.cols + e / blk.rows;
+				cr_assert_eq(lanes[l], lane, "%s shape %zu e0 %zu slot %d", what, k, e0, l);
+				int32_t ax[JS_MAX_AXES] = { 0 };
+				js_grid_lane_axes(g, lane, ax);
+				for (int a = 0; a < JS_MAX_AXES; a++)
+					cr_assert_eq(axis[a][l], ax[a], "%s shape %zu e0 %zu slot %d axis %d: "
+						     "%d, lane alone %d", what, k, e0, l, a, axis[a][l],
+						     ax[a]);
+				js_grid_lane_input(g, lane, in);
+				js_pack_planes(in, g->n_frames, wplanes, l);
+			}
+			for (int b = 0; b < JS_N_BUTTONS; b++) {
+				if (!((m->inputs >> b) & 1u))
+					continue;
+				for (int i = 0; i < words * JS_BLOCK; i++)
+					cr_assert_eq(planes[b][i], wplanes[b][i], "%s shape %zu e0 %zu button "
+						     "%d word %d slot %d: %#x, lane alone %#x", what, k,
+						     e0, b, i / JS_BLOCK, i % JS_BLOCK, planes[b][i],
+						     wplanes[b][i]);
+			}
+		}
+	}
+	free(pl);
+	free(want);
+	free(in);
+}
+
+static void check_blocks_spec(const char *id, const js_grid_spec *s, const char *what)
+{
+	js_grid g;
+	char err[256];
+	cr_assert_eq(js_grid_build(&g, tu_model(id), s, err, sizeof err), 0, "%s: %s", what, err);
+	check_blocks(&g, what);
+	js_grid_free_seqs(&g);
+}
+
+Test(refrun, lane_blocks_equal_each_lane_alone)
+{
+	for (int k = 0; k < js_n_models; k++) {
+		js_grid g;
+		js_grid_default(&g, js_models[k]);
+		check_blocks(&g, js_models[k]->id);
+	}
+	/* holds from 5 past a word (h % 32 == 0 at 32 and 64), axes from above their default lows */
+	const char *smb1_axes[] = { "vx=3:40" };
+	check_blocks_spec("smb1", &(js_grid_spec){ .axis_args = smb1_axes, .n_axis_args = 1,
+						   .hold = "5:70", .frames = 100 },
+			  "smb1 holds 5..70");
+	const char *seqs[] = { "J5.J3", "J", ".J2.J8", "J9" };
+	check_blocks_spec("smw", &(js_grid_spec){ .seqs = seqs, .n_seqs = 4 }, "smw sequences");
+	/* an input axis (a button on every frame of half the lanes) */
+	const char *down[] = { "down=off:on" };
+	check_blocks_spec("celeste", &(js_grid_spec){ .axis_args = down, .n_axis_args = 1,
+						      .hold = "0:14" }, "celeste down=off:on");
+	/* one pattern: every lane a new start condition, the odometer carrying through each axis */
+	check_blocks_spec("sm64", &(js_grid_spec){ .hold = "7" }, "sm64 hold 7");
+}

@@ -130,85 +130,174 @@ void js_pack_planes(const uint8_t *input, int n_frames, uint32_t *const planes[J
 	}
 }
 
-/* The first n bits set (none for n <= 0, all for n >= 32), without a branch. */
-static inline uint32_t low_bits(long n)
+void js_block_lanes(const js_block *b, size_t lanes[JS_BLOCK])
 {
-	uint32_t full = (uint32_t)0 - (uint32_t)(n >= 32);
-	uint32_t part = ((1u << (n & 31)) - 1u) & ((uint32_t)0 - (uint32_t)(n > 0));
-	return full | part;
+	/* e0 + l by stepping the quotient and remainder, without a division or a branch */
+	const size_t rows = b->rows, cols = b->cols;
+	size_t q = b->e0 / rows, r = b->e0 % rows, at = b->base + r * cols + q;
+	for (int l = 0; l < b->n; l++) {
+		lanes[l] = at;
+		size_t r1 = r + 1;
+		int wrap = r1 == rows;
+		r = wrap ? 0 : r1;
+		q += (size_t)wrap;
+		at = wrap ? b->base + q : at + cols;
+	}
+	for (int l = b->n; l < JS_BLOCK; l++)
+		lanes[l] = lanes[b->n - 1];
 }
 
-void js_grid_block_axes(const js_grid *g, const size_t *lanes, int n,
-			int32_t *const axis[JS_MAX_AXES], int32_t *pattern, uint32_t *extra)
+/* Any lanes: lane by lane, an odometer over the axes where the next lane is the next start
+ * condition (grid index + np), else decoded by dividing. */
+static void axes_any(const js_grid *g, const size_t *lanes, int n, int32_t *const out[JS_MAX_AXES],
+		     int32_t *pattern, uint32_t *extra)
 {
 	const js_model *m = g->model;
-	size_t np = (size_t)js_grid_pattern_len(g);
-	int32_t ax[JS_MAX_AXES] = { 0 };
-	size_t p = 0;
+	const int na = m->n_axes;
+	const size_t np = (size_t)js_grid_pattern_len(g);
+	int32_t ax[JS_MAX_AXES] = { 0 }, p = 0;
 	for (int l = 0; l < n; l++) {
-		/* Lanes run pattern-major (sweep/engine/run.c): the next lane is usually the next start
-		 * condition with the same pattern, grid index + np: step the axis odometer instead
-		 * of dividing. */
 		if (l > 0 && lanes[l] == lanes[l - 1] + np) {
-			for (int a = m->n_axes - 1; a >= 0; a--) {
+			for (int a = na - 1; a >= 0; a--) {
 				if (++ax[a] <= g->hi[a])
 					break;
 				ax[a] = g->lo[a];
 			}
 		} else if (l == 0 || lanes[l] != lanes[l - 1]) {
-			for (int a = 0; a < JS_MAX_AXES; a++)
-				ax[a] = 0;
-			p = lane_pattern(g, lanes[l], ax);
+			p = (int32_t)lane_pattern(g, lanes[l], ax);
 		}
-		unsigned x = 0;
-		for (int a = 0; a < JS_MAX_AXES; a++) {
-			axis[a][l] = ax[a];
-			if (a < m->n_axes && m->axes[a].input_bit && ax[a])
-				x |= m->axes[a].input_bit;
+		uint32_t x = 0;
+		for (int a = 0; a < na; a++) {
+			out[a][l] = ax[a];
+			x |= ax[a] ? m->axes[a].input_bit : 0u;
 		}
 		extra[l] = x;
-		pattern[l] = (int32_t)p;
+		pattern[l] = p;
 	}
 }
 
-void js_grid_block(const js_grid *g, const size_t *lanes, int32_t *const axis[JS_MAX_AXES],
-		   uint32_t *const planes[JS_N_BUTTONS])
+/* Pattern-major lanes (b's rows are start conditions sb.., its columns the patterns): without a
+ * branch or a division per lane.  The axes are digits d[a] (value lo + d) of the start condition,
+ * last axis fastest: each lane adds one with carry, and a new row (the next pattern) restarts at
+ * sb's digits.  NA is a constant in each caller below, so the digits stay in registers. */
+static inline __attribute__((always_inline)) void
+axes_rows(const js_grid *g, const js_block *b, const int NA, int32_t *const out[JS_MAX_AXES],
+	  int32_t *pattern, uint32_t *extra)
 {
 	const js_model *m = g->model;
-	int words = (g->n_frames + 31) >> 5;
-	int32_t pattern[JS_BLOCK], hold[JS_BLOCK];
+	const size_t np = (size_t)js_grid_pattern_len(g);
+	uint32_t len[JS_MAX_AXES + 1], d[JS_MAX_AXES + 1], d0[JS_MAX_AXES + 1];
+	int32_t lo[JS_MAX_AXES + 1];
+	uint32_t bit[JS_MAX_AXES + 1];
+	size_t r = b->e0 % b->rows, s = b->base / np + r, s0 = b->base / np;
+	for (int a = NA - 1; a >= 0; a--) {
+		len[a] = (uint32_t)js_grid_axis_len(g, a);
+		lo[a] = g->lo[a];
+		bit[a] = m->axes[a].input_bit;
+		d[a] = (uint32_t)(s % len[a]);
+		s /= len[a];
+		d0[a] = (uint32_t)(s0 % len[a]);
+		s0 /= len[a];
+	}
+	int32_t p = (int32_t)(b->e0 / b->rows);
+	const size_t rows = b->rows;
+	for (int l = 0; l < b->n; l++) {
+		uint32_t x = 0;
+		for (int a = 0; a < NA; a++) {
+			int32_t v = lo[a] + (int32_t)d[a];
+			out[a][l] = v;
+			x |= v ? bit[a] : 0u;
+		}
+		extra[l] = x;
+		pattern[l] = p;
+		uint32_t carry = 1;
+		for (int a = NA - 1; a >= 0; a--) {
+			uint32_t t = d[a] + carry;
+			carry = t == len[a];
+			d[a] = carry ? 0 : t;
+		}
+		size_t r1 = r + 1;
+		uint32_t wrap = r1 == rows;
+		r = wrap ? 0 : r1;
+		p += (int32_t)wrap;
+		for (int a = 0; a < NA; a++)
+			d[a] = wrap ? d0[a] : d[a];
+	}
+}
+
+void js_grid_block_axes(const js_grid *g, const js_block *b, const size_t *lanes, int n,
+			int32_t *const axis[JS_MAX_AXES], int32_t *pattern, uint32_t *extra)
+{
+	const int na = g->model->n_axes;
+	const size_t np = (size_t)js_grid_pattern_len(g);
+	int32_t *out[JS_MAX_AXES];
+	for (int a = 0; a < JS_MAX_AXES; a++)
+		out[a] = axis[a];
+	if (b->cols == np && b->base % np == 0 && b->rows > 0) {
+		switch (na) {
+		case 0: axes_rows(g, b, 0, out, pattern, extra); break;
+		case 1: axes_rows(g, b, 1, out, pattern, extra); break;
+		case 2: axes_rows(g, b, 2, out, pattern, extra); break;
+		case 3: axes_rows(g, b, 3, out, pattern, extra); break;
+		default: axes_rows(g, b, JS_MAX_AXES, out, pattern, extra); break;
+		}
+		for (int l = b->n; l < n; l++) { /* padding: copies of the last lane */
+			for (int a = 0; a < na; a++)
+				out[a][l] = out[a][b->n - 1];
+			extra[l] = extra[b->n - 1];
+			pattern[l] = pattern[b->n - 1];
+		}
+	} else {
+		axes_any(g, lanes, n, out, pattern, extra);
+	}
+	for (int a = na; a < JS_MAX_AXES; a++)
+		memset(out[a], 0, (size_t)n * sizeof *out[a]);
+}
+
+void js_grid_block(const js_grid *g, const js_block *blk, const size_t *lanes,
+		   int32_t *const axis[JS_MAX_AXES], uint32_t *const planes[JS_N_BUTTONS])
+{
+	const js_model *m = g->model;
+	const int words = (g->n_frames + 31) >> 5;
+	int32_t pattern[JS_BLOCK];
 	uint32_t extra[JS_BLOCK];
-	js_grid_block_axes(g, lanes, JS_BLOCK, axis, pattern, extra);
-	for (int l = 0; l < JS_BLOCK; l++) {
-		hold[l] = g->hold_lo + pattern[l];
-		if (g->pattern != JS_PATTERN_HOLD) {
+	js_grid_block_axes(g, blk, lanes, JS_BLOCK, axis, pattern, extra);
+	if (g->pattern != JS_PATTERN_HOLD) {
+		for (int l = 0; l < JS_BLOCK; l++) {
 			uint8_t input[JS_MAX_FRAMES];
 			js_grid_pattern_input(g, (size_t)pattern[l], extra[l], input);
 			js_pack_planes(input, g->n_frames, planes, l);
 		}
-	}
-	if (g->pattern != JS_PATTERN_HOLD)
 		return;
+	}
 	/* Holds: jump on frames 0..h-1, input axes' buttons on every frame; only the buttons the
-	 * model reads are written.  Word by word over the block's lanes (contiguous stores). */
-	int32_t hmax = 0;
-	for (int l = 0; l < JS_BLOCK; l++)
-		hmax = hold[l] > hmax ? hold[l] : hmax;
-	int hold_words = (hmax + 31) >> 5; /* words that can hold a jump bit */
+	 * model reads are written, a row (one word of every lane) at a time: contiguous stores.
+	 * A jump word w of a lane holding h frames is all ones below word h / 32, the low h % 32
+	 * bits at it, none above; hold_words bounds the words any lane's jump reaches. */
+	const int32_t hold_lo = g->hold_lo;
+	int32_t full[JS_BLOCK], hmax = 0;
+	uint32_t part[JS_BLOCK];
+	for (int l = 0; l < JS_BLOCK; l++) {
+		int32_t h = hold_lo + pattern[l];
+		full[l] = h >> 5;
+		part[l] = (1u << (h & 31)) - 1u;
+		hmax = h > hmax ? h : hmax;
+	}
+	const int hold_words = (hmax + 31) >> 5;
 	for (int b = 0; b < JS_N_BUTTONS; b++) {
 		if (!((m->inputs >> b) & 1u))
 			continue;
 		uint32_t all[JS_BLOCK];
 		for (int l = 0; l < JS_BLOCK; l++)
 			all[l] = (uint32_t)0 - ((extra[l] >> b) & 1u);
-		for (int w = 0; w < words; w++) {
-			uint32_t *row = planes[b] + (size_t)w * JS_BLOCK;
-			if (b == 0 && w < hold_words)
+		uint32_t *row = planes[b];
+		int w = 0;
+		if (b == 0)
+			for (; w < hold_words && w < words; w++, row += JS_BLOCK)
 				for (int l = 0; l < JS_BLOCK; l++)
-					row[l] = all[l] | low_bits((long)hold[l] - 32L * w);
-			else
-				memcpy(row, all, sizeof all);
-		}
+					row[l] = all[l] | (w < full[l] ? ~0u : w == full[l] ? part[l] : 0u);
+		for (; w < words; w++, row += JS_BLOCK)
+			memcpy(row, all, sizeof all);
 	}
 }
 

@@ -23,8 +23,8 @@
 
 #include "sweep.h"
 
-/* The grid index of execution index e (see above) is exec_lane(e) = (e % na) * np + e / na,
- * na = lanes per pattern, np = patterns (run_block steps it). */
+/* The grid index of execution index e (see above) is (e % na) * np + e / na, na = lanes per
+ * pattern, np = patterns: a js_block with rows na and cols np (sweep.h). */
 
 typedef struct block_buf {
 	int32_t axis[JS_MAX_AXES][JS_BLOCK];
@@ -39,9 +39,10 @@ typedef struct block_buf {
 } block_buf;
 
 /* Steps lanes[0..nl-1] (lanes[nl..JS_BLOCK-1] repeat the last one) into b's result arrays. */
-static void step_block(const js_grid *g, const js_run_opts *o, block_buf *b, const size_t *lanes,
-		       int nl)
+static void step_block(const js_grid *g, const js_run_opts *o, block_buf *b, const js_block *blk,
+		       const size_t *lanes)
 {
+	int nl = blk->n;
 	const js_model *m = g->model;
 	int nf = g->n_frames;
 	if (o->reference) {
@@ -52,7 +53,7 @@ static void step_block(const js_grid *g, const js_run_opts *o, block_buf *b, con
 		uint32_t extra[JS_BLOCK];
 		for (int a = 0; a < JS_MAX_AXES; a++)
 			axis[a] = b->axis[a];
-		js_grid_block_axes(g, lanes, nl, axis, pattern, extra);
+		js_grid_block_axes(g, blk, lanes, nl, axis, pattern, extra);
 		for (int l = 0; l < nl; l++) {
 			uint8_t *column = b->column[extra[l]];
 			if (pattern[l] != b->column_pattern[extra[l]]) {
@@ -73,7 +74,7 @@ static void step_block(const js_grid *g, const js_run_opts *o, block_buf *b, con
 		int32_t *axis[JS_MAX_AXES];
 		for (int a = 0; a < JS_MAX_AXES; a++)
 			axis[a] = b->axis[a];
-		js_grid_block(g, lanes, axis, b->planes);
+		js_grid_block(g, blk, lanes, axis, b->planes);
 		js_lane_args args = { .n_lanes = nl, .n_frames = nf, .rise = b->rise,
 				      .apex_frame = b->apex, .airtime = b->air, .flags = b->flags };
 		for (int a = 0; a < JS_MAX_AXES; a++)
@@ -101,19 +102,10 @@ static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size
 {
 	size_t n = js_grid_lanes(g), np = (size_t)js_grid_pattern_len(g), na = n / np;
 	int nl = (int)(n - first < JS_BLOCK ? n - first : JS_BLOCK);
+	js_block blk = { .base = 0, .rows = na, .cols = np, .e0 = first, .n = nl };
 	size_t lanes[JS_BLOCK];
-	/* exec_lane(first + l), by stepping the quotient and remainder instead of dividing */
-	size_t q = first / na, rem = first % na;
-	for (int l = 0; l < nl; l++) {
-		lanes[l] = rem * np + q;
-		if (++rem == na) {
-			rem = 0;
-			q++;
-		}
-	}
-	for (int l = nl; l < JS_BLOCK; l++)
-		lanes[l] = lanes[nl - 1];
-	step_block(g, o, b, lanes, nl);
+	js_block_lanes(&blk, lanes);
+	step_block(g, o, b, &blk, lanes);
 	store_block(b, lanes, nl, 0, r);
 }
 
@@ -324,11 +316,10 @@ static void stream_worker(stream *s)
 		s->next_e += (size_t)nl;
 		pthread_mutex_unlock(&s->mu);
 
-		for (int l = 0; l < JS_BLOCK; l++) {
-			size_t e = e0 + (size_t)(l < nl ? l : nl - 1);
-			lanes[l] = sl->first + (e % sl->rows) * sl->cols + e / sl->rows;
-		}
-		step_block(s->g, s->o, b, lanes, nl);
+		js_block blk = { .base = sl->first, .rows = sl->rows, .cols = sl->cols, .e0 = e0,
+				 .n = nl };
+		js_block_lanes(&blk, lanes);
+		step_block(s->g, s->o, b, &blk, lanes);
 		store_block(b, lanes, nl, sl->first, &sl->r);
 		if (s->pr)
 			js_progress_step(s->pr, (uint64_t)nl);

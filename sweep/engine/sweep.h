@@ -105,16 +105,27 @@ void js_grid_lane_input(const js_grid *g, size_t i, uint8_t *input);
 /* The input bytes of pattern p (0..js_grid_pattern_len-1) for frames 0..n_frames-1, with the
  * buttons `extra` (the lane's input axes) on every frame: js_grid_lane_input of such a lane. */
 void js_grid_pattern_input(const js_grid *g, size_t p, unsigned extra, uint8_t *input);
-/* Lanes lanes[0..n-1] (n <= JS_BLOCK; in pattern-major order mostly): their axis values in
- * axis[a][l], their pattern in pattern[l] and their input axes' buttons in extra[l]. */
-void js_grid_block_axes(const js_grid *g, const size_t *lanes, int n,
+/* Where a block's lanes come from: execution index e (e0..e0+n-1) is grid lane
+ * base + (e % rows) * cols + e / rows.  sweep/engine/run.c runs a grid (or a window of it, from
+ * lane base) pattern-major: rows start conditions, cols = the patterns; a window it cannot cut so
+ * runs in grid order (rows 1). */
+typedef struct js_block {
+	size_t base, rows, cols, e0;
+	int n; /* 1..JS_BLOCK lanes; slots n..JS_BLOCK-1 repeat the last */
+} js_block;
+/* b's lanes, JS_BLOCK slots. */
+void js_block_lanes(const js_block *b, size_t lanes[JS_BLOCK]);
+/* The lanes of slots 0..n-1 (n <= JS_BLOCK) of block b, lanes[] being js_block_lanes(b): their
+ * axis values in axis[a][l] (0 for a >= the model's axes), their pattern in pattern[l] and their
+ * input axes' buttons in extra[l]. */
+void js_grid_block_axes(const js_grid *g, const js_block *b, const size_t *lanes, int n,
 			int32_t *const axis[JS_MAX_AXES], int32_t *pattern, uint32_t *extra);
-/* A block of lanes for a lane kernel: lane lanes[l] at slot l (l < JS_BLOCK), its axis values in
- * axis[a][l] and its inputs as bit planes (js_lane_args.input layout: planes[b][w * JS_BLOCK + l]
- * for w = 0..(n_frames+31)/32-1).  For hold grids only the buttons the model reads are written
- * (the others stay as they were). */
-void js_grid_block(const js_grid *g, const size_t *lanes, int32_t *const axis[JS_MAX_AXES],
-		   uint32_t *const planes[JS_N_BUTTONS]);
+/* Block b for a lane kernel (lanes[] = js_block_lanes(b)): slot l's axis values in axis[a][l] and
+ * its inputs as bit planes (js_lane_args.input layout: planes[b][w * JS_BLOCK + l] for
+ * w = 0..(n_frames+31)/32-1).  For hold grids only the buttons the model reads are written (the
+ * others stay as they were). */
+void js_grid_block(const js_grid *g, const js_block *b, const size_t *lanes,
+		   int32_t *const axis[JS_MAX_AXES], uint32_t *const planes[JS_N_BUTTONS]);
 /* Packs n_frames input bytes into bit planes at lane slot l. */
 void js_pack_planes(const uint8_t *input, int n_frames, uint32_t *const planes[JS_N_BUTTONS], int l);
 
