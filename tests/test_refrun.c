@@ -183,7 +183,8 @@ Test(refrun, reference_sweep_equals_each_lane_alone)
  * pattern-major (rows = start conditions), windows from a row's first lane (base a multiple of
  * the patterns, fewer rows), a window in grid order (rows 1), and lanes of no such shape (base
  * inside a row: the lane-by-lane path); every start index, so blocks begin anywhere in a row and
- * end short with padding. */
+ * end short with padding; each shape by the lanes' decoding and again from its table of rows
+ * (js_rowtab, one table rebuilt shape after shape: smaller ones reuse its memory). */
 static void check_blocks(const js_grid *g, const char *what)
 {
 	const js_model *m = g->model;
@@ -209,13 +210,22 @@ static void check_blocks(const js_grid *g, const char *what)
 		{ .base = np, .rows = 1, .cols = n - np },           /* a window in grid order */
 		{ .base = 1, .rows = 1, .cols = n - 1 },             /* from inside a row */
 	};
-	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
-		js_block blk = shapes[k];
+	js_rowtab tab = { 0 };
+	for (size_t k = 0; k < 2 * sizeof shapes / sizeof shapes[0]; k++) {
+		js_block blk = shapes[k / 2];
 		if (blk.base >= n)
 			continue;
 		size_t span = blk.rows * (blk.rows == 1 ? blk.cols : np);
 		if (blk.base + span > n)
 			continue;
+		if (k % 2) { /* the same blocks from the shape's table, where it has one */
+			int rc = js_rowtab_build(&tab, g, blk.base, blk.rows, blk.cols);
+			int pattern_major = blk.cols == np && blk.base % np == 0;
+			cr_assert_eq(rc, pattern_major ? 0 : -1, "%s case %zu: table %d", what, k, rc);
+			if (rc != 0)
+				continue;
+			blk.tab = &tab;
+		}
 		for (size_t e0 = 0; e0 < span; e0 += (e0 < 2 * JS_BLOCK ? 1 : JS_BLOCK - 3)) {
 			blk.e0 = e0;
 			blk.n = (int)(span - e0 < JS_BLOCK ? span - e0 : JS_BLOCK);
@@ -225,11 +235,11 @@ static void check_blocks(const js_grid *g, const char *what)
 			for (int l = 0; l < JS_BLOCK; l++) {
 				size_t e = e0 + (size_t)(l < blk.n ? l : blk.n - 1);
 				size_t lane = blk.base + (e % blk.rows) * blk.cols + e / blk.rows;
-				cr_assert_eq(lanes[l], lane, "%s shape %zu e0 %zu slot %d", what, k, e0, l);
+				cr_assert_eq(lanes[l], lane, "%s case %zu e0 %zu slot %d", what, k, e0, l);
 				int32_t ax[JS_MAX_AXES] = { 0 };
 				js_grid_lane_axes(g, lane, ax);
 				for (int a = 0; a < JS_MAX_AXES; a++)
-					cr_assert_eq(axis[a][l], ax[a], "%s shape %zu e0 %zu slot %d axis %d: "
+					cr_assert_eq(axis[a][l], ax[a], "%s case %zu e0 %zu slot %d axis %d: "
 						     "%d, lane alone %d", what, k, e0, l, a, axis[a][l],
 						     ax[a]);
 				js_grid_lane_input(g, lane, in);
@@ -239,13 +249,14 @@ static void check_blocks(const js_grid *g, const char *what)
 				if (!((m->inputs >> b) & 1u))
 					continue;
 				for (int i = 0; i < words * JS_BLOCK; i++)
-					cr_assert_eq(planes[b][i], wplanes[b][i], "%s shape %zu e0 %zu button "
+					cr_assert_eq(planes[b][i], wplanes[b][i], "%s case %zu e0 %zu button "
 						     "%d word %d slot %d: %#x, lane alone %#x", what, k,
 						     e0, b, i / JS_BLOCK, i % JS_BLOCK, planes[b][i],
 						     wplanes[b][i]);
 			}
 		}
 	}
+	js_rowtab_free(&tab);
 	free(pl);
 	free(want);
 	free(in);

@@ -130,8 +130,70 @@ void js_pack_planes(const uint8_t *input, int n_frames, uint32_t *const planes[J
 	}
 }
 
+int js_rowtab_build(js_rowtab *t, const js_grid *g, size_t base, size_t rows, size_t cols)
+{
+	const int na = g->model->n_axes;
+	const size_t np = (size_t)js_grid_pattern_len(g);
+	t->rows = 0;
+	if (rows == 0 || rows > JS_ROWTAB_MAX || cols != np || base % np != 0)
+		return -1;
+	size_t need = rows + JS_BLOCK;
+	if (need > t->cap) {
+		/* one allocation: lane[need], then axis[a][need] for the model's axes, extra, step */
+		void *mem = malloc(need * (sizeof(size_t) + (size_t)(na + 2) * sizeof(int32_t)));
+		if (!mem)
+			return -1;
+		free(t->mem);
+		t->mem = mem;
+		t->cap = need;
+	}
+	t->lane = t->mem;
+	int32_t *at = (int32_t *)(t->lane + t->cap);
+	for (int a = 0; a < JS_MAX_AXES; a++)
+		t->axis[a] = a < na ? at + (size_t)a * t->cap : NULL;
+	t->extra = (uint32_t *)(at + (size_t)na * t->cap);
+	t->step = at + (size_t)(na + 1) * t->cap;
+	for (size_t i = 0; i < rows; i++) {
+		int32_t ax[JS_MAX_AXES] = { 0 };
+		js_grid_lane_axes(g, base + i * np, ax);
+		uint32_t x = 0;
+		for (int a = 0; a < na; a++) {
+			t->axis[a][i] = ax[a];
+			x |= ax[a] ? g->model->axes[a].input_bit : 0u;
+		}
+		t->extra[i] = x;
+	}
+	for (size_t i = 0; i < need; i++) {
+		size_t r = i % rows, q = i / rows;
+		if (i >= rows) {
+			for (int a = 0; a < na; a++)
+				t->axis[a][i] = t->axis[a][r];
+			t->extra[i] = t->extra[r];
+		}
+		t->step[i] = (int32_t)q;
+		t->lane[i] = r * cols + q;
+	}
+	t->rows = rows;
+	return 0;
+}
+
+void js_rowtab_free(js_rowtab *t)
+{
+	free(t->mem);
+	memset(t, 0, sizeof *t);
+}
+
 void js_block_lanes(const js_block *b, size_t lanes[JS_BLOCK])
 {
+	const int bn = b->n;
+	if (b->tab && b->tab->rows == b->rows) { /* copies from the table: vector adds */
+		const size_t *lane = b->tab->lane + b->e0 % b->rows, at = b->base + b->e0 / b->rows;
+		for (int l = 0; l < bn; l++)
+			lanes[l] = at + lane[l];
+		for (int l = bn; l < JS_BLOCK; l++)
+			lanes[l] = lanes[bn - 1];
+		return;
+	}
 	/* e0 + l by stepping the quotient and remainder, without a division or a branch */
 	const size_t rows = b->rows, cols = b->cols;
 	size_t q = b->e0 / rows, r = b->e0 % rows, at = b->base + r * cols + q;
@@ -225,6 +287,19 @@ axes_rows(const js_grid *g, const js_block *b, const int NA, int32_t *const out[
 	}
 }
 
+/* Slots b->n..n-1: copies of the last lane. */
+static void pad_block(const js_block *b, int n, int na, int32_t *const out[JS_MAX_AXES],
+		      int32_t *pattern, uint32_t *extra)
+{
+	const int last = b->n - 1;
+	for (int l = last + 1; l < n; l++) {
+		for (int a = 0; a < na; a++)
+			out[a][l] = out[a][last];
+		extra[l] = extra[last];
+		pattern[l] = pattern[last];
+	}
+}
+
 void js_grid_block_axes(const js_grid *g, const js_block *b, const size_t *lanes, int n,
 			int32_t *const axis[JS_MAX_AXES], int32_t *pattern, uint32_t *extra)
 {
@@ -233,7 +308,19 @@ void js_grid_block_axes(const js_grid *g, const js_block *b, const size_t *lanes
 	int32_t *out[JS_MAX_AXES];
 	for (int a = 0; a < JS_MAX_AXES; a++)
 		out[a] = axis[a];
-	if (b->cols == np && b->base % np == 0 && b->rows > 0) {
+	if (b->tab && b->tab->rows == b->rows) {
+		/* copies (the count in a local: the stores are int32_t like b->n) */
+		const int bn = b->n;
+		const size_t r0 = b->e0 % b->rows;
+		const int32_t p0 = (int32_t)(b->e0 / b->rows), *step = b->tab->step + r0;
+		const uint32_t *x = b->tab->extra + r0;
+		for (int a = 0; a < na; a++)
+			memcpy(out[a], b->tab->axis[a] + r0, (size_t)bn * sizeof(int32_t));
+		memcpy(extra, x, (size_t)bn * sizeof *extra);
+		for (int l = 0; l < bn; l++)
+			pattern[l] = p0 + step[l];
+		pad_block(b, n, na, out, pattern, extra);
+	} else if (b->cols == np && b->base % np == 0 && b->rows > 0) {
 		switch (na) {
 		case 0: axes_rows(g, b, 0, out, pattern, extra); break;
 		case 1: axes_rows(g, b, 1, out, pattern, extra); break;
@@ -241,18 +328,20 @@ void js_grid_block_axes(const js_grid *g, const js_block *b, const size_t *lanes
 		case 3: axes_rows(g, b, 3, out, pattern, extra); break;
 		default: axes_rows(g, b, JS_MAX_AXES, out, pattern, extra); break;
 		}
-		for (int l = b->n; l < n; l++) { /* padding: copies of the last lane */
-			for (int a = 0; a < na; a++)
-				out[a][l] = out[a][b->n - 1];
-			extra[l] = extra[b->n - 1];
-			pattern[l] = pattern[b->n - 1];
-		}
+		pad_block(b, n, na, out, pattern, extra);
 	} else {
 		axes_any(g, lanes, n, out, pattern, extra);
 	}
 	for (int a = na; a < JS_MAX_AXES; a++)
 		memset(out[a], 0, (size_t)n * sizeof *out[a]);
 }
+
+/* low_bits[k]: the low k bits set. */
+static const uint32_t low_bits[32] = {
+	0x0, 0x1, 0x3, 0x7, 0xf, 0x1f, 0x3f, 0x7f, 0xff, 0x1ff, 0x3ff, 0x7ff, 0xfff, 0x1fff, 0x3fff,
+	0x7fff, 0xffff, 0x1ffff, 0x3ffff, 0x7ffff, 0xfffff, 0x1fffff, 0x3fffff, 0x7fffff, 0xffffff,
+	0x1ffffff, 0x3ffffff, 0x7ffffff, 0xfffffff, 0x1fffffff, 0x3fffffff, 0x7fffffff,
+};
 
 void js_grid_block(const js_grid *g, const js_block *blk, const size_t *lanes,
 		   int32_t *const axis[JS_MAX_AXES], uint32_t *const planes[JS_N_BUTTONS])
@@ -280,9 +369,10 @@ void js_grid_block(const js_grid *g, const js_block *blk, const size_t *lanes,
 	for (int l = 0; l < JS_BLOCK; l++) {
 		int32_t h = hold_lo + pattern[l];
 		full[l] = h >> 5;
-		part[l] = (1u << (h & 31)) - 1u;
 		hmax = h > hmax ? h : hmax;
 	}
+	for (int l = 0; l < JS_BLOCK; l++) /* a load, not a shift by a lane's count */
+		part[l] = low_bits[(hold_lo + pattern[l]) & 31];
 	const int hold_words = (hmax + 31) >> 5;
 	for (int b = 0; b < JS_N_BUTTONS; b++) {
 		if (!((m->inputs >> b) & 1u))

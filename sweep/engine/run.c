@@ -98,11 +98,11 @@ static void store_block(const block_buf *b, const size_t *lanes, int nl, size_t 
 }
 
 static void run_block(const js_grid *g, const js_run_opts *o, block_buf *b, size_t first,
-		      js_result *r)
+		      const js_rowtab *tab, js_result *r)
 {
 	size_t n = js_grid_lanes(g), np = (size_t)js_grid_pattern_len(g), na = n / np;
 	int nl = (int)(n - first < JS_BLOCK ? n - first : JS_BLOCK);
-	js_block blk = { .base = 0, .rows = na, .cols = np, .e0 = first, .n = nl };
+	js_block blk = { .base = 0, .rows = na, .cols = np, .e0 = first, .n = nl, .tab = tab };
 	size_t lanes[JS_BLOCK];
 	js_block_lanes(&blk, lanes);
 	step_block(g, o, b, &blk, lanes);
@@ -171,10 +171,15 @@ void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
 		pr = &own;
 	}
 
+	/* the start conditions decoded once for every block (none past JS_ROWTAB_MAX: per lane) */
+	js_rowtab rt = { 0 };
+	size_t np = (size_t)js_grid_pattern_len(g);
+	const js_rowtab *tab = js_rowtab_build(&rt, g, 0, n / np, np) == 0 ? &rt : NULL;
+
 	if (threads == 1 || n_blocks == 1) { /* no parallel region for one thread's work */
 		block_buf *b = thread_buf(g);
 		for (long k = 0; k < n_blocks; k++) {
-			run_block(g, o, b, (size_t)k * JS_BLOCK, r);
+			run_block(g, o, b, (size_t)k * JS_BLOCK, tab, r);
 			if (pr)
 				js_progress_step(pr, block_lanes(n, k));
 		}
@@ -184,7 +189,7 @@ void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
 			block_buf *b = thread_buf(g);
 #pragma omp for schedule(dynamic, 4)
 			for (long k = 0; k < n_blocks; k++) {
-				run_block(g, o, b, (size_t)k * JS_BLOCK, r);
+				run_block(g, o, b, (size_t)k * JS_BLOCK, tab, r);
 				if (pr)
 					js_progress_step(pr, block_lanes(n, k));
 			}
@@ -192,6 +197,7 @@ void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
 	}
 	if (pr == &own)
 		js_progress_end(&own);
+	js_rowtab_free(&rt);
 }
 
 /* ---- streaming: a window of the grid at a time (js_sweep_run_stream) ----
@@ -218,6 +224,7 @@ typedef struct stream_slot {
 	size_t rows, cols;  /* execution order: e -> first + (e % rows) * cols + e / rows */
 	size_t done;        /* lanes stored */
 	long w;             /* window index */
+	js_rowtab tab;      /* its rows decoded, when pattern-major */
 } stream_slot;
 
 typedef struct stream {
@@ -261,6 +268,7 @@ static void form_window(stream *s)
 		sl->rows = 1;
 		sl->cols = sl->n;
 	}
+	js_rowtab_build(&sl->tab, s->g, sl->first, sl->rows, sl->cols); /* else rows 0: per lane */
 	sl->done = 0;
 	sl->w = s->formed;
 	s->formed++;
@@ -317,7 +325,7 @@ static void stream_worker(stream *s)
 		pthread_mutex_unlock(&s->mu);
 
 		js_block blk = { .base = sl->first, .rows = sl->rows, .cols = sl->cols, .e0 = e0,
-				 .n = nl };
+				 .n = nl, .tab = &sl->tab };
 		js_block_lanes(&blk, lanes);
 		step_block(s->g, s->o, b, &blk, lanes);
 		store_block(b, lanes, nl, sl->first, &sl->r);
@@ -417,8 +425,10 @@ oom:
 		snprintf(err, errn, "out of memory for the result windows of %s", g->model->id);
 out:
 	if (s.slot)
-		for (int i = 0; i < s.ring; i++)
+		for (int i = 0; i < s.ring; i++) {
 			js_result_free(&s.slot[i].r);
+			js_rowtab_free(&s.slot[i].tab);
+		}
 	free(s.slot);
 	return rc;
 }

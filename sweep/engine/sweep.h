@@ -109,10 +109,31 @@ void js_grid_pattern_input(const js_grid *g, size_t p, unsigned extra, uint8_t *
  * base + (e % rows) * cols + e / rows.  sweep/engine/run.c runs a grid (or a window of it, from
  * lane base) pattern-major: rows start conditions, cols = the patterns; a window it cannot cut so
  * runs in grid order (rows 1). */
+typedef struct js_rowtab js_rowtab;
 typedef struct js_block {
 	size_t base, rows, cols, e0;
 	int n; /* 1..JS_BLOCK lanes; slots n..JS_BLOCK-1 repeat the last */
+	const js_rowtab *tab; /* the shape's rows decoded (js_rowtab_build), or NULL */
 } js_block;
+/* The rows of a pattern-major block shape (base a multiple of the patterns, cols = the patterns)
+ * decoded once for all its blocks: for i = 0..rows+JS_BLOCK-1, row i % rows's axis values and
+ * input-axis buttons, i / rows (the patterns a block's slot is past its first) and the lane
+ * offset (i % rows) * cols + i / rows; a block's slots are then a copy from entry e0 % rows. */
+struct js_rowtab {
+	size_t rows, cap; /* cap: entries allocated */
+	size_t *lane;
+	int32_t *axis[JS_MAX_AXES];
+	uint32_t *extra;
+	int32_t *step;
+	void *mem;
+};
+/* At most this many rows get a table (about 2 MB); a shape with more decodes per lane. */
+#define JS_ROWTAB_MAX ((size_t)1 << 16)
+/* Fills t (reusing its memory where it fits) for the shape base/rows/cols of g: 0, or -1 for a
+ * shape that is not pattern-major, has more than JS_ROWTAB_MAX rows, or no memory (t then holds
+ * no table: rows 0). t starts zeroed; js_rowtab_free releases it. */
+int js_rowtab_build(js_rowtab *t, const js_grid *g, size_t base, size_t rows, size_t cols);
+void js_rowtab_free(js_rowtab *t);
 /* b's lanes, JS_BLOCK slots. */
 void js_block_lanes(const js_block *b, size_t lanes[JS_BLOCK]);
 /* The lanes of slots 0..n-1 (n <= JS_BLOCK) of block b, lanes[] being js_block_lanes(b): their
