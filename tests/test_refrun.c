@@ -184,8 +184,9 @@ Test(refrun, reference_sweep_equals_each_lane_alone)
  * the patterns, fewer rows), a window in grid order (rows 1), and lanes of no such shape (base
  * inside a row: the lane-by-lane path); every start index, so blocks begin anywhere in a row and
  * end short with padding; each shape by the lanes' decoding and again from its table of rows
- * (js_rowtab, one table rebuilt shape after shape: smaller ones reuse its memory). */
-static void check_blocks(const js_grid *g, const char *what)
+ * (js_rowtab: one table rebuilt for every shape of every grid, as a thread's table is between
+ * calls: a smaller shape, or one of a model with more axes, in the memory of the one before). */
+static void check_blocks(const js_grid *g, js_rowtab *tab, const char *what)
 {
 	const js_model *m = g->model;
 	size_t n = js_grid_lanes(g), np = (size_t)js_grid_pattern_len(g), na = n / np;
@@ -210,7 +211,6 @@ static void check_blocks(const js_grid *g, const char *what)
 		{ .base = np, .rows = 1, .cols = n - np },           /* a window in grid order */
 		{ .base = 1, .rows = 1, .cols = n - 1 },             /* from inside a row */
 	};
-	js_rowtab tab = { 0 };
 	for (size_t k = 0; k < 2 * sizeof shapes / sizeof shapes[0]; k++) {
 		js_block blk = shapes[k / 2];
 		if (blk.base >= n)
@@ -219,12 +219,12 @@ static void check_blocks(const js_grid *g, const char *what)
 		if (blk.base + span > n)
 			continue;
 		if (k % 2) { /* the same blocks from the shape's table, where it has one */
-			int rc = js_rowtab_build(&tab, g, blk.base, blk.rows, blk.cols);
+			int rc = js_rowtab_build(tab, g, blk.base, blk.rows, blk.cols);
 			int pattern_major = blk.cols == np && blk.base % np == 0;
 			cr_assert_eq(rc, pattern_major ? 0 : -1, "%s case %zu: table %d", what, k, rc);
 			if (rc != 0)
 				continue;
-			blk.tab = &tab;
+			blk.tab = tab;
 		}
 		for (size_t e0 = 0; e0 < span; e0 += (e0 < 2 * JS_BLOCK ? 1 : JS_BLOCK - 3)) {
 			blk.e0 = e0;
@@ -256,39 +256,41 @@ static void check_blocks(const js_grid *g, const char *what)
 			}
 		}
 	}
-	js_rowtab_free(&tab);
 	free(pl);
 	free(want);
 	free(in);
 }
 
-static void check_blocks_spec(const char *id, const js_grid_spec *s, const char *what)
+static void check_blocks_spec(const char *id, const js_grid_spec *s, js_rowtab *tab,
+			      const char *what)
 {
 	js_grid g;
 	char err[256];
 	cr_assert_eq(js_grid_build(&g, tu_model(id), s, err, sizeof err), 0, "%s: %s", what, err);
-	check_blocks(&g, what);
+	check_blocks(&g, tab, what);
 	js_grid_free_seqs(&g);
 }
 
 Test(refrun, lane_blocks_equal_each_lane_alone)
 {
+	js_rowtab tab = { 0 };
 	for (int k = 0; k < js_n_models; k++) {
 		js_grid g;
 		js_grid_default(&g, js_models[k]);
-		check_blocks(&g, js_models[k]->id);
+		check_blocks(&g, &tab, js_models[k]->id);
 	}
 	/* holds from 5 past a word (h % 32 == 0 at 32 and 64), axes from above their default lows */
 	const char *smb1_axes[] = { "vx=3:40" };
 	check_blocks_spec("smb1", &(js_grid_spec){ .axis_args = smb1_axes, .n_axis_args = 1,
 						   .hold = "5:70", .frames = 100 },
-			  "smb1 holds 5..70");
+			  &tab, "smb1 holds 5..70");
 	const char *seqs[] = { "J5.J3", "J", ".J2.J8", "J9" };
-	check_blocks_spec("smw", &(js_grid_spec){ .seqs = seqs, .n_seqs = 4 }, "smw sequences");
+	check_blocks_spec("smw", &(js_grid_spec){ .seqs = seqs, .n_seqs = 4 }, &tab, "smw sequences");
 	/* an input axis (a button on every frame of half the lanes) */
 	const char *down[] = { "down=off:on" };
 	check_blocks_spec("celeste", &(js_grid_spec){ .axis_args = down, .n_axis_args = 1,
-						      .hold = "0:14" }, "celeste down=off:on");
+						      .hold = "0:14" }, &tab, "celeste down=off:on");
 	/* one pattern: every lane a new start condition, the odometer carrying through each axis */
-	check_blocks_spec("sm64", &(js_grid_spec){ .hold = "7" }, "sm64 hold 7");
+	check_blocks_spec("sm64", &(js_grid_spec){ .hold = "7" }, &tab, "sm64 hold 7");
+	js_rowtab_free(&tab);
 }

@@ -137,22 +137,23 @@ int js_rowtab_build(js_rowtab *t, const js_grid *g, size_t base, size_t rows, si
 	t->rows = 0;
 	if (rows == 0 || rows > JS_ROWTAB_MAX || cols != np || base % np != 0)
 		return -1;
+	/* one allocation: lane[need], then axis[a][need] for the model's axes, extra, step */
 	size_t need = rows + JS_BLOCK;
-	if (need > t->cap) {
-		/* one allocation: lane[need], then axis[a][need] for the model's axes, extra, step */
-		void *mem = malloc(need * (sizeof(size_t) + (size_t)(na + 2) * sizeof(int32_t)));
+	size_t bytes = need * (sizeof(size_t) + (size_t)(na + 2) * sizeof(int32_t));
+	if (bytes > t->cap) {
+		void *mem = malloc(bytes);
 		if (!mem)
 			return -1;
 		free(t->mem);
 		t->mem = mem;
-		t->cap = need;
+		t->cap = bytes;
 	}
 	t->lane = t->mem;
-	int32_t *at = (int32_t *)(t->lane + t->cap);
+	int32_t *at = (int32_t *)(t->lane + need);
 	for (int a = 0; a < JS_MAX_AXES; a++)
-		t->axis[a] = a < na ? at + (size_t)a * t->cap : NULL;
-	t->extra = (uint32_t *)(at + (size_t)na * t->cap);
-	t->step = at + (size_t)(na + 1) * t->cap;
+		t->axis[a] = a < na ? at + (size_t)a * need : NULL;
+	t->extra = (uint32_t *)(at + (size_t)na * need);
+	t->step = at + (size_t)(na + 1) * need;
 	for (size_t i = 0; i < rows; i++) {
 		int32_t ax[JS_MAX_AXES] = { 0 };
 		js_grid_lane_axes(g, base + i * np, ax);

@@ -120,7 +120,7 @@ typedef struct js_block {
  * input-axis buttons, i / rows (the patterns a block's slot is past its first) and the lane
  * offset (i % rows) * cols + i / rows; a block's slots are then a copy from entry e0 % rows. */
 struct js_rowtab {
-	size_t rows, cap; /* cap: entries allocated */
+	size_t rows, cap; /* cap: bytes allocated at mem */
 	size_t *lane;
 	int32_t *axis[JS_MAX_AXES];
 	uint32_t *extra;
