@@ -1038,15 +1038,19 @@ SG_INLINE void sg_fast_groups(const js_lane_args *args, int l0, const sg_consts 
 #if JS_VW == 16 && defined(__AVX512BW__)
 /* ---- AVX-512 (F + BW): the fast path on 16-bit lanes, 32 to a register ----
  *
- * A block whose lanes all start from init (no js_lane_args.start) with start=jump, in a game
- * without air moves (S1, S2), and whose take-off speeds d2 are at most $800: the whole block as
+ * A block whose lanes all start from init (no js_lane_args.start) with start=jump and whose
+ * take-off speeds d2 are at most $800: the whole block as
  * two registers of 32 lanes (one when n_lanes <= 32), the rules of sg_fast_frame with the feet
  * held as y = SG_Z_OFF + ((F - ($03FF << 16)) >> 8): the feet's depth below the take-off row in
  * 1/256 px (F's low 8 bits are 0, see the top: the depth * 256 is exact) plus an offset that
  * centres the range in an int16.  What it relies on, beyond the fast path's
  * facts (a tame lane lands on the first frame its feet are in the floor, snapped to row $03FF
  * with the fraction kept; no forced take-off, so no spring_cap / no_fc0_cap; jumping is set in
- * every flight, so the release cap is the lane's):
+ * every flight, so the release cap is the lane's, and S3K's air move is JumpHeight's other
+ * branch: y_vel >= the cap, double_jump_flag clear and a new press set double_jump_flag and, for
+ * Tails and Knuckles, the flag; y_vel is untouched, so the flight below is the same, and as a
+ * lane's first flight is all it runs, the flag is raised on the first such press of the flight
+ * whatever double_jump_flag blocks after it: the path keeps no double_jump_flag):
  *   - the highest flight, never released, from -$800 (Super Sonic) with gravity $38 reaches a
  *     depth of -38480, from -$680 -25560, from -$380 under water (net $10) -25536 (a release
  *     only raises y_vel); it lands at a depth <= 1800 with y_vel <= $868 (simulated: the
@@ -1064,11 +1068,13 @@ typedef struct sg_zlanes {
 	__m512i tvj, cap, grav; /* per-lane constants */
 	__m512i y, vy, ymin, apex, airt;
 	__mmask32 air, prev, landed, rel_any, below_any;
+	__mmask32 mover, moved; /* S3K: the character flags its air move; it did */
 } sg_zlanes;
 
 static inline void sg_zlanes_init(sg_zlanes *z, const js_lane_args *args, int l0, const sg_game *g)
 {
 	int16_t tv[32], cp[32], gr[32];
+	uint32_t mover = 0;
 	for (int i = 0; i < 32; i++) {
 		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
 		int water = args->axis[g->ax_env][l] == SG_ENV_UNDERWATER;
@@ -1076,7 +1082,10 @@ static inline void sg_zlanes_init(sg_zlanes *z, const js_lane_args *args, int l0
 		tv[i] = (int16_t)-sg_speed(c, water);
 		cp[i] = water ? SG_RELEASE_CAP_WATER : SG_RELEASE_CAP;
 		gr[i] = water ? SG_GRAVITY - SG_WATER_LIFT : SG_GRAVITY;
+		mover |= (uint32_t)(g->air_moves && c->air_move) << i;
 	}
+	z->mover = _cvtu32_mask32(mover);
+	z->moved = 0;
 	z->tvj = _mm512_loadu_si512(tv);
 	z->cap = _mm512_loadu_si512(cp);
 	z->grav = _mm512_loadu_si512(gr);
@@ -1085,10 +1094,16 @@ static inline void sg_zlanes_init(sg_zlanes *z, const js_lane_args *args, int l0
 	z->air = z->prev = z->landed = z->rel_any = z->below_any = 0;
 }
 
-SG_INLINE void sg_zlanes_frame(sg_zlanes *z, __mmask32 a, __m512i fv, __m512i fv1)
+SG_INLINE void sg_zlanes_frame(sg_zlanes *z, __mmask32 a, __m512i fv, __m512i fv1,
+			     const int air_moves)
 {
 	__mmask32 press = _kandn_mask32(z->prev, a);
 	z->prev = a;
+	if (air_moves) /* S3K: in the air (jumping), y_vel >= cap, a press (see above) */
+		z->moved = _kor_mask32(z->moved,
+				       _mm512_mask_cmpge_epi16_mask(_kand_mask32(_kand_mask32(z->air, press),
+										 z->mover),
+								    z->vy, z->cap));
 	/* A landed lane stays down (frozen): its first flight is all the accounting wants. */
 	__mmask32 jump = _kandn_mask32(_kor_mask32(z->air, z->landed), press);
 	/* JumpHeight's release (y_vel 0 on the ground is above the cap) */
@@ -1148,10 +1163,12 @@ static inline void sg_zlanes_store(const sg_zlanes *z, const js_lane_args *args,
 	_mm512_storeu_si512(at, z->airt);
 	const uint32_t air = _cvtmask32_u32(z->air), landed = _cvtmask32_u32(z->landed);
 	const uint32_t rel = _cvtmask32_u32(z->rel_any), below = _cvtmask32_u32(z->below_any);
+	const uint32_t moved = _cvtmask32_u32(z->moved);
 	for (int i = 0; i < 32 && l0 + i < args->n_lanes; i++) {
 		uint32_t fl = 0;
 		if (((air | landed) >> i) & 1u) {
 			fl |= ((rel >> i) & 1u) ? SG_FLAG_RELEASE_CAP : 0;
+			fl |= ((moved >> i) & 1u) ? SG_FLAG_AIR_MOVE : 0;
 			fl |= ((below >> i) & 1u) ? JS_FLAG_BELOW_START : 0;
 			if (!((landed >> i) & 1u))
 				fl |= JS_FLAG_NOT_LANDED;
@@ -1168,7 +1185,7 @@ static inline void sg_zlanes_store(const sg_zlanes *z, const js_lane_args *args,
 /* 1 when the block may run the 16-bit path (see above). */
 static inline int sg_block_is_z(const js_lane_args *args, const sg_game *g)
 {
-	if (args->start || g->air_moves)
+	if (args->start)
 		return 0;
 	for (int l = 0; l < args->n_lanes; l++) {
 		int water = args->axis[g->ax_env][l] == SG_ENV_UNDERWATER;
@@ -1179,7 +1196,8 @@ static inline int sg_block_is_z(const js_lane_args *args, const sg_game *g)
 	return 1;
 }
 
-SG_INLINE void sg_zrun(const js_lane_args *args, const sg_game *g, const int two)
+SG_INLINE void sg_zrun(const js_lane_args *args, const sg_game *g, const int two,
+		       const int air_moves)
 {
 	sg_zlanes z0, z1;
 	sg_zlanes_init(&z0, args, 0, g);
@@ -1192,9 +1210,9 @@ SG_INLINE void sg_zrun(const js_lane_args *args, const sg_game *g, const int two
 	for (int f = 0; f < args->n_frames; f++) {
 		__mmask32 a0, a1;
 		js_zjump_frame(&jump, args, f, &a0, &a1);
-		sg_zlanes_frame(&z0, a0, fv, fv1);
+		sg_zlanes_frame(&z0, a0, fv, fv1, air_moves);
 		if (two)
-			sg_zlanes_frame(&z1, a1, fv, fv1);
+			sg_zlanes_frame(&z1, a1, fv, fv1, air_moves);
 		if ((f & 7) == 7 && sg_zlanes_done(&z0, f, last) && (!two || sg_zlanes_done(&z1, f, last)))
 			break;
 		fv = fv1;
@@ -1217,6 +1235,7 @@ typedef struct sg_hlanes {
 	js_hi tvj, cap, grav; /* per-lane constants */
 	js_hi y, vy, ymin, apex, airt;
 	js_hi air, prev, landed, rel_any, below_any;
+	js_hi mover, moved; /* S3K: as the AVX-512 path */
 } sg_hlanes;
 
 static inline void sg_hlanes_init(sg_hlanes *z, const js_lane_args *args, int l0, const sg_game *g)
@@ -1228,16 +1247,20 @@ static inline void sg_hlanes_init(sg_hlanes *z, const js_lane_args *args, int l0
 		z->tvj[p] = (int16_t)-sg_speed(c, water);
 		z->cap[p] = water ? SG_RELEASE_CAP_WATER : SG_RELEASE_CAP;
 		z->grav[p] = water ? SG_GRAVITY - SG_WATER_LIFT : SG_GRAVITY;
+		z->mover[p] = (int16_t)-(g->air_moves && c->air_move);
 	}
+	z->moved = js_hsplat(0);
 	z->y = z->ymin = js_hsplat(SG_Z_OFF);
 	z->vy = z->apex = z->airt = js_hsplat(0);
 	z->air = z->prev = z->landed = z->rel_any = z->below_any = js_hsplat(0);
 }
 
-SG_INLINE void sg_hlanes_frame(sg_hlanes *z, js_hi a, js_hi fv, js_hi fv1)
+SG_INLINE void sg_hlanes_frame(sg_hlanes *z, js_hi a, js_hi fv, js_hi fv1, const int air_moves)
 {
 	js_hi press = a & ~z->prev;
 	z->prev = a;
+	if (air_moves) /* S3K: in the air (jumping), y_vel >= cap, a press (the AVX-512 path) */
+		z->moved |= z->air & press & z->mover & (z->vy >= z->cap);
 	/* A landed lane stays down (frozen): its first flight is all the accounting wants. */
 	js_hi jump = press & ~(z->air | z->landed);
 	/* JumpHeight's release (y_vel 0 on the ground is above the cap) */
@@ -1286,7 +1309,7 @@ static inline int sg_block_last_jump(const js_lane_args *args)
 
 static inline void sg_hlanes_store(const sg_hlanes *z, const js_lane_args *args, int l0)
 {
-	int16_t ym[16], ap[16], at[16], air[16], landed[16], rel[16], below[16];
+	int16_t ym[16], ap[16], at[16], air[16], landed[16], rel[16], below[16], moved[16];
 	js_hstore_lanes(ym, z->ymin);
 	js_hstore_lanes(ap, z->apex);
 	js_hstore_lanes(at, z->airt);
@@ -1294,10 +1317,12 @@ static inline void sg_hlanes_store(const sg_hlanes *z, const js_lane_args *args,
 	js_hstore_lanes(landed, z->landed);
 	js_hstore_lanes(rel, z->rel_any);
 	js_hstore_lanes(below, z->below_any);
+	js_hstore_lanes(moved, z->moved);
 	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
 		uint32_t fl = 0;
 		if (air[i] | landed[i]) {
 			fl |= rel[i] ? SG_FLAG_RELEASE_CAP : 0;
+			fl |= moved[i] ? SG_FLAG_AIR_MOVE : 0;
 			fl |= below[i] ? JS_FLAG_BELOW_START : 0;
 			if (!landed[i])
 				fl |= JS_FLAG_NOT_LANDED;
@@ -1314,7 +1339,7 @@ static inline void sg_hlanes_store(const sg_hlanes *z, const js_lane_args *args,
 /* 1 when the block may run the 16-bit path (see the AVX-512 path). */
 static inline int sg_block_is_z(const js_lane_args *args, const sg_game *g)
 {
-	if (args->start || g->air_moves)
+	if (args->start)
 		return 0;
 	for (int l = 0; l < args->n_lanes; l++) {
 		int water = args->axis[g->ax_env][l] == SG_ENV_UNDERWATER;
@@ -1325,7 +1350,7 @@ static inline int sg_block_is_z(const js_lane_args *args, const sg_game *g)
 	return 1;
 }
 
-static inline void sg_hrun(const js_lane_args *args, const sg_game *g)
+SG_INLINE void sg_hrun(const js_lane_args *args, const sg_game *g, const int air_moves)
 {
 	const int last = sg_block_last_jump(args);
 	for (int l0 = 0; l0 < args->n_lanes; l0 += 32) {
@@ -1335,8 +1360,8 @@ static inline void sg_hrun(const js_lane_args *args, const sg_game *g)
 		const js_hi one = js_hsplat(1);
 		js_hi fv = js_hsplat(0), fv1 = one;
 		for (int f = 0; f < args->n_frames; f++) {
-			sg_hlanes_frame(&z0, js_hjump(args, l0, f), fv, fv1);
-			sg_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv, fv1);
+			sg_hlanes_frame(&z0, js_hjump(args, l0, f), fv, fv1, air_moves);
+			sg_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv, fv1, air_moves);
 			if ((f & 7) == 7 && sg_hlanes_done(&z0, f, last) && sg_hlanes_done(&z1, f, last))
 				break;
 			fv = fv1;
@@ -1398,16 +1423,21 @@ SG_INLINE void sg_lane_run(const js_lane_args *args, const sg_game *g)
 #if JS_VW == 16 && defined(__AVX512BW__)
 	/* The 16-bit path runs the whole block in one loop: no regrouping to do. */
 	if (sg_block_is_z(args, g)) {
-		if (args->n_lanes > 32)
-			sg_zrun(args, g, 1);
+		if (g->air_moves)
+			sg_zrun(args, g, args->n_lanes > 32, 1);
+		else if (args->n_lanes > 32)
+			sg_zrun(args, g, 1, 0);
 		else
-			sg_zrun(args, g, 0);
+			sg_zrun(args, g, 0, 0);
 		return;
 	}
 #endif
 #if defined(JS_LANE_H16)
 	if (sg_block_is_z(args, g)) {
-		sg_hrun(args, g);
+		if (g->air_moves)
+			sg_hrun(args, g, 1);
+		else
+			sg_hrun(args, g, 0);
 		return;
 	}
 #endif

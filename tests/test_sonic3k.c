@@ -303,7 +303,8 @@ static int32_t edge_vy0(uint64_t *seed)
 
 /* mode 0: holds; 1: random buttons every frame (many re-presses: air moves); 2: sparse presses;
  * 3: edge vy0, every other lane held throughout; 4: tame vy0 only (the fast path), random
- * buttons. */
+ * buttons; 5: start=jump in every lane (whole blocks take the 16-bit paths, AVX-512 and AVX2),
+ * random buttons: air moves on re-presses at and above the cap, blocked by double_jump_flag. */
 static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 {
 	const js_model *m = tu_model("sonic3k");
@@ -318,6 +319,8 @@ static void check_lanes(size_t n, int n_frames, uint64_t seed, int mode)
 				  : (int32_t)(tu_rand(&seed) % 0x10000) - 0x8000;
 		if (mode == 4 || (mode == 0 && tu_rand(&seed) % 2))
 			ax[4 * i + VY0] = (int32_t)(tu_rand(&seed) % (2 * TAME + 1)) - TAME;
+		if (mode == 5)
+			ax[4 * i + START] = JUMP;
 		int h = (int)(tu_rand(&seed) % 60);
 		for (int f = 0; f < n_frames; f++) {
 			unsigned b;
@@ -343,6 +346,8 @@ Test(sonic3k, lanes_equal_reference_sparse_presses) { check_lanes(3000, 600, 3, 
 Test(sonic3k, lanes_equal_reference_edges, .timeout = 120) { check_lanes(1000, 4096, 4, 3); }
 Test(sonic3k, lanes_equal_reference_tame, .timeout = 120) { check_lanes(4000, 1024, 5, 4); }
 Test(sonic3k, lanes_partial_block) { check_lanes(7, 100, 6, 1); }
+Test(sonic3k, lanes_equal_reference_jumps_air_moves) { check_lanes(4000, 512, 7, 5); }
+Test(sonic3k, lanes_partial_block_jumps) { check_lanes(40, 200, 8, 5); }
 
 /* The fast path's precondition, exhaustively: every tame written / spring start never released
  * (the highest flight of each: a release only lowers it), both environments, run through the
