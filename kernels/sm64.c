@@ -1150,9 +1150,11 @@ static inline js_vf sm64_fsplat(float x)
 	const js_vi *p_ = &k_; __asm__("" : "+r"(p_)); *p_; }))
 #define SM64_F(x) (__extension__({ static const js_vf k_ = SM64_KV8((float)(x)); \
 	const js_vf *p_ = &k_; __asm__("" : "+r"(p_)); *p_; }))
+#define sm64_orif(x, m, bits) ((x) | ((js_vu)(m) & (js_vu)SM64_I(bits))) /* js_morif */
 #else
 #define SM64_I(x) js_vsplat(x)
 #define SM64_F(x) sm64_fsplat(x)
+#define sm64_orif js_morif
 #endif
 
 
@@ -1364,7 +1366,7 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 		js_m isDB = js_mieq(act, SM64_I(SM64_DOUBLE_LAND));
 		js_m clamp = mL & isLJ & s->sh & js_mflt(fwd, fzero);
 		fwd = sm64_fsel(clamp, fzero, fwd);
-		fl = js_morif(fl, clamp, SM64_FLAG_BLJ_CLAMP);
+		fl = sm64_orif(fl, clamp, SM64_FLAG_BLJ_CLAMP);
 		ap &= ~(mL & (((isLJ | isBF) & ~zd) | isTR));
 		djt = sm64_sel(mL, sm64_sel(isTR | isBF, zero, SM64_I(5)), djt);
 		js_vi t1 = t + 1;
@@ -1378,7 +1380,7 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 				    sm64_sel(isLJ, SM64_I(SM64_LONG_JUMP), SM64_I(SM64_DOUBLE))));
 		take |= tk;
 		next = sm64_sel(tk, nx, next);
-		fl = js_morif(fl, tk & js_mine(nx, SM64_I(SM64_JUMP)), SM64_FLAG_CHAINED);
+		fl = sm64_orif(fl, tk & js_mine(nx, SM64_I(SM64_JUMP)), SM64_FLAG_CHAINED);
 		/* common_landing_action */
 		js_m stay = mL & ~end & ~ap;
 		js_m dec = stay & js_mfge(fwd, SM64_F(16.0f));
@@ -1419,7 +1421,7 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 		take |= a2;
 		next = sm64_sel(a2, nx, next);
 		djt = sm64_sel(a2 & fromland, zero, djt);
-		fl = js_morif(fl, a2 & js_mine(nx, SM64_I(SM64_JUMP)), SM64_FLAG_CHAINED);
+		fl = sm64_orif(fl, a2 & js_mine(nx, SM64_I(SM64_JUMP)), SM64_FLAG_CHAINED);
 		js_m stay = mS & ~a2;
 		stat |= stay;
 		js_vi kend = sm64_sel(isJ, SM64_I(SM64_K_JUMP_STOP),
@@ -1447,7 +1449,7 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 		js_m tj = (bss | idle) & ap, tb = (stc | cr | spc) & ap;
 		take |= tj | tb;
 		next = sm64_sel(tj, SM64_I(SM64_JUMP), sm64_sel(tb, SM64_I(SM64_BACKFLIP), next));
-		fl = js_morif(fl, dive & ap, SM64_FLAG_UNMODELLED);
+		fl = sm64_orif(fl, dive & ap, SM64_FLAG_UNMODELLED);
 		js_m rest = ~ap;
 		js_m to_stc = idle & rest & zd, to_spc = cr & rest & ~zd;
 		stat |= (gpl | ((bss | idle | stc | cr | spc) & rest));
@@ -1499,7 +1501,7 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 		js_vf lj = fwd * 1.5f;
 		nf = sm64_fsel(isLJ, sm64_fsel(js_mfgt(lj, SM64_F(48.0f)), SM64_F(48.0f), lj), nf);
 		nf = sm64_fsel(isWK & js_mflt(fwd, SM64_F(24.0f)), SM64_F(24.0f), nf);
-		fl = js_morif(fl, take & isLJ & js_mflt(fwd, fzero), SM64_FLAG_BACKWARD_LONG_JUMP);
+		fl = sm64_orif(fl, take & isLJ & js_mflt(fwd, fzero), SM64_FLAG_BACKWARD_LONG_JUMP);
 		s->ljslow = sm64_sel(take & isLJ, (fwd > 16.0f) + 1, s->ljslow); /* !(fwd > 16) */
 		fwd = sm64_fsel(take, nf, fwd);
 		peak = sm64_fsel(take, y, peak);
@@ -1536,7 +1538,7 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 				js_vf yo = y + off;
 				js_m rise = hang & js_milt(t, SM64_I(10));
 				js_m fits = js_mflt(yo + 160.0f, SM64_F(SM64_CEIL_HEIGHT));
-				fl = js_morif(fl, rise & ~fits, SM64_FLAG_CEILING);
+				fl = sm64_orif(fl, rise & ~fits, SM64_FLAG_CEILING);
 				y = sm64_fsel(rise & fits, yo, y);
 				peak = sm64_fsel(rise & fits, yo, peak);
 				vy = sm64_fsel(hang, SM64_F(-50.0f), vy);
@@ -1560,7 +1562,7 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 				gparg = sm64_sel(sw, SM64_I(1), gparg);
 				t = sm64_sel(sw, zero, t);
 				peak = sm64_fsel(sw, y, peak);
-				fl = js_morif(fl, special, SM64_FLAG_FLYING);
+				fl = sm64_orif(fl, special, SM64_FLAG_FLYING);
 			}
 			if (js_many(fly & live_run)) { /* update_flying, no stick */
 				js_vf pf = __builtin_convertvector(s->pitch, js_vf);
@@ -1628,24 +1630,24 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 			js_m term = js_mflt(dv, SM64_F(-75.0f)) & ~rel & ~wg;
 			dv = js_vmaxps(SM64_F(-75.0f), dv); /* dv < -75 ? -75 : dv */
 			js_vf nv = sm64_fsel(rel, vy / 4.0f, dv);
-			fl = js_morif(fl, grav & rel, SM64_FLAG_A_RELEASE);
+			fl = sm64_orif(fl, grav & rel, SM64_FLAG_A_RELEASE);
 			if (js_many(wg & grav)) { /* the wing cap's branch */
 				js_vf w4 = g2 + 4.0f;
 				js_m wlow = js_mflt(g2, SM64_F(-37.5f));
 				js_m wcap = wlow & js_mfgt(w4, SM64_F(-37.5f));
 				js_vf wv = sm64_fsel(wlow, sm64_fsel(wcap, SM64_F(-37.5f), w4), g2);
 				nv = sm64_fsel(wg, wv, nv);
-				fl = js_morif(fl, grav & wg, SM64_FLAG_WING_GRAVITY);
+				fl = sm64_orif(fl, grav & wg, SM64_FLAG_WING_GRAVITY);
 				term |= wg & wcap;
 			}
 			vy = sm64_fsel(grav, nv, vy);
-			fl = js_morif(fl, grav & term, SM64_FLAG_TERMINAL);
+			fl = sm64_orif(fl, grav & term, SM64_FLAG_TERMINAL);
 		}
 		/* the landing */
 		if (js_many(landed & live_run)) {
 			js_m fall = landed & ~fly & js_mflt(vy, SM64_F(-55.0f)) &
 				    js_mfgt(peak - y, SM64_F(1150.0f));
-			fl = js_morif(fl, fall, SM64_FLAG_FALL_DAMAGE);
+			fl = sm64_orif(fl, fall, SM64_FLAG_FALL_DAMAGE);
 			js_vi la = act + (SM64_JUMP_LAND - SM64_JUMP);
 			la = sm64_sel(js_mieq(act, SM64_I(SM64_WALL_KICK)), SM64_I(SM64_JUMP_LAND), la);
 			la = sm64_sel(js_mieq(act, SM64_I(SM64_FLY_TRIPLE)) |
@@ -1665,10 +1667,10 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 	js_vf az = (js_vf)((js_vi)z & 0x7fffffff); /* |z| */
 	js_m edge = js_mfge(az, SM64_F(8192.0f));
 	if (js_many(edge | ceil)) { /* rare */
-		fl = js_morif(fl, edge, SM64_FLAG_LEVEL_EDGE);
-		fl = js_morif(fl, js_mfle(z, SM64_F(-32769.0f)) | js_mfge(z, SM64_F(32768.0f)),
+		fl = sm64_orif(fl, edge, SM64_FLAG_LEVEL_EDGE);
+		fl = sm64_orif(fl, js_mfle(z, SM64_F(-32769.0f)) | js_mfge(z, SM64_F(32768.0f)),
 			      SM64_FLAG_S16_WRAP);
-		fl = js_morif(fl, ceil, SM64_FLAG_CEILING);
+		fl = sm64_orif(fl, ceil, SM64_FLAG_CEILING);
 	}
 	s->y = y;
 	s->vy = vy;
@@ -1703,7 +1705,7 @@ static inline __attribute__((always_inline)) void sm64_lanes_frame(sm64_lanes *s
 	if ((s->any_wing || s->from_start) && js_many(~js_mfge(y, SM64_F(1.0f)))) {
 		js_vf h = hf;
 		hf = sm64_floor_pos(h);
-		fl = js_morif(fl, js_mfne(hf, h), SM64_FLAG_HEIGHT_ROUNDED);
+		fl = sm64_orif(fl, js_mfne(hf, h), SM64_FLAG_HEIGHT_ROUNDED);
 	}
 
 	/* js_acc_frame (model.h) */
