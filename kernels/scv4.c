@@ -807,155 +807,239 @@ static void scv4_lanes_fast16(const js_lane_args *args)
 #endif
 
 #if defined(JS_LANE_H16)
-/* The AVX2 twin of the AVX-512 words above: the same frame, ranges and block condition
- * (scv4_fits16), 16 lanes per ymm (lane.h's js_hi; the phases as -1 / 0 words), the block as
- * four groups, two side by side. */
+/* The AVX2 twin of the AVX-512 words above: the same jump, ramps, ranges and block condition
+ * (scv4_fits16), 16 lanes per ymm (lane.h's js_hi, in js_hlane order; masks as -1 / 0 words),
+ * each lane's t0, k and hold_max found from its input words 8 lanes at a time, the block as four
+ * groups, two side by side.  With no unsigned word compare, a lane is past its take-off where
+ * f > t0 (signed frame words, t0 -1 with no press), and the frame count is of the frames run
+ * with Y above the floor from frame 0 on: a lane stands at Y0 until its take-off, above its
+ * floor where drop >= 1, so the store takes those t0 + 1 frames off. */
 #define SCV4_W_GRAVITY ((int)(SCV4_GRAVITY >> 8))
 #define SCV4_W_CAP ((int)(SCV4_CAP >> 8))
 #define SCV4_W_V0_MAX 2040
 #define SCV4_W_DROP_MAX 7
-typedef struct scv4_hlanes {
-	js_hi negv0, floor, last_jump;
-	js_hi y, spd, cnt, miny, maxy, maxg, hmax, rel, apex, airtime;
-	js_hi air, took, hold, rise, top3, top4, fall;
-} scv4_hlanes;
+#define SCV4_W_FRAMES_MAX 640
 
 static inline int scv4_fits16(const js_lane_args *args)
 {
-	int bad = 0;
+	int bad = args->n_frames > SCV4_W_FRAMES_MAX;
 	for (int l = 0; l < args->n_lanes; l++)
 		bad |= (args->axis[SCV4_AX_DROP][l] > SCV4_W_DROP_MAX) |
 		       (args->axis[SCV4_AX_V0][l] > SCV4_W_V0_MAX);
 	return !bad;
 }
 
-static inline void scv4_hlanes_init(scv4_hlanes *z, const js_lane_args *args, int l0)
+/* Lanes l0..l0 + 7 (32-bit): t0 (-1: no new press before n_frames), k, u_stop = k - 1 + j, and
+ * hold_max's held frames (-1 / 0). */
+typedef struct scv4_yjump {
+	__m256i t0, k, ustop, h3;
+} scv4_yjump;
+
+static inline __m256i scv4_ynew(__m256i x, __m256i prev_top)
 {
-	for (int p = 0; p < 16; p++) {
-		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
-		z->negv0[p] = (int16_t)-args->axis[SCV4_AX_V0][l];
-		z->floor[p] = (int16_t)(SCV4_BLOCK * 256 * args->axis[SCV4_AX_DROP][l]);
+	return _mm256_andnot_si256(_mm256_or_si256(_mm256_slli_epi32(x, 1), prev_top), x);
+}
+
+/* lanes where x & y != 0: -1 / 0 */
+static inline __m256i scv4_ytest(__m256i x, __m256i y)
+{
+	return _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_and_si256(x, y), _mm256_setzero_si256()),
+				_mm256_set1_epi32(-1));
+}
+
+static inline scv4_yjump scv4_ypress(const js_lane_args *args, const int32_t *v0, int l0)
+{
+	const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+	const int n = args->n_frames, words = (n + 31) >> 5;
+	const uint32_t *in = args->input[0] + l0;
+	__m256i x = _mm256_loadu_si256((const __m256i *)in), top = zero;
+	__m256i t0 = _mm256_set1_epi32(-1), k = _mm256_set1_epi32(2), found = zero, h3 = zero;
+	for (int w = 0; w < words && !_mm256_testc_si256(found, _mm256_set1_epi32(-1)); w++) {
+		const __m256i xn = w + 1 < words
+			? _mm256_loadu_si256((const __m256i *)(in + (w + 1) * JS_BLOCK)) : zero;
+		const __m256i np = scv4_ynew(x, top);
+		const __m256i first = _mm256_andnot_si256(found, scv4_ytest(np, np));
+		if (!_mm256_testz_si256(first, first)) {
+			/* the lowest new press p and its bit (the float's exponent: p = 2^31 converts
+			 * to -2^31, the same exponent) */
+			const __m256i p = _mm256_and_si256(np, _mm256_sub_epi32(zero, np));
+			__m256i b = _mm256_and_si256(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(p)), 23),
+						     _mm256_set1_epi32(0xff));
+			b = _mm256_add_epi32(b, _mm256_set1_epi32(32 * w - 127));
+			t0 = _mm256_blendv_epi8(t0, b, first);
+			const __m256i r1 = _mm256_or_si256(_mm256_srli_epi32(x, 1), _mm256_slli_epi32(xn, 31));
+			const __m256i r2 = _mm256_or_si256(_mm256_srli_epi32(x, 2), _mm256_slli_epi32(xn, 30));
+			const __m256i r3 = _mm256_or_si256(_mm256_srli_epi32(x, 3), _mm256_slli_epi32(xn, 29));
+			const __m256i h1 = _mm256_and_si256(first, scv4_ytest(p, r1));
+			const __m256i h2 = _mm256_and_si256(h1, scv4_ytest(p, r2));
+			h3 = _mm256_or_si256(h3, _mm256_and_si256(h2, scv4_ytest(p, r3)));
+			k = _mm256_sub_epi32(_mm256_sub_epi32(k, h1), h2);
+			found = _mm256_or_si256(found, first);
+		}
+		top = _mm256_srli_epi32(x, 31);
+		x = xn;
 	}
-	z->last_jump = js_hlast_jump(args, l0);
-	z->y = z->miny = z->maxy = z->spd = z->cnt = z->maxg = z->hmax = z->rel = z->apex =
-		z->airtime = js_hsplat(0);
-	z->air = z->took = z->hold = z->rise = z->top3 = z->top4 = z->fall = js_hsplat(0);
+	const __m256i late = _mm256_cmpgt_epi32(t0, _mm256_set1_epi32(n - 1));
+	__m256i j = _mm256_srli_epi32(
+		_mm256_mullo_epi32(_mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(v0 + l0)),
+						    _mm256_set1_epi32(95)),
+				   _mm256_set1_epi32(43691)), 22);
+	j = _mm256_max_epi32(j, one);
+	scv4_yjump z = {
+		.t0 = _mm256_or_si256(t0, late),
+		.k = k,
+		.ustop = _mm256_add_epi32(_mm256_sub_epi32(k, one), j),
+		.h3 = _mm256_andnot_si256(late, h3),
+	};
+	return z;
 }
 
-static inline __attribute__((always_inline)) void
-scv4_hlanes_frame(scv4_hlanes *z, js_hi np, js_hi a, js_hi fv, js_hi fv1)
-{
-	/* the move (the speed is 0 on the ground) and the landing at a speed >= 0 */
-	js_hi y = z->y + z->spd;
-	js_hi land = z->air & (z->spd >= 0) & (y >= z->floor);
-	y = js_hsel(land, z->floor, y);
-	js_hi spd = z->spd & ~land;
-	js_hi air = z->air & ~land;
-	js_hi rise = z->rise & ~land, top3 = z->top3 & ~land, top4 = z->top4 & ~land,
-	      fall = z->fall & ~land;
-	/* the take-off (the first press only: frozen after the landing); a relaunch is flagged */
-	z->rel |= land & np;
-	js_hi press = np & ~z->took;
-	air |= press;
-	z->took |= press;
-	js_hi hold = (z->hold & ~land) | press;
-	spd = js_hsel(press, z->negv0, spd);
-	js_hi cnt = z->cnt & ~press;
-	/* phase 0: held -> count + 1, kept while < 4 */
-	js_hi held0 = hold & a;
-	cnt -= held0;
-	js_hi stay0 = held0 & (cnt < SCV4_HOLD_FRAMES);
-	z->hmax |= held0 & ~stay0;
-	/* phase 3: count 0, speed 0; phase 4: count + 1, kept while < 9 */
-	cnt &= ~top3;
-	spd &= ~top3;
-	js_hi t4 = top4 | top3;
-	cnt -= t4;
-	js_hi stay4 = t4 & (cnt < SCV4_TOP_FRAMES);
-	/* gravity in phases 1-2 and 5-6, the cap a min on every lane; phase 2 stops at >= 0 */
-	js_hi g = spd + ((rise | fall) & SCV4_W_GRAVITY);
-	g = (js_hi)_mm256_min_epi16((__m256i)g, (__m256i)js_hsplat(SCV4_W_CAP));
-	z->maxg = (js_hi)_mm256_max_epi16((__m256i)z->maxg, (__m256i)g);
-	js_hi stop = rise & (g >= 0);
-	z->spd = g & ~stop;
-	z->cnt = cnt;
-	z->hold = stay0;
-	z->rise = (rise & ~stop) | (hold & ~stay0);
-	z->top3 = stop;
-	z->top4 = stay4;
-	z->fall = fall | (t4 & ~stay4);
-	z->air = air;
-	z->y = y;
-	z->maxy = (js_hi)_mm256_max_epi16((__m256i)z->maxy, (__m256i)y);
-	js_hi higher = y < z->miny;
-	z->miny = (js_hi)_mm256_min_epi16((__m256i)z->miny, (__m256i)y);
-	z->apex = js_hsel(higher, fv, z->apex);
-	z->airtime = js_hsel(land, fv1, z->airtime);
-}
+/* A group's words (js_hlane order): t0, the ramps' starts 96 (t0 + k) and 96 (t0 + 1 + u_stop +
+ * 9), v0 and the floor; a lane with no press gets v0 0, floor 0 and no fall. */
+typedef struct scv4_ygroup {
+	js_hi t0, a, b, v0, floor;
+} scv4_ygroup;
 
-static inline void scv4_hlanes_store(const scv4_hlanes *z, const js_lane_args *args, int l0)
+static inline void scv4_ygroup_init(scv4_ygroup *g, const scv4_yjump *q, const int32_t *v0,
+				    const int32_t *drop, int l0)
 {
-	int16_t hmax[16], rel[16], maxg[16], maxy[16], took[16], air[16], miny[16], ap[16], at[16];
-	js_hstore_lanes(hmax, z->hmax);
-	js_hstore_lanes(rel, z->rel);
-	js_hstore_lanes(maxg, z->maxg);
-	js_hstore_lanes(maxy, z->maxy);
-	js_hstore_lanes(took, z->took);
-	js_hstore_lanes(air, z->air);
-	js_hstore_lanes(miny, z->miny);
-	js_hstore_lanes(ap, z->apex);
-	js_hstore_lanes(at, z->airtime);
-	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
-		uint32_t fl = 0;
-		fl |= hmax[i] ? SCV4_FLAG_HOLD_MAX : 0;
-		fl |= rel[i] ? JS_FLAG_RELAUNCH : 0;
-		fl |= maxg[i] == SCV4_W_CAP ? SCV4_FLAG_FALL_CAP : 0;
-		fl |= maxy[i] > 0 ? JS_FLAG_BELOW_START : 0;
-		fl |= took[i] ? 0 : JS_FLAG_NO_TAKEOFF;
-		fl |= air[i] ? JS_FLAG_NOT_LANDED : 0;
-		args->rise[l0 + i] = (int64_t)(uint16_t)(-(int32_t)miny[i]) << 8; /* Y0 - min Y, >= 0 */
-		args->apex_frame[l0 + i] = ap[i];
-		args->airtime[l0 + i] = at[i];
-		args->flags[l0 + i] = fl;
+	__m256i a[2], b[2], v[2], fl[2];
+	const __m256i c96 = _mm256_set1_epi32(SCV4_W_GRAVITY);
+	for (int h = 0; h < 2; h++) {
+		const scv4_yjump *z = &q[h];
+		const __m256i none = _mm256_cmpgt_epi32(_mm256_setzero_si256(), z->t0);
+		a[h] = _mm256_mullo_epi32(_mm256_add_epi32(z->t0, z->k), c96);
+		const __m256i fall = _mm256_add_epi32(z->t0, _mm256_add_epi32(z->ustop, _mm256_set1_epi32(10)));
+		b[h] = _mm256_or_si256(_mm256_mullo_epi32(fall, c96), _mm256_and_si256(none, _mm256_set1_epi32(0xffff)));
+		v[h] = _mm256_andnot_si256(none, _mm256_loadu_si256((const __m256i *)(v0 + l0 + 8 * h)));
+		fl[h] = _mm256_andnot_si256(none, _mm256_slli_epi32(
+			_mm256_loadu_si256((const __m256i *)(drop + l0 + 8 * h)), 12));
 	}
+	g->t0 = (js_hi)_mm256_packs_epi32(q[0].t0, q[1].t0);
+	g->a = (js_hi)_mm256_packus_epi32(a[0], a[1]);
+	g->b = (js_hi)_mm256_packus_epi32(b[0], b[1]);
+	g->v0 = (js_hi)_mm256_packus_epi32(v[0], v[1]);
+	g->floor = (js_hi)_mm256_packus_epi32(fl[0], fl[1]);
 }
 
-/* The whole block as four groups of 16 lanes, two side by side; the new presses (A & ~(A one
- * frame before)) for 32 frames at once from the input words. */
+/* One frame of a group (fr = 96 f, fv = f): returns the lanes done (past their take-off and on
+ * their floor). */
+static inline __attribute__((always_inline)) js_hi
+scv4_yframe(const scv4_ygroup *g, js_hi fr, js_hi fv, js_hi *y, js_hi *cnt, js_hi *lowest)
+{
+	const __m256i rise = _mm256_subs_epu16((__m256i)g->v0, _mm256_subs_epu16((__m256i)fr, (__m256i)g->a));
+	const __m256i fall = _mm256_min_epu16(_mm256_subs_epu16((__m256i)fr, (__m256i)g->b),
+					      _mm256_set1_epi16(SCV4_W_CAP));
+	const js_hi air = fv > g->t0;
+	js_hi yy = *y + (((js_hi)fall - (js_hi)rise) & air);
+	yy = (js_hi)_mm256_min_epi16((__m256i)yy, (__m256i)g->floor);
+	const js_hi in = g->floor > yy;
+	*cnt -= in;
+	*lowest = (js_hi)_mm256_min_epi16((__m256i)*lowest, (__m256i)yy);
+	*y = yy;
+	return air & ~in;
+}
+
+/* The results of lanes l0..l0 + 7 (below n_lanes) from their words in lane order. */
+static inline void scv4_ystore(const js_lane_args *args, const scv4_yjump *z, const int16_t *cnt16,
+			       const int16_t *low16, const int16_t *y16, const int32_t *drop, int ran,
+			       int l0)
+{
+	const int n = args->n_frames, words = (n + 31) >> 5;
+	const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+	const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(args->n_lanes - l0),
+						 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+	const __m256i cnt = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)cnt16));
+	const __m256i lowest = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)low16));
+	const __m256i y = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)y16));
+	const __m256i took = _mm256_cmpgt_epi32(z->t0, _mm256_set1_epi32(-1));
+	/* the frames before the take-off counted where the floor is below Y0 */
+	const __m256i up = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(drop + l0)), zero);
+	const __m256i t1 = _mm256_add_epi32(z->t0, one);
+	const __m256i land = _mm256_sub_epi32(_mm256_add_epi32(t1, cnt), _mm256_and_si256(up, t1));
+	const __m256i landed = _mm256_and_si256(took, _mm256_cmpgt_epi32(_mm256_set1_epi32(ran), land));
+	__m256i rel = zero;
+	const __m256i lw = _mm256_srli_epi32(land, 5);
+	const __m256i lbit = _mm256_sllv_epi32(one, _mm256_and_si256(land, _mm256_set1_epi32(31)));
+	const uint32_t *in = args->input[0] + l0;
+	for (int w = 0; w < words; w++) {
+		const __m256i m = _mm256_and_si256(landed, _mm256_cmpeq_epi32(lw, _mm256_set1_epi32(w)));
+		if (_mm256_testz_si256(m, m))
+			continue;
+		const __m256i top = w ? _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(in + (w - 1) * JS_BLOCK)), 31)
+				      : zero;
+		const __m256i np = scv4_ynew(_mm256_loadu_si256((const __m256i *)(in + w * JS_BLOCK)), top);
+		rel = _mm256_or_si256(rel, _mm256_and_si256(m, scv4_ytest(np, lbit)));
+	}
+	const __m256i end = _mm256_blendv_epi8(_mm256_set1_epi32(n), land, landed);
+	const __m256i hold = _mm256_and_si256(z->h3, _mm256_cmpgt_epi32(end, _mm256_add_epi32(z->t0, _mm256_set1_epi32(3))));
+	const __m256i cap = _mm256_and_si256(took, _mm256_cmpgt_epi32(end, _mm256_add_epi32(
+		_mm256_add_epi32(z->t0, z->ustop), _mm256_set1_epi32(31))));
+	const __m256i below = _mm256_cmpgt_epi32(y, zero);
+	const __m256i rose = _mm256_cmpgt_epi32(zero, lowest);
+	__m256i fl = _mm256_andnot_si256(took, _mm256_set1_epi32(JS_FLAG_NO_TAKEOFF));
+	fl = _mm256_or_si256(fl, _mm256_and_si256(_mm256_andnot_si256(landed, took), _mm256_set1_epi32(JS_FLAG_NOT_LANDED)));
+	fl = _mm256_or_si256(fl, _mm256_and_si256(below, _mm256_set1_epi32(JS_FLAG_BELOW_START)));
+	fl = _mm256_or_si256(fl, _mm256_and_si256(rel, _mm256_set1_epi32(JS_FLAG_RELAUNCH)));
+	fl = _mm256_or_si256(fl, _mm256_and_si256(hold, _mm256_set1_epi32((int)SCV4_FLAG_HOLD_MAX)));
+	fl = _mm256_or_si256(fl, _mm256_and_si256(cap, _mm256_set1_epi32((int)SCV4_FLAG_FALL_CAP)));
+	_mm256_maskstore_epi32((int *)args->flags + l0, lanes, fl);
+	_mm256_maskstore_epi32(args->airtime + l0, lanes, _mm256_and_si256(landed, _mm256_add_epi32(land, one)));
+	_mm256_maskstore_epi32(args->apex_frame + l0, lanes,
+			       _mm256_and_si256(rose, _mm256_min_epi32(_mm256_add_epi32(z->t0, z->ustop),
+								      _mm256_set1_epi32(n - 1))));
+	const __m256i rise = _mm256_slli_epi32(_mm256_sub_epi32(zero, lowest), 8); /* Y0 - min Y, >= 0 */
+	_mm256_maskstore_epi64((long long *)args->rise + l0, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(lanes)),
+			       _mm256_cvtepu32_epi64(_mm256_castsi256_si128(rise)));
+	_mm256_maskstore_epi64((long long *)args->rise + l0 + 4, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(lanes, 1)),
+			       _mm256_cvtepu32_epi64(_mm256_extracti128_si256(rise, 1)));
+}
+
+/* The whole block as four groups of 16 lanes, two side by side, each pair stopping once its
+ * lanes are done (a check every 4 frames). */
 static void scv4_lanes_fast16(const js_lane_args *args)
 {
-	for (int g = 0; g < JS_BLOCK; g += 32) {
-		scv4_hlanes z0, z1;
-		scv4_hlanes_init(&z0, args, g);
-		scv4_hlanes_init(&z1, args, g + 16);
-		const js_hi one = js_hsplat(1);
-		js_hi fv = js_hsplat(0), fv1 = one;
-		js_vu np[4], last[4];
-		for (int k = 0; k < 4; k++)
-			np[k] = last[k] = (js_vu){ 0 };
-		for (int f = 0; f < args->n_frames; f++) {
-			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK + g;
-			if ((f & 31) == 0)
-				for (int k = 0; k < 4; k++) {
-					js_vu w = js_vloadu(row + 8 * k);
-					np[k] = w & ~(w << 1 | last[k]);
-					last[k] = w >> 31;
-				}
-			scv4_hlanes_frame(&z0, js_hbits((const uint32_t *)&np[0], f), js_hbits(row, f),
-					  fv, fv1);
-			scv4_hlanes_frame(&z1, js_hbits((const uint32_t *)&np[2], f),
-					  js_hbits(row + 16, f), fv, fv1);
-			if ((f & 7) == 7) {
-				js_hi busy = z0.air | (~z0.took & (z0.last_jump > fv)) | z1.air |
-					     (~z1.took & (z1.last_jump > fv));
-				if (_mm256_testz_si256((__m256i)busy, (__m256i)busy))
-					break;
-			}
-			fv = fv1;
-			fv1 += one;
+	const int32_t *v0 = args->axis[SCV4_AX_V0], *drop = args->axis[SCV4_AX_DROP];
+	int32_t v0c[JS_BLOCK], dropc[JS_BLOCK];
+	if (args->n_lanes < JS_BLOCK) { /* the lanes past n_lanes as copies of the last */
+		for (int l = 0; l < JS_BLOCK; l++) {
+			int s = l < args->n_lanes ? l : args->n_lanes - 1;
+			v0c[l] = v0[s];
+			dropc[l] = drop[s];
 		}
-		scv4_hlanes_store(&z0, args, g);
-		scv4_hlanes_store(&z1, args, g + 16);
+		v0 = v0c;
+		drop = dropc;
+	}
+	const int n = args->n_frames;
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
+		scv4_yjump q[4];
+		for (int i = 0; i < 4; i++)
+			q[i] = scv4_ypress(args, v0, l0 + 8 * i);
+		scv4_ygroup g0, g1;
+		scv4_ygroup_init(&g0, q, v0, drop, l0);
+		scv4_ygroup_init(&g1, q + 2, v0, drop, l0 + 16);
+		const js_hi zero = js_hsplat(0);
+		js_hi y0 = zero, y1 = zero, c0 = zero, c1 = zero, lo0 = zero, lo1 = zero;
+		js_hi fr = zero, fv = zero;
+		int f = 0;
+		while (f < n) {
+			js_hi done = scv4_yframe(&g0, fr, fv, &y0, &c0, &lo0) &
+				     scv4_yframe(&g1, fr, fv, &y1, &c1, &lo1);
+			f++;
+			if ((f & 3) == 0 && js_hall(done))
+				break;
+			fr += SCV4_W_GRAVITY;
+			fv += 1;
+		}
+		int16_t c16[32], lo16[32], y16[32];
+		js_hstore_lanes(c16, c0);
+		js_hstore_lanes(c16 + 16, c1);
+		js_hstore_lanes(lo16, lo0);
+		js_hstore_lanes(lo16 + 16, lo1);
+		js_hstore_lanes(y16, y0);
+		js_hstore_lanes(y16 + 16, y1);
+		for (int i = 0; i < 4 && l0 + 8 * i < args->n_lanes; i++)
+			scv4_ystore(args, &q[i], c16 + 8 * i, lo16 + 8 * i, y16 + 8 * i, drop, f, l0 + 8 * i);
 	}
 }
 #endif
