@@ -669,19 +669,18 @@ static inline void scv4_zgroup_init(scv4_zgroup *g, const scv4_zjump *q, const i
 }
 
 /* One frame of a group: fr = 96 f.  air: the lanes past their take-off frame (f > t0, and every
- * lane with no press from frame 1); in: those of them still above their floor. */
+ * lane with no press from frame 1), whose speed is the ramps' (0 before: the rise ramp masked,
+ * the fall's not started); in: those of them still above their floor. */
 static inline __attribute__((always_inline)) void
-scv4_zframe(const scv4_zgroup *g, __m512i fr, __m512i *y, __m512i *cnt, __m512i *lowest,
-	    __mmask32 *air, __mmask32 *in)
+scv4_zframe(const scv4_zgroup *g, __m512i fr, __m512i *y, __m512i *cnt, __mmask32 *air,
+	    __mmask32 *in)
 {
-	const __m512i rise = _mm512_subs_epu16(g->v0, _mm512_subs_epu16(fr, g->a));
-	const __m512i fall = _mm512_min_epu16(_mm512_subs_epu16(fr, g->b), _mm512_set1_epi16(SCV4_W_CAP));
 	const __mmask32 a = _mm512_cmpgt_epu16_mask(fr, g->t0);
-	__m512i yy = _mm512_mask_add_epi16(*y, a, *y, _mm512_sub_epi16(fall, rise));
-	yy = _mm512_min_epi16(yy, g->floor);
+	const __m512i rise = _mm512_maskz_subs_epu16(a, g->v0, _mm512_subs_epu16(fr, g->a));
+	const __m512i fall = _mm512_min_epu16(_mm512_subs_epu16(fr, g->b), _mm512_set1_epi16(SCV4_W_CAP));
+	const __m512i yy = _mm512_min_epi16(_mm512_add_epi16(*y, _mm512_sub_epi16(fall, rise)), g->floor);
 	const __mmask32 i = _mm512_mask_cmplt_epi16_mask(a, yy, g->floor);
 	*cnt = _mm512_mask_sub_epi16(*cnt, i, *cnt, _mm512_set1_epi16(-1));
-	*lowest = _mm512_min_epi16(*lowest, yy);
 	*y = yy;
 	*air = a;
 	*in = i;
@@ -689,13 +688,23 @@ scv4_zframe(const scv4_zgroup *g, __m512i fr, __m512i *y, __m512i *cnt, __m512i 
 
 /* The results of lanes l0..l0 + 15 (those below n_lanes): cnt, lowest and y are their words
  * widened, ran the frames run. */
-static inline void scv4_zstore(const js_lane_args *args, const scv4_zjump *z, __m512i cnt,
-			       __m512i lowest, __m512i y, int ran, int l0)
+static inline void scv4_zstore(const js_lane_args *args, const scv4_zjump *z, const int32_t *v0,
+			       __m512i cnt, __m512i y, int ran, int l0)
 {
 	const int nl = args->n_lanes - l0, n = args->n_frames, words = (n + 31) >> 5;
 	const __mmask16 lanes = nl >= 16 ? 0xffff : (__mmask16)((1u << nl) - 1u);
 	const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(1);
 	const __mmask16 took = _mm512_cmpge_epi32_mask(z->t0, zero);
+	/* the lowest Y: the apex's, Y0 - (u_stop v0 - 96 (1 + .. + j - 1)) (k moves at -v0, then
+	 * -(v0 - 96 i) for i = 1 .. j - 1), where frame t0 + u_stop was run, else the last Y (still
+	 * rising; 0 without a move) */
+	const __m512i jm1 = _mm512_sub_epi32(z->ustop, z->k); /* j - 1 */
+	const __m512i apex_y = _mm512_sub_epi32(
+		_mm512_mullo_epi32(_mm512_mullo_epi32(jm1, _mm512_add_epi32(jm1, one)), _mm512_set1_epi32(48)),
+		_mm512_mullo_epi32(z->ustop, _mm512_loadu_si512(v0 + l0)));
+	const __mmask16 topped = _mm512_mask_cmplt_epi32_mask(
+		took, _mm512_add_epi32(z->t0, z->ustop), _mm512_set1_epi32(ran));
+	const __m512i lowest = _mm512_mask_mov_epi32(_mm512_min_epi32(y, zero), topped, apex_y);
 	const __m512i land = _mm512_add_epi32(_mm512_add_epi32(z->t0, one), cnt); /* L */
 	const __mmask16 landed = _mm512_mask_cmplt_epi32_mask(took, land, _mm512_set1_epi32(ran));
 	/* relaunch: a new press on the landing frame (its word and bit per lane) */
@@ -786,22 +795,32 @@ static void scv4_lanes_fast16(const js_lane_args *args)
 	scv4_zgroup_init(&g0, q, v0, drop, 0);
 	scv4_zgroup_init(&g1, q + 2, v0, drop, 32);
 	const __m512i zero = _mm512_setzero_si512(), step = _mm512_set1_epi16(SCV4_W_GRAVITY);
-	__m512i y0 = zero, y1 = zero, c0 = zero, c1 = zero, lo0 = zero, lo1 = zero, fr = zero;
+	__m512i y0 = zero, y1 = zero, c0 = zero, c1 = zero, fr = zero;
+	__mmask32 a0, i0, a1, i1;
 	const int n = args->n_frames;
 	int f = 0;
-	while (f < n) {
-		__mmask32 a0, i0, a1, i1;
-		scv4_zframe(&g0, fr, &y0, &c0, &lo0, &a0, &i0);
-		scv4_zframe(&g1, fr, &y1, &c1, &lo1, &a1, &i1);
-		f++;
-		if ((f & 3) == 0 && (i0 | ~a0 | i1 | ~a1) == 0)
-			break;
+	/* four frames, then the check */
+	for (; f + 4 <= n; f += 4) {
+		for (int u = 0; u < 4; u++) {
+			scv4_zframe(&g0, fr, &y0, &c0, &a0, &i0);
+			scv4_zframe(&g1, fr, &y1, &c1, &a1, &i1);
+			fr = _mm512_add_epi16(fr, step);
+		}
+		if ((i0 | ~a0 | i1 | ~a1) == 0) {
+			f += 4;
+			goto done;
+		}
+	}
+	for (; f < n; f++) {
+		scv4_zframe(&g0, fr, &y0, &c0, &a0, &i0);
+		scv4_zframe(&g1, fr, &y1, &c1, &a1, &i1);
 		fr = _mm512_add_epi16(fr, step);
 	}
+done:
 	for (int i = 0; i < 4; i++) {
 		const int h = i & 1;
-		scv4_zstore(args, &q[i], scv4_zhalf(i < 2 ? c0 : c1, h), scv4_zhalf(i < 2 ? lo0 : lo1, h),
-			    scv4_zhalf(i < 2 ? y0 : y1, h), f, 16 * i);
+		scv4_zstore(args, &q[i], v0, scv4_zhalf(i < 2 ? c0 : c1, h), scv4_zhalf(i < 2 ? y0 : y1, h),
+			    f, 16 * i);
 	}
 }
 #endif
