@@ -944,7 +944,7 @@ static inline void scv4_ygroup_init(scv4_ygroup *g, const scv4_yjump *q, const i
 /* One frame of a group (fr = 96 f, fv = f): returns the lanes done (past their take-off and on
  * their floor). */
 static inline __attribute__((always_inline)) js_hi
-scv4_yframe(const scv4_ygroup *g, js_hi fr, js_hi fv, js_hi *y, js_hi *cnt, js_hi *lowest)
+scv4_yframe(const scv4_ygroup *g, js_hi fr, js_hi fv, js_hi *y, js_hi *cnt)
 {
 	const __m256i rise = _mm256_subs_epu16((__m256i)g->v0, _mm256_subs_epu16((__m256i)fr, (__m256i)g->a));
 	const __m256i fall = _mm256_min_epu16(_mm256_subs_epu16((__m256i)fr, (__m256i)g->b),
@@ -954,24 +954,29 @@ scv4_yframe(const scv4_ygroup *g, js_hi fr, js_hi fv, js_hi *y, js_hi *cnt, js_h
 	yy = (js_hi)_mm256_min_epi16((__m256i)yy, (__m256i)g->floor);
 	const js_hi in = g->floor > yy;
 	*cnt -= in;
-	*lowest = (js_hi)_mm256_min_epi16((__m256i)*lowest, (__m256i)yy);
 	*y = yy;
 	return air & ~in;
 }
 
 /* The results of lanes l0..l0 + 7 (below n_lanes) from their words in lane order. */
 static inline void scv4_ystore(const js_lane_args *args, const scv4_yjump *z, const int16_t *cnt16,
-			       const int16_t *low16, const int16_t *y16, const int32_t *drop, int ran,
-			       int l0)
+			       const int16_t *y16, const int32_t *v0, const int32_t *drop, int ran, int l0)
 {
 	const int n = args->n_frames, words = (n + 31) >> 5;
 	const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
 	const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(args->n_lanes - l0),
 						 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 	const __m256i cnt = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)cnt16));
-	const __m256i lowest = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)low16));
 	const __m256i y = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)y16));
 	const __m256i took = _mm256_cmpgt_epi32(z->t0, _mm256_set1_epi32(-1));
+	/* the lowest Y as the AVX-512 store makes it: the apex's where frame t0 + u_stop was run */
+	const __m256i jm1 = _mm256_sub_epi32(z->ustop, z->k); /* j - 1 */
+	const __m256i apex_y = _mm256_sub_epi32(
+		_mm256_mullo_epi32(_mm256_mullo_epi32(jm1, _mm256_add_epi32(jm1, one)), _mm256_set1_epi32(48)),
+		_mm256_mullo_epi32(z->ustop, _mm256_loadu_si256((const __m256i *)(v0 + l0))));
+	const __m256i topped = _mm256_and_si256(took, _mm256_cmpgt_epi32(
+		_mm256_set1_epi32(ran), _mm256_add_epi32(z->t0, z->ustop)));
+	const __m256i lowest = _mm256_blendv_epi8(_mm256_min_epi32(y, zero), apex_y, topped);
 	/* the frames before the take-off counted where the floor is below Y0 */
 	const __m256i up = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(drop + l0)), zero);
 	const __m256i t1 = _mm256_add_epi32(z->t0, one);
@@ -1038,27 +1043,35 @@ static void scv4_lanes_fast16(const js_lane_args *args)
 		scv4_ygroup_init(&g0, q, v0, drop, l0);
 		scv4_ygroup_init(&g1, q + 2, v0, drop, l0 + 16);
 		const js_hi zero = js_hsplat(0);
-		js_hi y0 = zero, y1 = zero, c0 = zero, c1 = zero, lo0 = zero, lo1 = zero;
-		js_hi fr = zero, fv = zero;
+		js_hi y0 = zero, y1 = zero, c0 = zero, c1 = zero, fr = zero, fv = zero;
 		int f = 0;
-		while (f < n) {
-			js_hi done = scv4_yframe(&g0, fr, fv, &y0, &c0, &lo0) &
-				     scv4_yframe(&g1, fr, fv, &y1, &c1, &lo1);
-			f++;
-			if ((f & 3) == 0 && js_hall(done))
-				break;
+		/* four frames, then the check */
+		for (; f + 4 <= n; f += 4) {
+			js_hi done = js_hsplat(-1);
+			for (int u = 0; u < 4; u++) {
+				done = scv4_yframe(&g0, fr, fv, &y0, &c0) & scv4_yframe(&g1, fr, fv, &y1, &c1);
+				fr += SCV4_W_GRAVITY;
+				fv += 1;
+			}
+			if (js_hall(done)) {
+				f += 4;
+				goto done;
+			}
+		}
+		for (; f < n; f++) {
+			scv4_yframe(&g0, fr, fv, &y0, &c0);
+			scv4_yframe(&g1, fr, fv, &y1, &c1);
 			fr += SCV4_W_GRAVITY;
 			fv += 1;
 		}
-		int16_t c16[32], lo16[32], y16[32];
+	done:;
+		int16_t c16[32], y16[32];
 		js_hstore_lanes(c16, c0);
 		js_hstore_lanes(c16 + 16, c1);
-		js_hstore_lanes(lo16, lo0);
-		js_hstore_lanes(lo16 + 16, lo1);
 		js_hstore_lanes(y16, y0);
 		js_hstore_lanes(y16 + 16, y1);
 		for (int i = 0; i < 4 && l0 + 8 * i < args->n_lanes; i++)
-			scv4_ystore(args, &q[i], c16 + 8 * i, lo16 + 8 * i, y16 + 8 * i, drop, f, l0 + 8 * i);
+			scv4_ystore(args, &q[i], c16 + 8 * i, y16 + 8 * i, v0, drop, f, l0 + 8 * i);
 	}
 }
 #endif
