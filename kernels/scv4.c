@@ -545,11 +545,13 @@ static void scv4_lanes_from_starts(const js_lane_args *args)
  * 96 (n_frames - 1) and 96 (t0 + 1 + u_stop + 9) <= 96 (n_frames - 1 + 35) (k <= 4, j <= 22),
  * below 65536 for n_frames <= 640.
  *
- * The accounting is cv_acc_frame's (castlevania.h), from the frame loop's lowest Y and its
- * count of frames after t0 with Y above the floor (the landing frame L = t0 + 1 + the count,
- * landed when L is a frame run): airtime L + 1; rise Y0 - the lowest Y; apex t0 + u_stop (or
- * n_frames - 1 if that is later), since every move up to u_stop is negative (v0 > 0) and so a
- * new high, 0 where Y never rose (v0 = 0, or no move before n_frames).  The flags at the store:
+ * The accounting is cv_acc_frame's (castlevania.h), from the frame loop's count of frames
+ * after t0 with Y above the floor (the landing frame L = t0 + 1 + the count, landed when L is a
+ * frame run) and its last Y: airtime L + 1; every move up to u_stop is negative (v0 > 0) and so
+ * a new high, none after, so the lowest Y is the apex's, Y0 - (u_stop v0 - 48 j (j - 1)) (k
+ * moves at -v0, then -(v0 - 96 i) for i = 1 .. j - 1), where frame t0 + u_stop was run, else
+ * the last Y; rise Y0 - the lowest Y; apex t0 + u_stop (or n_frames - 1 if that is later), 0
+ * where Y never rose (v0 = 0, or no move before n_frames).  The flags at the store:
  * below_start where the last Y is past Y0 (a landed lane's is its floor: 16 px or more past Y0
  * with drop >= 1, and the fall moved at most 8 px a frame, so an airborne frame was past Y0
  * before it; a lane still in the air is past Y0 now or never was); hold_max where frames
@@ -695,9 +697,8 @@ static inline void scv4_zstore(const js_lane_args *args, const scv4_zjump *z, co
 	const __mmask16 lanes = nl >= 16 ? 0xffff : (__mmask16)((1u << nl) - 1u);
 	const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(1);
 	const __mmask16 took = _mm512_cmpge_epi32_mask(z->t0, zero);
-	/* the lowest Y: the apex's, Y0 - (u_stop v0 - 96 (1 + .. + j - 1)) (k moves at -v0, then
-	 * -(v0 - 96 i) for i = 1 .. j - 1), where frame t0 + u_stop was run, else the last Y (still
-	 * rising; 0 without a move) */
+	/* the lowest Y (see above): the apex's where frame t0 + u_stop was run, else the last Y
+	 * (still rising; 0 without a move) */
 	const __m512i jm1 = _mm512_sub_epi32(z->ustop, z->k); /* j - 1 */
 	const __m512i apex_y = _mm512_sub_epi32(
 		_mm512_mullo_epi32(_mm512_mullo_epi32(jm1, _mm512_add_epi32(jm1, one)), _mm512_set1_epi32(48)),
