@@ -560,7 +560,7 @@ typedef struct banjo_lanes {
 	js_m swim, noab;                      /* per-lane constant masks */
 	/* accounting, the rise as a float in 2^-23 units */
 	js_vf rise;
-	js_vi apex, airt, last_jump;
+	js_vi apex, airt;
 	js_m took, done;
 	js_vu flags;
 	js_vu bits; /* the jump button's bit-plane words of frames f & ~31.. */
@@ -626,7 +626,6 @@ static inline void banjo_lanes_init(banjo_lanes *s, const js_lane_args *args,
 	}
 	s->dgl = s->dt * BANJO_JUMP_GRAVITY;
 	s->dgh = s->dt * BANJO_GRAVITY;
-	s->last_jump = js_vload(bk->last + k0);
 	s->rise = js_vfsplat(0.0f);
 	s->apex = s->airt = js_vsplat(0);
 	s->took = s->done = JS_MNONE;
@@ -634,16 +633,24 @@ static inline void banjo_lanes_init(banjo_lanes *s, const js_lane_args *args,
 	s->bits = (js_vu)js_vsplat(0); /* loaded on frame 0 */
 }
 
-/* One frame of the group; bit = 1 << (f & 31) in every lane (the frame's bit of s->bits). */
-static inline void banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int k0, int f,
-				     js_vu bit)
+/* One frame of the group; bit = 1 << (f & 31) in every lane (the frame's bit of s->bits).
+ * init: a compile-time constant, 1 on the path from init's states (js_lane_args.start NULL),
+ * which keeps two masks fewer: a lane's results are final once it has landed (done), so what it
+ * does after does not matter and "landed" is not kept (a lane stands until its take-off: ground
+ * is ~air); and "took off" is "in the air or done" (a lane is in the air from its take-off to
+ * its landing frame), so the accounting's frames are those of lanes not done that moved (in the
+ * air before the frame, or taking off on it).  (Fuzz starts may begin landed or in the air: the
+ * full masks.) */
+static inline __attribute__((always_inline)) void
+banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int k0, int f, js_vu bit, const int init)
 {
-	if ((f & 31) == 0)
+	if ((f & 31) == 0) {
 		s->bits = js_vloadu(bk->jump + (f >> 5) * JS_BLOCK + k0);
+	}
 	const js_vf zero = js_vfsplat(0.0f);
 	js_m a = js_mbit(s->bits, bit); /* held */
 	js_m press = a & ~s->prev;
-	js_m ground = ~(s->air | s->landed);
+	js_m ground = init ? ~s->air : ~(s->air | s->landed);
 	js_m takeoff = ground & press;
 	/* bsjump_update */
 	js_m reset = s->air & ((~a & js_mfgt(s->vy, zero)) | s->noab);
@@ -675,10 +682,11 @@ static inline void banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int 
 	s->vy = js_mfsel(moving, vyn, s->vy);
 	s->inw = (moving & inwn) | (~moving & s->inw);
 	js_m air = moving & ~land;
-	s->landed = (moving & land) | (s->landed & s->swim);
+	if (!init)
+		s->landed = (moving & land) | (s->landed & s->swim);
+	s->prev = a;
 	s->air = air;
 	s->light = light & air;
-	s->prev = a;
 	/* (the events above only occur in lanes that moved: every flag is raised in the air or on
 	 * the take-off frame; the accounting below keeps only frames from take-off to landing) */
 
@@ -696,8 +704,8 @@ static inline void banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int 
 
 	/* js_acc_frame (model.h) */
 	js_m live = ~s->done;
-	js_m took = s->took | (live & air);
-	js_m on = live & took;
+	js_m took = init ? JS_MNONE : s->took | (live & air);
+	js_m on = init ? live & moving : live & took;
 	s->flags = js_morv(s->flags, on, fl);
 	js_m higher = on & js_mfgt(hq, s->rise);
 	s->rise = js_mfsel(higher, hq, s->rise);
@@ -705,12 +713,22 @@ static inline void banjo_lanes_frame(banjo_lanes *s, const banjo_block *bk, int 
 	js_m lands = on & ~air;
 	s->airt = js_misel(lands, js_vsplat(f + 1), s->airt);
 	s->done |= lands;
-	s->took = took;
+	if (!init)
+		s->took = took;
 }
 
-static inline int banjo_lanes_done(const banjo_lanes *s, int32_t f)
+/* From init's states the lanes that took off are those in the air or done. */
+static inline void banjo_lanes_finish(banjo_lanes *s, const int init)
 {
-	return js_mall(s->done | (~s->took & js_mile(s->last_jump, js_vsplat(f))));
+	if (init)
+		s->took = s->air | s->done;
+}
+
+static inline int banjo_lanes_done(const banjo_lanes *s, const banjo_block *bk, int k0, int32_t f,
+				   const int init)
+{
+	js_m took = init ? s->air | s->done : s->took;
+	return js_mall(s->done | (~took & js_mile(js_vload(bk->last + k0), js_vsplat(f))));
 }
 
 static inline void banjo_lanes_store(const banjo_lanes *s, const js_lane_args *args,
@@ -802,11 +820,12 @@ static void banjo_block_order(banjo_block *bk, const js_lane_args *args)
 }
 
 /* One group alone from frame f until its lanes are done (or the frames run out). */
-static inline void banjo_lanes_run(banjo_lanes *g, const banjo_block *bk, int k0, int f, int n)
+static inline __attribute__((always_inline)) void
+banjo_lanes_run(banjo_lanes *g, const banjo_block *bk, int k0, int f, int n, const int init)
 {
 	for (; f < n; f++) {
-		banjo_lanes_frame(g, bk, k0, f, (js_vu)js_vsplat((int32_t)(1u << (f & 31))));
-		if ((f & 1) && banjo_lanes_done(g, f))
+		banjo_lanes_frame(g, bk, k0, f, (js_vu)js_vsplat((int32_t)(1u << (f & 31))), init);
+		if ((f & 1) && banjo_lanes_done(g, bk, k0, f, init))
 			break;
 	}
 }
@@ -815,36 +834,48 @@ static inline void banjo_lanes_run(banjo_lanes *g, const banjo_block *bk, int k0
  * while both run, their state in registers (locals: a loop over an array of groups kept it in
  * memory), then the one left alone; a group whose lanes can no longer change their results
  * stops.  The block order puts lanes of about the same airtime in a group, and neighbouring
- * groups in a pair. */
-void JS_LANE_FN(banjo)(const js_lane_args *args)
+ * groups in a pair.  init: banjo_lanes_frame's. */
+static inline __attribute__((always_inline)) void banjo_lanes_block(const js_lane_args *args,
+								    const banjo_block *bk,
+								    const int init)
 {
-	banjo_block bk;
-	banjo_block_order(&bk, args);
 	const int n = args->n_frames;
 	for (int k0 = 0; k0 < JS_BLOCK; k0 += 2 * JS_VW) {
 		const int k1 = k0 + JS_VW;
 		banjo_lanes g0, g1;
-		banjo_lanes_init(&g0, args, &bk, k0);
-		banjo_lanes_init(&g1, args, &bk, k1);
+		banjo_lanes_init(&g0, args, bk, k0);
+		banjo_lanes_init(&g1, args, bk, k1);
 		int f = 0, d0 = 0, d1 = 0;
 		while (f < n) {
 			const js_vu bit = (js_vu)js_vsplat((int32_t)(1u << (f & 31)));
-			banjo_lanes_frame(&g0, &bk, k0, f, bit);
-			banjo_lanes_frame(&g1, &bk, k1, f, bit);
+			banjo_lanes_frame(&g0, bk, k0, f, bit, init);
+			banjo_lanes_frame(&g1, bk, k1, f, bit, init);
 			if ((f++ & 1) == 1) {
-				d0 = banjo_lanes_done(&g0, f - 1);
-				d1 = banjo_lanes_done(&g1, f - 1);
+				d0 = banjo_lanes_done(&g0, bk, k0, f - 1, init);
+				d1 = banjo_lanes_done(&g1, bk, k1, f - 1, init);
 				if (d0 | d1)
 					break;
 			}
 		}
 		if (!d0)
-			banjo_lanes_run(&g0, &bk, k0, f, n);
+			banjo_lanes_run(&g0, bk, k0, f, n, init);
 		if (!d1)
-			banjo_lanes_run(&g1, &bk, k1, f, n);
-		banjo_lanes_store(&g0, args, &bk, k0);
-		banjo_lanes_store(&g1, args, &bk, k1);
+			banjo_lanes_run(&g1, bk, k1, f, n, init);
+		banjo_lanes_finish(&g0, init);
+		banjo_lanes_finish(&g1, init);
+		banjo_lanes_store(&g0, args, bk, k0);
+		banjo_lanes_store(&g1, args, bk, k1);
 	}
+}
+
+void JS_LANE_FN(banjo)(const js_lane_args *args)
+{
+	banjo_block bk;
+	banjo_block_order(&bk, args);
+	if (args->start)
+		banjo_lanes_block(args, &bk, 0);
+	else
+		banjo_lanes_block(args, &bk, 1);
 }
 
 #endif

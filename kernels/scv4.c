@@ -516,133 +516,243 @@ static void scv4_lanes_from_starts(const js_lane_args *args)
 #include <immintrin.h>
 
 /* AVX-512 (F + BW) from init's states (js_lane_args.start NULL), for blocks whose jumps fit
- * 16-bit words (scv4_fits16; the others take the generic kernel below): scv4_lanes_frame's frame
- * on 16-bit words, 32 lanes to a register, the masks (the phases, air, took off) in mask
- * registers, so a select is one masked move and a phase change one mask operation; the whole
- * block as two groups side by side.  From init's states Y and the speed are multiples of 1/256
- * px (v0 is in 1/256 px/frame, the gravity $6000 is 96/256), so Y - Y0 and the speed are exact in
- * 1/256 px words.  With drop <= 7 the floor is at most 112 px below Y0 and a move before the
- * landing at most 8 px past it (Y - Y0 < 120 px = 30720/256); the rise is at most 4 v0 (phase
- * 0) plus sum(v0 - 96k, k >= 1) <= v0^2 / 192, so 5 v0 + v0^2 / 192 <= 32000 keeps Y - Y0 above
- * -32768.  The speed lies in [-v0, 8.00 = 2048]: it is <= 8.0 everywhere (phase 0 holds -v0 <= 0,
- * the top 0), so the cap is a min on every lane, and on the ground it is 0, so the move needs no
- * mask.  A new press (A & ~prev) is computed for 32 frames at once from the input word;
- * "landed" is "took off and not in the air".  The accounting is cv_acc_frame's
- * (castlevania.h): the rise as the lowest Y (rise = Y0 - min Y, (Y0 - Y) << 8 in 16.16
- * sub-units; init Y0: rise 0, the same "strictly higher" updates).  Flags are kept in vectors,
- * not masks: fall_cap is "the capped speed reached 8.0" (max of the speed after the min ==
- * 8.0); below_start is "the highest Y > Y0" (the landing frame's Y, the floor, is only past Y0
- * with drop >= 1, and then the fall crossed Y0 + 1 .. Y0 + 8 px in the air before it: the floor
- * is 16 px or more below and a move is at most 8 px); hold_max and relaunch (a new press on the
- * landing frame: took off already, so no second take-off) vectors set on their frames. */
+ * 16-bit words (scv4_fits16; the others take the generic kernel below), 32 lanes to a register,
+ * the whole block as two groups side by side.
+ *
+ * From init's state a lane's jump is fixed by its take-off frame t0 (its first new press: Simon
+ * stands still until then), k, its moves at -v0, and v0.  Phase 0 counts the press frame and
+ * each held frame after it and ends on a release or on the count of 4, and its switch frame adds
+ * no gravity, so frames t0 + 1 .. t0 + k move at -v0 with k = 1 + the frames held right after
+ * the press, at most 3 (a tap 2; hold_max: frames t0 + 1 .. t0 + 3 all held).  Then phase 2's
+ * gravity runs j = max(1, ceil(v0 / 96)) times ($80:A990 sets the first speed >= 0 to 0), phases
+ * 3-4 hold the speed at 0 for 9 more frames (count 1..9) and phase 5-6's gravity starts on the
+ * 10th.  With u_stop = k - 1 + j, the speed that moves Y on frame t0 + 1 + u (u >= 0), in 1/256
+ * px (+ down; the gravity $6000 is 96, the cap $0008.0000 2048), is
+ *     - max(v0 - 96 max(u + 1 - k, 0), 0)  +  min(96 max(u - u_stop - 9, 0), 2048),
+ * the rise (phases 0-2, 0 from u_stop on) plus the fall (phases 5-6, 0 before).  scv4_zpress
+ * finds t0, k and hold_max from each lane's input words before its frames; each frame makes the
+ * two ramps from 96 f with unsigned saturating subtractions (96 f - 96 (t0 + k), 96 f -
+ * 96 (t0 + 1 + u_stop + 9), 0 below), moves Y on frames f > t0 and puts it on its floor where
+ * it reaches it: Y <= floor before a move, so Y + speed >= floor implies a speed >= 0, and
+ * min(Y + speed, floor) is the move and $80:B676's landing (Y := the floor, $80:B6E8); a lane on
+ * its floor stays there (every later speed is >= 0).
+ *
+ * Ranges, from init's states: Y - Y0 and the speed are multiples of 1/256 px (v0 is in 1/256
+ * px/frame), so they are exact in 1/256 px words.  With drop <= 7 the floor is at most 112 px
+ * (28672) below Y0 and Y never passes it; the rise is at most 4 v0 (phase 0) plus sum(v0 - 96i,
+ * i >= 1) <= v0^2 / 192, so 5 v0 + v0^2 / 192 <= 32000 (v0 <= 2040) keeps Y - Y0 above -32768,
+ * and a move adds at most 2048 to a Y at most the floor.  The ramps are unsigned words: 96 f <=
+ * 96 (n_frames - 1) and 96 (t0 + 1 + u_stop + 9) <= 96 (n_frames - 1 + 35) (k <= 4, j <= 22),
+ * below 65536 for n_frames <= 640.
+ *
+ * The accounting is cv_acc_frame's (castlevania.h), from the frame loop's count of frames
+ * after t0 with Y above the floor (the landing frame L = t0 + 1 + the count, landed when L is a
+ * frame run) and its last Y: airtime L + 1; every move up to u_stop is negative (v0 > 0) and so
+ * a new high, none after, so the lowest Y is the apex's, Y0 - (u_stop v0 - 48 j (j - 1)) (k
+ * moves at -v0, then -(v0 - 96 i) for i = 1 .. j - 1), where frame t0 + u_stop was run, else
+ * the last Y; rise Y0 - the lowest Y; apex t0 + u_stop (or n_frames - 1 if that is later), 0
+ * where Y never rose (v0 = 0, or no move before n_frames).  The flags at the store:
+ * below_start where the last Y is past Y0 (a landed lane's is its floor: 16 px or more past Y0
+ * with drop >= 1, and the fall moved at most 8 px a frame, so an airborne frame was past Y0
+ * before it; a lane still in the air is past Y0 now or never was); hold_max where frames
+ * t0 + 1 .. t0 + 3 are held, t0 + 3 is a frame and the lane has not landed by then (v0 = 0 at
+ * drop 0 lands on t0 + 1); fall_cap where the phase-6 gravity of frame t0 + u_stop + 31 (the
+ * 22nd: 96 * 22 >= 2048 > 96 * 21) ran, an airborne frame before the landing and n_frames;
+ * relaunch where the landing frame has a new press (the reference's take-off on that frame). */
 #define SCV4_W_GRAVITY ((int)(SCV4_GRAVITY >> 8))
 #define SCV4_W_CAP ((int)(SCV4_CAP >> 8))
-typedef struct scv4_wlanes {
-	__m512i y, spd, cnt, miny, maxy, maxg, hmax, rel, apex, airtime;
-	__mmask32 air, took, hold, rise, top3, top4, fall;
-} scv4_wlanes;
-
-static inline __attribute__((always_inline)) void
-scv4_wlanes_frame(scv4_wlanes *z, __mmask32 np, __mmask32 a, __m512i negv0, __m512i floor,
-		  __m512i fv, __m512i fv1)
-{
-	const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi16(1);
-	/* the move (the speed is 0 on the ground) and the landing at a speed >= 0 */
-	__m512i y = _mm512_add_epi16(z->y, z->spd);
-	__mmask32 land = _mm512_mask_cmpge_epi16_mask(
-		_mm512_mask_cmpge_epi16_mask(z->air, z->spd, zero), y, floor);
-	y = _mm512_mask_mov_epi16(y, land, floor);
-	__m512i spd = _mm512_mask_mov_epi16(z->spd, land, zero);
-	__mmask32 air = _kandn_mask32(land, z->air);
-	__mmask32 rise = _kandn_mask32(land, z->rise), top3 = _kandn_mask32(land, z->top3),
-		  top4 = _kandn_mask32(land, z->top4), fall = _kandn_mask32(land, z->fall);
-	/* the take-off (the first press only: frozen after the landing); a relaunch is flagged */
-	z->rel = _mm512_mask_mov_epi16(z->rel, _kand_mask32(land, np), one);
-	__mmask32 press = _kandn_mask32(z->took, np);
-	air = _kor_mask32(air, press);
-	z->took = _kor_mask32(z->took, press);
-	__mmask32 hold = _kor_mask32(_kandn_mask32(land, z->hold), press);
-	spd = _mm512_mask_mov_epi16(spd, press, negv0);
-	__m512i cnt = _mm512_mask_mov_epi16(z->cnt, press, zero);
-	/* phase 0: held -> count + 1, kept while < 4 */
-	__mmask32 held0 = _kand_mask32(hold, a);
-	cnt = _mm512_mask_add_epi16(cnt, held0, cnt, one);
-	__mmask32 stay0 = _mm512_mask_cmplt_epi16_mask(held0, cnt, _mm512_set1_epi16(SCV4_HOLD_FRAMES));
-	z->hmax = _mm512_mask_mov_epi16(z->hmax, _kandn_mask32(stay0, held0), one);
-	/* phase 3: count 0, speed 0; phase 4: count + 1, kept while < 9 */
-	cnt = _mm512_mask_mov_epi16(cnt, top3, zero);
-	spd = _mm512_mask_mov_epi16(spd, top3, zero);
-	__mmask32 t4 = _kor_mask32(top4, top3);
-	cnt = _mm512_mask_add_epi16(cnt, t4, cnt, one);
-	__mmask32 stay4 = _mm512_mask_cmplt_epi16_mask(t4, cnt, _mm512_set1_epi16(SCV4_TOP_FRAMES));
-	/* gravity in phases 1-2 and 5-6, the cap a min on every lane; phase 2 stops at >= 0 */
-	__m512i g = _mm512_mask_add_epi16(spd, _kor_mask32(rise, fall), spd,
-					  _mm512_set1_epi16(SCV4_W_GRAVITY));
-	g = _mm512_min_epi16(g, _mm512_set1_epi16(SCV4_W_CAP));
-	z->maxg = _mm512_max_epi16(z->maxg, g);
-	__mmask32 stop = _mm512_mask_cmpge_epi16_mask(rise, g, zero);
-	z->spd = _mm512_mask_mov_epi16(g, stop, zero);
-	z->cnt = cnt;
-	z->hold = stay0;
-	z->rise = _kor_mask32(_kandn_mask32(stop, rise), _kandn_mask32(stay0, hold));
-	z->top3 = stop;
-	z->top4 = stay4;
-	z->fall = _kor_mask32(fall, _kandn_mask32(stay4, t4));
-	z->air = air;
-	z->y = y;
-	z->maxy = _mm512_max_epi16(z->maxy, y);
-	__mmask32 higher = _mm512_cmplt_epi16_mask(y, z->miny);
-	z->miny = _mm512_min_epi16(z->miny, y);
-	z->apex = _mm512_mask_mov_epi16(z->apex, higher, fv);
-	z->airtime = _mm512_mask_mov_epi16(z->airtime, land, fv1);
-}
-
-/* The results of lanes l0..l0+31 (those below n_lanes), vectorised: words widened to int32 (the
- * rise to int64), the flag words (all below bit 16) built from masks, masked stores. */
-static inline void scv4_wlanes_store(const scv4_wlanes *z, const js_lane_args *args, int l0)
-{
-	const int n = args->n_lanes - l0;
-	const uint32_t lanes = n >= 32 ? 0xffffffffu : (1u << n) - 1u;
-	const __m512i zero = _mm512_setzero_si512();
-	__m512i fl = _mm512_maskz_mov_epi16(_mm512_test_epi16_mask(z->hmax, z->hmax),
-					    _mm512_set1_epi16((short)SCV4_FLAG_HOLD_MAX));
-	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(_mm512_test_epi16_mask(z->rel, z->rel),
-							_mm512_set1_epi16(JS_FLAG_RELAUNCH)));
-	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(
-					 _mm512_cmpeq_epi16_mask(z->maxg, _mm512_set1_epi16(SCV4_W_CAP)),
-					 _mm512_set1_epi16((short)SCV4_FLAG_FALL_CAP)));
-	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(_mm512_cmpgt_epi16_mask(z->maxy, zero),
-							_mm512_set1_epi16(JS_FLAG_BELOW_START)));
-	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(_knot_mask32(z->took),
-							_mm512_set1_epi16(JS_FLAG_NO_TAKEOFF)));
-	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(z->air, _mm512_set1_epi16(JS_FLAG_NOT_LANDED)));
-	const __m512i rise = _mm512_sub_epi16(zero, z->miny); /* Y0 - min Y in 1/256 px, >= 0 */
-	for (int h = 0; h < 2; h++) {
-		const __mmask16 m = (__mmask16)(lanes >> (16 * h));
-		if (!m)
-			break;
-		const int o = l0 + 16 * h;
-#define SCV4_HALF(v) _mm512_cvtepi16_epi32(h ? _mm512_extracti64x4_epi64((v), 1) : _mm512_castsi512_si256(v))
-		_mm512_mask_storeu_epi32(args->apex_frame + o, m, SCV4_HALF(z->apex));
-		_mm512_mask_storeu_epi32(args->airtime + o, m, SCV4_HALF(z->airtime));
-		_mm512_mask_storeu_epi32(args->flags + o, m, _mm512_cvtepu16_epi32(
-			h ? _mm512_extracti64x4_epi64(fl, 1) : _mm512_castsi512_si256(fl)));
-		const __m512i r = _mm512_slli_epi32(_mm512_cvtepu16_epi32(
-			h ? _mm512_extracti64x4_epi64(rise, 1) : _mm512_castsi512_si256(rise)), 8);
-#undef SCV4_HALF
-		_mm512_mask_storeu_epi64(args->rise + o, (__mmask8)m,
-					 _mm512_cvtepu32_epi64(_mm512_castsi512_si256(r)));
-		_mm512_mask_storeu_epi64(args->rise + o + 8, (__mmask8)(m >> 8),
-					 _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(r, 1)));
-	}
-}
-
-/* 1 when every lane's jump fits the 16-bit words (see above): drop <= 7 and v0 <= 2040
- * (5 * 2040 + 2040^2 / 192 = 31875 <= 32000). */
 #define SCV4_W_V0_MAX 2040
 #define SCV4_W_DROP_MAX 7
+#define SCV4_W_FRAMES_MAX 640
+
+/* Lanes l0..l0 + 15 (32-bit): t0 (-1: no new press before n_frames), k, u_stop = k - 1 + j,
+ * and the lanes with frames t0 + 1 .. t0 + 3 held. */
+typedef struct scv4_zjump {
+	__m512i t0, k, ustop;
+	__mmask16 h3;
+} scv4_zjump;
+
+/* log2 of a power of two per lane (from its float's exponent; exact: a power of two converts
+ * exactly) */
+static inline __m512i scv4_zlog2(__m512i p)
+{
+	return _mm512_sub_epi32(_mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(p)), 23),
+				_mm512_set1_epi32(127));
+}
+
+/* The new presses of a word: A & ~(A one frame before), prev_top the word before's frame 31
+ * (0 before frame 0: init's prev is 0). */
+static inline __m512i scv4_znew(__m512i x, __m512i prev_top)
+{
+	return _mm512_andnot_si512(_mm512_or_si512(_mm512_slli_epi32(x, 1), prev_top), x);
+}
+
+static inline scv4_zjump scv4_zpress(const js_lane_args *args, const int32_t *v0, int l0)
+{
+	const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(1);
+	const int n = args->n_frames, words = (n + 31) >> 5;
+	const uint32_t *in = args->input[0] + l0;
+	__m512i x = _mm512_loadu_si512(in), top = zero;
+	__m512i t0 = _mm512_set1_epi32(-1), k = _mm512_set1_epi32(2);
+	__mmask16 found = 0, h3 = 0;
+	for (int w = 0; w < words && found != 0xffff; w++) {
+		const __m512i xn = w + 1 < words ? _mm512_loadu_si512(in + (w + 1) * JS_BLOCK) : zero;
+		const __m512i np = scv4_znew(x, top);
+		const __mmask16 first = _mm512_mask_test_epi32_mask((__mmask16)~found, np, np);
+		if (first) {
+			/* the lowest new press p = 1 << (t0 - 32 w); frames t0 + 1, 2, 3 are bit t0 of
+			 * the word pair shifted down by 1, 2, 3 */
+			const __m512i p = _mm512_and_si512(np, _mm512_sub_epi32(zero, np));
+			t0 = _mm512_mask_add_epi32(t0, first, scv4_zlog2(p), _mm512_set1_epi32(32 * w));
+			const __m512i r1 = _mm512_or_si512(_mm512_srli_epi32(x, 1), _mm512_slli_epi32(xn, 31));
+			const __m512i r2 = _mm512_or_si512(_mm512_srli_epi32(x, 2), _mm512_slli_epi32(xn, 30));
+			const __m512i r3 = _mm512_or_si512(_mm512_srli_epi32(x, 3), _mm512_slli_epi32(xn, 29));
+			const __mmask16 h1 = _mm512_mask_test_epi32_mask(first, p, r1);
+			const __mmask16 h2 = _mm512_mask_test_epi32_mask(h1, p, r2);
+			h3 |= _mm512_mask_test_epi32_mask(h2, p, r3);
+			k = _mm512_mask_add_epi32(k, h1, k, one);
+			k = _mm512_mask_add_epi32(k, h2, k, one);
+			found |= first;
+		}
+		top = _mm512_srli_epi32(x, 31);
+		x = xn;
+	}
+	/* a press in the last word's bits past n_frames is none */
+	const __mmask16 late = _mm512_cmpge_epi32_mask(t0, _mm512_set1_epi32(n));
+	/* j = max(1, ceil(v0 / 96)): (v0 + 95) * 43691 >> 22 is floor((v0 + 95) / 96) for v0 + 95 <
+	 * 2^17 (43691 = (2^22 + 32) / 96: the error (v0 + 95) * 32 / 2^22 stays under 1/96) */
+	__m512i j = _mm512_srli_epi32(_mm512_mullo_epi32(_mm512_add_epi32(_mm512_loadu_si512(v0 + l0),
+									  _mm512_set1_epi32(95)),
+							 _mm512_set1_epi32(43691)), 22);
+	j = _mm512_max_epi32(j, one);
+	scv4_zjump z = {
+		.t0 = _mm512_mask_mov_epi32(t0, late, _mm512_set1_epi32(-1)),
+		.k = k,
+		.ustop = _mm512_add_epi32(_mm512_sub_epi32(k, one), j),
+		.h3 = (__mmask16)(h3 & ~late),
+	};
+	return z;
+}
+
+/* A group's per-lane words: 96 t0, the rise ramp's start 96 (t0 + k), the fall ramp's 96 (t0 +
+ * 1 + u_stop + 9), v0 and the floor (1/256 px below Y0).  A lane with no press gets v0 0, floor
+ * 0 and a fall that never starts: Y stays at 0 = its floor (it counts as done from frame 1). */
+typedef struct scv4_zgroup {
+	__m512i t0, a, b, v0, floor;
+} scv4_zgroup;
+
+static inline __m512i scv4_zpack(__m512i lo, __m512i hi)
+{
+	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(lo)),
+				  _mm512_cvtepi32_epi16(hi), 1);
+}
+
+static inline void scv4_zgroup_init(scv4_zgroup *g, const scv4_zjump *q, const int32_t *v0,
+				    const int32_t *drop, int l0)
+{
+	__m512i t[2], a[2], b[2], v[2], fl[2];
+	const __m512i c96 = _mm512_set1_epi32(SCV4_W_GRAVITY);
+	for (int h = 0; h < 2; h++) {
+		const scv4_zjump *z = &q[h];
+		const __mmask16 none = _mm512_cmplt_epi32_mask(z->t0, _mm512_setzero_si512());
+		t[h] = _mm512_maskz_mullo_epi32((__mmask16)~none, z->t0, c96);
+		a[h] = _mm512_mullo_epi32(_mm512_add_epi32(z->t0, z->k), c96);
+		const __m512i fall = _mm512_add_epi32(z->t0, _mm512_add_epi32(z->ustop, _mm512_set1_epi32(10)));
+		b[h] = _mm512_mask_mov_epi32(_mm512_mullo_epi32(fall, c96), none, _mm512_set1_epi32(0xffff));
+		v[h] = _mm512_maskz_loadu_epi32((__mmask16)~none, v0 + l0 + 16 * h);
+		fl[h] = _mm512_maskz_mov_epi32((__mmask16)~none,
+					       _mm512_slli_epi32(_mm512_loadu_si512(drop + l0 + 16 * h), 12));
+	}
+	g->t0 = scv4_zpack(t[0], t[1]);
+	g->a = scv4_zpack(a[0], a[1]);
+	g->b = scv4_zpack(b[0], b[1]);
+	g->v0 = scv4_zpack(v[0], v[1]);
+	g->floor = scv4_zpack(fl[0], fl[1]);
+}
+
+/* One frame of a group: fr = 96 f.  air: the lanes past their take-off frame (f > t0, and every
+ * lane with no press from frame 1), whose speed is the ramps' (0 before: the rise ramp masked,
+ * the fall's not started); in: those of them still above their floor. */
+static inline __attribute__((always_inline)) void
+scv4_zframe(const scv4_zgroup *g, __m512i fr, __m512i *y, __m512i *cnt, __mmask32 *air,
+	    __mmask32 *in)
+{
+	const __mmask32 a = _mm512_cmpgt_epu16_mask(fr, g->t0);
+	const __m512i rise = _mm512_maskz_subs_epu16(a, g->v0, _mm512_subs_epu16(fr, g->a));
+	const __m512i fall = _mm512_min_epu16(_mm512_subs_epu16(fr, g->b), _mm512_set1_epi16(SCV4_W_CAP));
+	const __m512i yy = _mm512_min_epi16(_mm512_add_epi16(*y, _mm512_sub_epi16(fall, rise)), g->floor);
+	const __mmask32 i = _mm512_mask_cmplt_epi16_mask(a, yy, g->floor);
+	*cnt = _mm512_mask_sub_epi16(*cnt, i, *cnt, _mm512_set1_epi16(-1));
+	*y = yy;
+	*air = a;
+	*in = i;
+}
+
+/* The results of lanes l0..l0 + 15 (those below n_lanes): cnt, lowest and y are their words
+ * widened, ran the frames run. */
+static inline void scv4_zstore(const js_lane_args *args, const scv4_zjump *z, const int32_t *v0,
+			       __m512i cnt, __m512i y, int ran, int l0)
+{
+	const int nl = args->n_lanes - l0, n = args->n_frames, words = (n + 31) >> 5;
+	const __mmask16 lanes = nl >= 16 ? 0xffff : (__mmask16)((1u << nl) - 1u);
+	const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(1);
+	const __mmask16 took = _mm512_cmpge_epi32_mask(z->t0, zero);
+	/* the lowest Y (see above): the apex's where frame t0 + u_stop was run, else the last Y
+	 * (still rising; 0 without a move) */
+	const __m512i jm1 = _mm512_sub_epi32(z->ustop, z->k); /* j - 1 */
+	const __m512i apex_y = _mm512_sub_epi32(
+		_mm512_mullo_epi32(_mm512_mullo_epi32(jm1, _mm512_add_epi32(jm1, one)), _mm512_set1_epi32(48)),
+		_mm512_mullo_epi32(z->ustop, _mm512_loadu_si512(v0 + l0)));
+	const __mmask16 topped = _mm512_mask_cmplt_epi32_mask(
+		took, _mm512_add_epi32(z->t0, z->ustop), _mm512_set1_epi32(ran));
+	const __m512i lowest = _mm512_mask_mov_epi32(_mm512_min_epi32(y, zero), topped, apex_y);
+	const __m512i land = _mm512_add_epi32(_mm512_add_epi32(z->t0, one), cnt); /* L */
+	const __mmask16 landed = _mm512_mask_cmplt_epi32_mask(took, land, _mm512_set1_epi32(ran));
+	/* relaunch: a new press on the landing frame (its word and bit per lane) */
+	__mmask16 rel = 0;
+	const __m512i lw = _mm512_srli_epi32(land, 5);
+	const __m512i lbit = _mm512_sllv_epi32(one, _mm512_and_si512(land, _mm512_set1_epi32(31)));
+	const uint32_t *in = args->input[0] + l0;
+	for (int w = 0; w < words; w++) {
+		const __mmask16 m = _mm512_mask_cmpeq_epi32_mask(landed, lw, _mm512_set1_epi32(w));
+		if (!m)
+			continue;
+		const __m512i top = w ? _mm512_srli_epi32(_mm512_loadu_si512(in + (w - 1) * JS_BLOCK), 31) : zero;
+		rel |= _mm512_mask_test_epi32_mask(m, scv4_znew(_mm512_loadu_si512(in + w * JS_BLOCK), top), lbit);
+	}
+	const __m512i last = _mm512_set1_epi32(n - 1);
+	/* the frames the flags need: the phase routine's last frame (the landing's before it, or
+	 * n_frames - 1), the fall_cap gravity's, and hold_max's t0 + 3 */
+	const __m512i end = _mm512_mask_mov_epi32(_mm512_set1_epi32(n), landed, land);
+	const __m512i t3 = _mm512_add_epi32(z->t0, _mm512_set1_epi32(3));
+	const __mmask16 hold = _mm512_mask_cmplt_epi32_mask(z->h3, t3, end);
+	const __mmask16 cap = _mm512_mask_cmplt_epi32_mask(
+		took, _mm512_add_epi32(_mm512_add_epi32(z->t0, z->ustop), _mm512_set1_epi32(31)), end);
+	const __mmask16 below = _mm512_cmpgt_epi32_mask(y, zero);
+	const __mmask16 rose = _mm512_cmplt_epi32_mask(lowest, zero);
+	__m512i fl = _mm512_maskz_mov_epi32((__mmask16)~took, _mm512_set1_epi32(JS_FLAG_NO_TAKEOFF));
+	fl = _mm512_mask_or_epi32(fl, (__mmask16)(took & ~landed), fl, _mm512_set1_epi32(JS_FLAG_NOT_LANDED));
+	fl = _mm512_mask_or_epi32(fl, below, fl, _mm512_set1_epi32(JS_FLAG_BELOW_START));
+	fl = _mm512_mask_or_epi32(fl, rel, fl, _mm512_set1_epi32(JS_FLAG_RELAUNCH));
+	fl = _mm512_mask_or_epi32(fl, hold, fl, _mm512_set1_epi32((int)SCV4_FLAG_HOLD_MAX));
+	fl = _mm512_mask_or_epi32(fl, cap, fl, _mm512_set1_epi32((int)SCV4_FLAG_FALL_CAP));
+	_mm512_mask_storeu_epi32(args->flags + l0, lanes, fl);
+	_mm512_mask_storeu_epi32(args->airtime + l0, lanes,
+				 _mm512_maskz_add_epi32(landed, land, one));
+	_mm512_mask_storeu_epi32(args->apex_frame + l0, lanes,
+				 _mm512_maskz_min_epi32(rose, _mm512_add_epi32(z->t0, z->ustop), last));
+	const __m512i rise = _mm512_slli_epi32(_mm512_sub_epi32(zero, lowest), 8); /* Y0 - min Y, >= 0 */
+	_mm512_mask_storeu_epi64(args->rise + l0, (__mmask8)lanes,
+				 _mm512_cvtepu32_epi64(_mm512_castsi512_si256(rise)));
+	_mm512_mask_storeu_epi64(args->rise + l0 + 8, (__mmask8)(lanes >> 8),
+				 _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(rise, 1)));
+}
+
+/* 1 when every lane's jump fits the 16-bit words (see above). */
 static inline int scv4_fits16(const js_lane_args *args)
 {
+	if (args->n_frames > SCV4_W_FRAMES_MAX)
+		return 0;
 	if (args->n_lanes == JS_BLOCK) {
 		__mmask16 bad = 0;
 		for (int l = 0; l < JS_BLOCK; l += 16)
@@ -659,233 +769,310 @@ static inline int scv4_fits16(const js_lane_args *args)
 	return 1;
 }
 
-static inline void scv4_wlanes_init(scv4_wlanes *z, __m512i *negv0, __m512i *floor, __m512i *ljv,
-				    const js_lane_args *args, int l0)
+static inline __m512i scv4_zhalf(__m512i v, int h)
 {
-	*ljv = cv_last_jump32(args, l0);
-	if (args->n_lanes == JS_BLOCK) {
-		const int32_t *v0 = args->axis[SCV4_AX_V0] + l0, *d = args->axis[SCV4_AX_DROP] + l0;
-		__m512i a = _mm512_inserti64x4(
-			_mm512_castsi256_si512(_mm512_cvtepi32_epi16(_mm512_loadu_si512(v0))),
-			_mm512_cvtepi32_epi16(_mm512_loadu_si512(v0 + 16)), 1);
-		__m512i b = _mm512_inserti64x4(
-			_mm512_castsi256_si512(_mm512_cvtepi32_epi16(_mm512_loadu_si512(d))),
-			_mm512_cvtepi32_epi16(_mm512_loadu_si512(d + 16)), 1);
-		*negv0 = _mm512_sub_epi16(_mm512_setzero_si512(), a);
-		*floor = _mm512_slli_epi16(b, 12); /* 16 px * 256 */
-	} else {
-		int16_t v0[32], fl[32];
-		for (int i = 0; i < 32; i++) {
-			int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
-			v0[i] = (int16_t)-args->axis[SCV4_AX_V0][l];
-			fl[i] = (int16_t)(SCV4_BLOCK * 256 * args->axis[SCV4_AX_DROP][l]);
-		}
-		*negv0 = _mm512_loadu_si512(v0);
-		*floor = _mm512_loadu_si512(fl);
-	}
-	z->y = z->miny = z->maxy = z->spd = z->cnt = z->maxg = z->hmax = z->rel = z->apex =
-		z->airtime = _mm512_setzero_si512();
-	z->air = z->took = z->hold = z->rise = z->top3 = z->top4 = z->fall = 0;
+	return _mm512_cvtepi16_epi32(h ? _mm512_extracti64x4_epi64(v, 1) : _mm512_castsi512_si256(v));
 }
 
-/* The whole block as two groups of 32 lanes side by side. */
+/* The whole block as two groups of 32 lanes side by side; a check every 4 frames stops once
+ * every lane has landed or has no press. */
 static void scv4_lanes_fast16(const js_lane_args *args)
 {
-	scv4_wlanes z0, z1;
-	__m512i nv0, nv1, fl0, fl1, lj0, lj1;
-	scv4_wlanes_init(&z0, &nv0, &fl0, &lj0, args, 0);
-	scv4_wlanes_init(&z1, &nv1, &fl1, &lj1, args, 32);
-	const __m512i one = _mm512_set1_epi16(1);
-	__m512i fv = _mm512_setzero_si512(), fv1 = one;
-	__m512i w[4], np[4], last[4];
-	for (int k = 0; k < 4; k++)
-		w[k] = np[k] = last[k] = fv;
-	for (int f = 0; f < args->n_frames; f++) {
-		if ((f & 31) == 0) { /* the new presses: A & ~(A one frame before) */
-			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK;
-			for (int k = 0; k < 4; k++) {
-				w[k] = _mm512_loadu_si512(row + 16 * k);
-				np[k] = _mm512_andnot_si512(_mm512_or_si512(_mm512_slli_epi32(w[k], 1), last[k]),
-							    w[k]);
-				last[k] = _mm512_srli_epi32(w[k], 31);
-			}
+	const int32_t *v0 = args->axis[SCV4_AX_V0], *drop = args->axis[SCV4_AX_DROP];
+	int32_t v0c[JS_BLOCK], dropc[JS_BLOCK];
+	if (args->n_lanes < JS_BLOCK) { /* the lanes past n_lanes as copies of the last */
+		for (int l = 0; l < JS_BLOCK; l++) {
+			int s = l < args->n_lanes ? l : args->n_lanes - 1;
+			v0c[l] = v0[s];
+			dropc[l] = drop[s];
 		}
-		const __m512i bit = _mm512_set1_epi32((int)(1u << (f & 31)));
-		scv4_wlanes_frame(&z0,
-				  _mm512_kunpackw(_mm512_test_epi32_mask(np[1], bit),
-						  _mm512_test_epi32_mask(np[0], bit)),
-				  _mm512_kunpackw(_mm512_test_epi32_mask(w[1], bit),
-						  _mm512_test_epi32_mask(w[0], bit)),
-				  nv0, fl0, fv, fv1);
-		scv4_wlanes_frame(&z1,
-				  _mm512_kunpackw(_mm512_test_epi32_mask(np[3], bit),
-						  _mm512_test_epi32_mask(np[2], bit)),
-				  _mm512_kunpackw(_mm512_test_epi32_mask(w[3], bit),
-						  _mm512_test_epi32_mask(w[2], bit)),
-				  nv1, fl1, fv, fv1);
-		if ((f & 7) == 7 &&
-		    _cvtmask32_u32(_kor_mask32(
-			    _kor_mask32(z0.air, _kandn_mask32(z0.took, _mm512_cmpgt_epi16_mask(lj0, fv))),
-			    _kor_mask32(z1.air, _kandn_mask32(z1.took, _mm512_cmpgt_epi16_mask(lj1, fv))))) == 0)
-			break;
-		fv = fv1;
-		fv1 = _mm512_add_epi16(fv1, one);
+		v0 = v0c;
+		drop = dropc;
 	}
-	scv4_wlanes_store(&z0, args, 0);
-	scv4_wlanes_store(&z1, args, 32);
+	scv4_zjump q[4];
+	for (int i = 0; i < 4; i++)
+		q[i] = scv4_zpress(args, v0, 16 * i);
+	scv4_zgroup g0, g1;
+	scv4_zgroup_init(&g0, q, v0, drop, 0);
+	scv4_zgroup_init(&g1, q + 2, v0, drop, 32);
+	const __m512i zero = _mm512_setzero_si512(), step = _mm512_set1_epi16(SCV4_W_GRAVITY);
+	__m512i y0 = zero, y1 = zero, c0 = zero, c1 = zero, fr = zero;
+	__mmask32 a0, i0, a1, i1;
+	const int n = args->n_frames;
+	int f = 0;
+	/* four frames, then the check */
+	for (; f + 4 <= n; f += 4) {
+		for (int u = 0; u < 4; u++) {
+			scv4_zframe(&g0, fr, &y0, &c0, &a0, &i0);
+			scv4_zframe(&g1, fr, &y1, &c1, &a1, &i1);
+			fr = _mm512_add_epi16(fr, step);
+		}
+		if ((i0 | ~a0 | i1 | ~a1) == 0) {
+			f += 4;
+			goto done;
+		}
+	}
+	for (; f < n; f++) {
+		scv4_zframe(&g0, fr, &y0, &c0, &a0, &i0);
+		scv4_zframe(&g1, fr, &y1, &c1, &a1, &i1);
+		fr = _mm512_add_epi16(fr, step);
+	}
+done:
+	for (int i = 0; i < 4; i++) {
+		const int h = i & 1;
+		scv4_zstore(args, &q[i], v0, scv4_zhalf(i < 2 ? c0 : c1, h), scv4_zhalf(i < 2 ? y0 : y1, h),
+			    f, 16 * i);
+	}
 }
 #endif
 
 #if defined(JS_LANE_H16)
-/* The AVX2 twin of the AVX-512 words above: the same frame, ranges and block condition
- * (scv4_fits16), 16 lanes per ymm (lane.h's js_hi; the phases as -1 / 0 words), the block as
- * four groups, two side by side. */
+/* The AVX2 twin of the AVX-512 words above: the same jump, ramps, ranges and block condition
+ * (scv4_fits16), 16 lanes per ymm (lane.h's js_hi, in js_hlane order; masks as -1 / 0 words),
+ * each lane's t0, k and hold_max found from its input words 8 lanes at a time, the block as four
+ * groups, two side by side.  With no unsigned word compare, a lane is past its take-off where
+ * f > t0 (signed frame words, t0 -1 with no press), and the frame count is of the frames run
+ * with Y above the floor from frame 0 on: a lane stands at Y0 until its take-off, above its
+ * floor where drop >= 1, so the store takes those t0 + 1 frames off. */
 #define SCV4_W_GRAVITY ((int)(SCV4_GRAVITY >> 8))
 #define SCV4_W_CAP ((int)(SCV4_CAP >> 8))
 #define SCV4_W_V0_MAX 2040
 #define SCV4_W_DROP_MAX 7
-typedef struct scv4_hlanes {
-	js_hi negv0, floor, last_jump;
-	js_hi y, spd, cnt, miny, maxy, maxg, hmax, rel, apex, airtime;
-	js_hi air, took, hold, rise, top3, top4, fall;
-} scv4_hlanes;
+#define SCV4_W_FRAMES_MAX 640
 
 static inline int scv4_fits16(const js_lane_args *args)
 {
-	int bad = 0;
+	int bad = args->n_frames > SCV4_W_FRAMES_MAX;
 	for (int l = 0; l < args->n_lanes; l++)
 		bad |= (args->axis[SCV4_AX_DROP][l] > SCV4_W_DROP_MAX) |
 		       (args->axis[SCV4_AX_V0][l] > SCV4_W_V0_MAX);
 	return !bad;
 }
 
-static inline void scv4_hlanes_init(scv4_hlanes *z, const js_lane_args *args, int l0)
+/* Lanes l0..l0 + 7 (32-bit): t0 (-1: no new press before n_frames), k, u_stop = k - 1 + j, and
+ * hold_max's held frames (-1 / 0). */
+typedef struct scv4_yjump {
+	__m256i t0, k, ustop, h3;
+} scv4_yjump;
+
+static inline __m256i scv4_ynew(__m256i x, __m256i prev_top)
 {
-	for (int p = 0; p < 16; p++) {
-		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
-		z->negv0[p] = (int16_t)-args->axis[SCV4_AX_V0][l];
-		z->floor[p] = (int16_t)(SCV4_BLOCK * 256 * args->axis[SCV4_AX_DROP][l]);
+	return _mm256_andnot_si256(_mm256_or_si256(_mm256_slli_epi32(x, 1), prev_top), x);
+}
+
+/* lanes where x & y != 0: -1 / 0 */
+static inline __m256i scv4_ytest(__m256i x, __m256i y)
+{
+	return _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_and_si256(x, y), _mm256_setzero_si256()),
+				_mm256_set1_epi32(-1));
+}
+
+static inline scv4_yjump scv4_ypress(const js_lane_args *args, const int32_t *v0, int l0)
+{
+	const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+	const int n = args->n_frames, words = (n + 31) >> 5;
+	const uint32_t *in = args->input[0] + l0;
+	__m256i x = _mm256_loadu_si256((const __m256i *)in), top = zero;
+	__m256i t0 = _mm256_set1_epi32(-1), k = _mm256_set1_epi32(2), found = zero, h3 = zero;
+	for (int w = 0; w < words && !_mm256_testc_si256(found, _mm256_set1_epi32(-1)); w++) {
+		const __m256i xn = w + 1 < words
+			? _mm256_loadu_si256((const __m256i *)(in + (w + 1) * JS_BLOCK)) : zero;
+		const __m256i np = scv4_ynew(x, top);
+		const __m256i first = _mm256_andnot_si256(found, scv4_ytest(np, np));
+		if (!_mm256_testz_si256(first, first)) {
+			/* the lowest new press p and its bit (the float's exponent: p = 2^31 converts
+			 * to -2^31, the same exponent) */
+			const __m256i p = _mm256_and_si256(np, _mm256_sub_epi32(zero, np));
+			__m256i b = _mm256_and_si256(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(p)), 23),
+						     _mm256_set1_epi32(0xff));
+			b = _mm256_add_epi32(b, _mm256_set1_epi32(32 * w - 127));
+			t0 = _mm256_blendv_epi8(t0, b, first);
+			const __m256i r1 = _mm256_or_si256(_mm256_srli_epi32(x, 1), _mm256_slli_epi32(xn, 31));
+			const __m256i r2 = _mm256_or_si256(_mm256_srli_epi32(x, 2), _mm256_slli_epi32(xn, 30));
+			const __m256i r3 = _mm256_or_si256(_mm256_srli_epi32(x, 3), _mm256_slli_epi32(xn, 29));
+			const __m256i h1 = _mm256_and_si256(first, scv4_ytest(p, r1));
+			const __m256i h2 = _mm256_and_si256(h1, scv4_ytest(p, r2));
+			h3 = _mm256_or_si256(h3, _mm256_and_si256(h2, scv4_ytest(p, r3)));
+			k = _mm256_sub_epi32(_mm256_sub_epi32(k, h1), h2);
+			found = _mm256_or_si256(found, first);
+		}
+		top = _mm256_srli_epi32(x, 31);
+		x = xn;
 	}
-	z->last_jump = js_hlast_jump(args, l0);
-	z->y = z->miny = z->maxy = z->spd = z->cnt = z->maxg = z->hmax = z->rel = z->apex =
-		z->airtime = js_hsplat(0);
-	z->air = z->took = z->hold = z->rise = z->top3 = z->top4 = z->fall = js_hsplat(0);
+	const __m256i late = _mm256_cmpgt_epi32(t0, _mm256_set1_epi32(n - 1));
+	__m256i j = _mm256_srli_epi32(
+		_mm256_mullo_epi32(_mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(v0 + l0)),
+						    _mm256_set1_epi32(95)),
+				   _mm256_set1_epi32(43691)), 22);
+	j = _mm256_max_epi32(j, one);
+	scv4_yjump z = {
+		.t0 = _mm256_or_si256(t0, late),
+		.k = k,
+		.ustop = _mm256_add_epi32(_mm256_sub_epi32(k, one), j),
+		.h3 = _mm256_andnot_si256(late, h3),
+	};
+	return z;
 }
 
-static inline __attribute__((always_inline)) void
-scv4_hlanes_frame(scv4_hlanes *z, js_hi np, js_hi a, js_hi fv, js_hi fv1)
-{
-	/* the move (the speed is 0 on the ground) and the landing at a speed >= 0 */
-	js_hi y = z->y + z->spd;
-	js_hi land = z->air & (z->spd >= 0) & (y >= z->floor);
-	y = js_hsel(land, z->floor, y);
-	js_hi spd = z->spd & ~land;
-	js_hi air = z->air & ~land;
-	js_hi rise = z->rise & ~land, top3 = z->top3 & ~land, top4 = z->top4 & ~land,
-	      fall = z->fall & ~land;
-	/* the take-off (the first press only: frozen after the landing); a relaunch is flagged */
-	z->rel |= land & np;
-	js_hi press = np & ~z->took;
-	air |= press;
-	z->took |= press;
-	js_hi hold = (z->hold & ~land) | press;
-	spd = js_hsel(press, z->negv0, spd);
-	js_hi cnt = z->cnt & ~press;
-	/* phase 0: held -> count + 1, kept while < 4 */
-	js_hi held0 = hold & a;
-	cnt -= held0;
-	js_hi stay0 = held0 & (cnt < SCV4_HOLD_FRAMES);
-	z->hmax |= held0 & ~stay0;
-	/* phase 3: count 0, speed 0; phase 4: count + 1, kept while < 9 */
-	cnt &= ~top3;
-	spd &= ~top3;
-	js_hi t4 = top4 | top3;
-	cnt -= t4;
-	js_hi stay4 = t4 & (cnt < SCV4_TOP_FRAMES);
-	/* gravity in phases 1-2 and 5-6, the cap a min on every lane; phase 2 stops at >= 0 */
-	js_hi g = spd + ((rise | fall) & SCV4_W_GRAVITY);
-	g = (js_hi)_mm256_min_epi16((__m256i)g, (__m256i)js_hsplat(SCV4_W_CAP));
-	z->maxg = (js_hi)_mm256_max_epi16((__m256i)z->maxg, (__m256i)g);
-	js_hi stop = rise & (g >= 0);
-	z->spd = g & ~stop;
-	z->cnt = cnt;
-	z->hold = stay0;
-	z->rise = (rise & ~stop) | (hold & ~stay0);
-	z->top3 = stop;
-	z->top4 = stay4;
-	z->fall = fall | (t4 & ~stay4);
-	z->air = air;
-	z->y = y;
-	z->maxy = (js_hi)_mm256_max_epi16((__m256i)z->maxy, (__m256i)y);
-	js_hi higher = y < z->miny;
-	z->miny = (js_hi)_mm256_min_epi16((__m256i)z->miny, (__m256i)y);
-	z->apex = js_hsel(higher, fv, z->apex);
-	z->airtime = js_hsel(land, fv1, z->airtime);
-}
+/* A group's words (js_hlane order): t0, the ramps' starts 96 (t0 + k) and 96 (t0 + 1 + u_stop +
+ * 9), v0 and the floor; a lane with no press gets v0 0, floor 0 and no fall. */
+typedef struct scv4_ygroup {
+	js_hi t0, a, b, v0, floor;
+} scv4_ygroup;
 
-static inline void scv4_hlanes_store(const scv4_hlanes *z, const js_lane_args *args, int l0)
+static inline void scv4_ygroup_init(scv4_ygroup *g, const scv4_yjump *q, const int32_t *v0,
+				    const int32_t *drop, int l0)
 {
-	int16_t hmax[16], rel[16], maxg[16], maxy[16], took[16], air[16], miny[16], ap[16], at[16];
-	js_hstore_lanes(hmax, z->hmax);
-	js_hstore_lanes(rel, z->rel);
-	js_hstore_lanes(maxg, z->maxg);
-	js_hstore_lanes(maxy, z->maxy);
-	js_hstore_lanes(took, z->took);
-	js_hstore_lanes(air, z->air);
-	js_hstore_lanes(miny, z->miny);
-	js_hstore_lanes(ap, z->apex);
-	js_hstore_lanes(at, z->airtime);
-	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
-		uint32_t fl = 0;
-		fl |= hmax[i] ? SCV4_FLAG_HOLD_MAX : 0;
-		fl |= rel[i] ? JS_FLAG_RELAUNCH : 0;
-		fl |= maxg[i] == SCV4_W_CAP ? SCV4_FLAG_FALL_CAP : 0;
-		fl |= maxy[i] > 0 ? JS_FLAG_BELOW_START : 0;
-		fl |= took[i] ? 0 : JS_FLAG_NO_TAKEOFF;
-		fl |= air[i] ? JS_FLAG_NOT_LANDED : 0;
-		args->rise[l0 + i] = (int64_t)(uint16_t)(-(int32_t)miny[i]) << 8; /* Y0 - min Y, >= 0 */
-		args->apex_frame[l0 + i] = ap[i];
-		args->airtime[l0 + i] = at[i];
-		args->flags[l0 + i] = fl;
+	__m256i a[2], b[2], v[2], fl[2];
+	const __m256i c96 = _mm256_set1_epi32(SCV4_W_GRAVITY);
+	for (int h = 0; h < 2; h++) {
+		const scv4_yjump *z = &q[h];
+		const __m256i none = _mm256_cmpgt_epi32(_mm256_setzero_si256(), z->t0);
+		a[h] = _mm256_mullo_epi32(_mm256_add_epi32(z->t0, z->k), c96);
+		const __m256i fall = _mm256_add_epi32(z->t0, _mm256_add_epi32(z->ustop, _mm256_set1_epi32(10)));
+		b[h] = _mm256_or_si256(_mm256_mullo_epi32(fall, c96), _mm256_and_si256(none, _mm256_set1_epi32(0xffff)));
+		v[h] = _mm256_andnot_si256(none, _mm256_loadu_si256((const __m256i *)(v0 + l0 + 8 * h)));
+		fl[h] = _mm256_andnot_si256(none, _mm256_slli_epi32(
+			_mm256_loadu_si256((const __m256i *)(drop + l0 + 8 * h)), 12));
 	}
+	g->t0 = (js_hi)_mm256_packs_epi32(q[0].t0, q[1].t0);
+	g->a = (js_hi)_mm256_packus_epi32(a[0], a[1]);
+	g->b = (js_hi)_mm256_packus_epi32(b[0], b[1]);
+	g->v0 = (js_hi)_mm256_packus_epi32(v[0], v[1]);
+	g->floor = (js_hi)_mm256_packus_epi32(fl[0], fl[1]);
 }
 
-/* The whole block as four groups of 16 lanes, two side by side; the new presses (A & ~(A one
- * frame before)) for 32 frames at once from the input words. */
+/* One frame of a group (fr = 96 f, fv = f): returns the lanes done (past their take-off and on
+ * their floor). */
+static inline __attribute__((always_inline)) js_hi
+scv4_yframe(const scv4_ygroup *g, js_hi fr, js_hi fv, js_hi *y, js_hi *cnt)
+{
+	const __m256i rise = _mm256_subs_epu16((__m256i)g->v0, _mm256_subs_epu16((__m256i)fr, (__m256i)g->a));
+	const __m256i fall = _mm256_min_epu16(_mm256_subs_epu16((__m256i)fr, (__m256i)g->b),
+					      _mm256_set1_epi16(SCV4_W_CAP));
+	const js_hi air = fv > g->t0;
+	js_hi yy = *y + (((js_hi)fall - (js_hi)rise) & air);
+	yy = (js_hi)_mm256_min_epi16((__m256i)yy, (__m256i)g->floor);
+	const js_hi in = g->floor > yy;
+	*cnt -= in;
+	*y = yy;
+	return air & ~in;
+}
+
+/* The results of lanes l0..l0 + 7 (below n_lanes) from their words in lane order. */
+static inline void scv4_ystore(const js_lane_args *args, const scv4_yjump *z, const int16_t *cnt16,
+			       const int16_t *y16, const int32_t *v0, const int32_t *drop, int ran, int l0)
+{
+	const int n = args->n_frames, words = (n + 31) >> 5;
+	const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+	const __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(args->n_lanes - l0),
+						 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+	const __m256i cnt = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)cnt16));
+	const __m256i y = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)y16));
+	const __m256i took = _mm256_cmpgt_epi32(z->t0, _mm256_set1_epi32(-1));
+	/* the lowest Y as the AVX-512 store makes it: the apex's where frame t0 + u_stop was run */
+	const __m256i jm1 = _mm256_sub_epi32(z->ustop, z->k); /* j - 1 */
+	const __m256i apex_y = _mm256_sub_epi32(
+		_mm256_mullo_epi32(_mm256_mullo_epi32(jm1, _mm256_add_epi32(jm1, one)), _mm256_set1_epi32(48)),
+		_mm256_mullo_epi32(z->ustop, _mm256_loadu_si256((const __m256i *)(v0 + l0))));
+	const __m256i topped = _mm256_and_si256(took, _mm256_cmpgt_epi32(
+		_mm256_set1_epi32(ran), _mm256_add_epi32(z->t0, z->ustop)));
+	const __m256i lowest = _mm256_blendv_epi8(_mm256_min_epi32(y, zero), apex_y, topped);
+	/* the frames before the take-off counted where the floor is below Y0 */
+	const __m256i up = _mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)(drop + l0)), zero);
+	const __m256i t1 = _mm256_add_epi32(z->t0, one);
+	const __m256i land = _mm256_sub_epi32(_mm256_add_epi32(t1, cnt), _mm256_and_si256(up, t1));
+	const __m256i landed = _mm256_and_si256(took, _mm256_cmpgt_epi32(_mm256_set1_epi32(ran), land));
+	__m256i rel = zero;
+	const __m256i lw = _mm256_srli_epi32(land, 5);
+	const __m256i lbit = _mm256_sllv_epi32(one, _mm256_and_si256(land, _mm256_set1_epi32(31)));
+	const uint32_t *in = args->input[0] + l0;
+	for (int w = 0; w < words; w++) {
+		const __m256i m = _mm256_and_si256(landed, _mm256_cmpeq_epi32(lw, _mm256_set1_epi32(w)));
+		if (_mm256_testz_si256(m, m))
+			continue;
+		const __m256i top = w ? _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(in + (w - 1) * JS_BLOCK)), 31)
+				      : zero;
+		const __m256i np = scv4_ynew(_mm256_loadu_si256((const __m256i *)(in + w * JS_BLOCK)), top);
+		rel = _mm256_or_si256(rel, _mm256_and_si256(m, scv4_ytest(np, lbit)));
+	}
+	const __m256i end = _mm256_blendv_epi8(_mm256_set1_epi32(n), land, landed);
+	const __m256i hold = _mm256_and_si256(z->h3, _mm256_cmpgt_epi32(end, _mm256_add_epi32(z->t0, _mm256_set1_epi32(3))));
+	const __m256i cap = _mm256_and_si256(took, _mm256_cmpgt_epi32(end, _mm256_add_epi32(
+		_mm256_add_epi32(z->t0, z->ustop), _mm256_set1_epi32(31))));
+	const __m256i below = _mm256_cmpgt_epi32(y, zero);
+	const __m256i rose = _mm256_cmpgt_epi32(zero, lowest);
+	__m256i fl = _mm256_andnot_si256(took, _mm256_set1_epi32(JS_FLAG_NO_TAKEOFF));
+	fl = _mm256_or_si256(fl, _mm256_and_si256(_mm256_andnot_si256(landed, took), _mm256_set1_epi32(JS_FLAG_NOT_LANDED)));
+	fl = _mm256_or_si256(fl, _mm256_and_si256(below, _mm256_set1_epi32(JS_FLAG_BELOW_START)));
+	fl = _mm256_or_si256(fl, _mm256_and_si256(rel, _mm256_set1_epi32(JS_FLAG_RELAUNCH)));
+	fl = _mm256_or_si256(fl, _mm256_and_si256(hold, _mm256_set1_epi32((int)SCV4_FLAG_HOLD_MAX)));
+	fl = _mm256_or_si256(fl, _mm256_and_si256(cap, _mm256_set1_epi32((int)SCV4_FLAG_FALL_CAP)));
+	_mm256_maskstore_epi32((int *)args->flags + l0, lanes, fl);
+	_mm256_maskstore_epi32(args->airtime + l0, lanes, _mm256_and_si256(landed, _mm256_add_epi32(land, one)));
+	_mm256_maskstore_epi32(args->apex_frame + l0, lanes,
+			       _mm256_and_si256(rose, _mm256_min_epi32(_mm256_add_epi32(z->t0, z->ustop),
+								      _mm256_set1_epi32(n - 1))));
+	const __m256i rise = _mm256_slli_epi32(_mm256_sub_epi32(zero, lowest), 8); /* Y0 - min Y, >= 0 */
+	_mm256_maskstore_epi64((long long *)args->rise + l0, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(lanes)),
+			       _mm256_cvtepu32_epi64(_mm256_castsi256_si128(rise)));
+	_mm256_maskstore_epi64((long long *)args->rise + l0 + 4, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(lanes, 1)),
+			       _mm256_cvtepu32_epi64(_mm256_extracti128_si256(rise, 1)));
+}
+
+/* The whole block as four groups of 16 lanes, two side by side, each pair stopping once its
+ * lanes are done (a check every 4 frames). */
 static void scv4_lanes_fast16(const js_lane_args *args)
 {
-	for (int g = 0; g < JS_BLOCK; g += 32) {
-		scv4_hlanes z0, z1;
-		scv4_hlanes_init(&z0, args, g);
-		scv4_hlanes_init(&z1, args, g + 16);
-		const js_hi one = js_hsplat(1);
-		js_hi fv = js_hsplat(0), fv1 = one;
-		js_vu np[4], last[4];
-		for (int k = 0; k < 4; k++)
-			np[k] = last[k] = (js_vu){ 0 };
-		for (int f = 0; f < args->n_frames; f++) {
-			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK + g;
-			if ((f & 31) == 0)
-				for (int k = 0; k < 4; k++) {
-					js_vu w = js_vloadu(row + 8 * k);
-					np[k] = w & ~(w << 1 | last[k]);
-					last[k] = w >> 31;
-				}
-			scv4_hlanes_frame(&z0, js_hbits((const uint32_t *)&np[0], f), js_hbits(row, f),
-					  fv, fv1);
-			scv4_hlanes_frame(&z1, js_hbits((const uint32_t *)&np[2], f),
-					  js_hbits(row + 16, f), fv, fv1);
-			if ((f & 7) == 7) {
-				js_hi busy = z0.air | (~z0.took & (z0.last_jump > fv)) | z1.air |
-					     (~z1.took & (z1.last_jump > fv));
-				if (_mm256_testz_si256((__m256i)busy, (__m256i)busy))
-					break;
-			}
-			fv = fv1;
-			fv1 += one;
+	const int32_t *v0 = args->axis[SCV4_AX_V0], *drop = args->axis[SCV4_AX_DROP];
+	int32_t v0c[JS_BLOCK], dropc[JS_BLOCK];
+	if (args->n_lanes < JS_BLOCK) { /* the lanes past n_lanes as copies of the last */
+		for (int l = 0; l < JS_BLOCK; l++) {
+			int s = l < args->n_lanes ? l : args->n_lanes - 1;
+			v0c[l] = v0[s];
+			dropc[l] = drop[s];
 		}
-		scv4_hlanes_store(&z0, args, g);
-		scv4_hlanes_store(&z1, args, g + 16);
+		v0 = v0c;
+		drop = dropc;
+	}
+	const int n = args->n_frames;
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
+		scv4_yjump q[4];
+		for (int i = 0; i < 4; i++)
+			q[i] = scv4_ypress(args, v0, l0 + 8 * i);
+		scv4_ygroup g0, g1;
+		scv4_ygroup_init(&g0, q, v0, drop, l0);
+		scv4_ygroup_init(&g1, q + 2, v0, drop, l0 + 16);
+		const js_hi zero = js_hsplat(0);
+		js_hi y0 = zero, y1 = zero, c0 = zero, c1 = zero, fr = zero, fv = zero;
+		int f = 0;
+		/* four frames, then the check */
+		for (; f + 4 <= n; f += 4) {
+			js_hi done = js_hsplat(-1);
+			for (int u = 0; u < 4; u++) {
+				done = scv4_yframe(&g0, fr, fv, &y0, &c0) & scv4_yframe(&g1, fr, fv, &y1, &c1);
+				fr += SCV4_W_GRAVITY;
+				fv += 1;
+			}
+			if (js_hall(done)) {
+				f += 4;
+				goto done;
+			}
+		}
+		for (; f < n; f++) {
+			scv4_yframe(&g0, fr, fv, &y0, &c0);
+			scv4_yframe(&g1, fr, fv, &y1, &c1);
+			fr += SCV4_W_GRAVITY;
+			fv += 1;
+		}
+	done:;
+		int16_t c16[32], y16[32];
+		js_hstore_lanes(c16, c0);
+		js_hstore_lanes(c16 + 16, c1);
+		js_hstore_lanes(y16, y0);
+		js_hstore_lanes(y16 + 16, y1);
+		for (int i = 0; i < 4 && l0 + 8 * i < args->n_lanes; i++)
+			scv4_ystore(args, &q[i], c16 + 8 * i, y16 + 8 * i, v0, drop, f, l0 + 8 * i);
 	}
 }
 #endif

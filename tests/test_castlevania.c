@@ -781,6 +781,23 @@ Test(scv4, lanes_equal_reference_16bit_blocks)
 	check_lanes_cap("scv4", 3000, 47, 48, 3, cap);
 	check_lanes_cap("scv4", 3000, 21, 49, 1, cap);
 }
+/* The 16-bit paths at their edges: small take-off speeds (v0 < 96: one phase-2 gravity; v0 0
+ * lands on the first move at drop 0), frame limits around the hold count and a frame word, and
+ * the longest run the AVX-512 words take (640 frames; 641 takes the 32-bit kernel). */
+Test(scv4, lanes_equal_reference_16bit_edges)
+{
+	const int32_t low[2] = { 200, 7 }, cap[2] = { 2040, 7 };
+	const int frames[] = { 1, 2, 3, 4, 5, 31, 33, 64 };
+	for (size_t i = 0; i < sizeof frames / sizeof frames[0]; i++)
+		for (int mode = 0; mode < 5; mode++) {
+			check_lanes_cap("scv4", 640, frames[i], 50 + 5 * i + (size_t)mode, mode, low);
+			check_lanes_cap("scv4", 640, frames[i], 90 + 5 * i + (size_t)mode, mode, cap);
+		}
+	check_lanes_cap("scv4", 640, 640, 130, 2, cap);
+	check_lanes_cap("scv4", 640, 641, 131, 2, cap);
+	check_lanes_cap("scv4", 640, 640, 132, 3, low);
+	check_lanes_cap("scv4", 640, 200, 133, 4, low);
+}
 Test(scv4, lanes_partial_block) { check_lanes("scv4", 3, 120, 45, 1); }
 
 /* ================================================================ fuzz starts (model.h) === */
