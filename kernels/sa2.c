@@ -483,9 +483,6 @@ const js_model js_model_sa2 = {
 typedef struct sa2_lanes {
 	js_vi f, vy, rise, apex, airt;
 	sg_m air, init, landed, prev;
-#if !SA2_KFLAGS
-	sg_m rel_any, fc_any, mid_any, below_any; /* the frames' events, ORed (the flags) */
-#endif
 	js_vu bits, flags;
 	js_vi accel, cap, grav;
 	js_vi last_jump;
@@ -497,6 +494,24 @@ typedef struct sa2_lanes {
  * The accounting needs no "took off" mask: a lane is in the air, or before its take-off, or
  * landed (frozen), so a frame counts when the lane is in the air before or after it; only a
  * lane that lands on its own take-off frame (speed 0 on the standing row) never counts. */
+/* Off AVX-512 the selects are lane.h's js_vblend (one vpblendvb on AVX2 / SSE4, where GCC 12
+ * lowers js_vsel's and-or to three operations) and the fall cap a min; on AVX-512 sg_sel. */
+#if SA2_KFLAGS
+#define sa2_sel sg_sel
+#else
+#define sa2_sel js_vblend
+#endif
+static inline js_vi sa2_vmin(js_vi a, js_vi b)
+{
+#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+	return (js_vi)_mm256_min_epi32((__m256i)a, (__m256i)b);
+#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+	return (js_vi)_mm_min_epi32((__m128i)a, (__m128i)b);
+#else
+	return js_vsel(a < b, a, b);
+#endif
+}
+
 SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m written, js_vi vy0)
 {
 	if (!first) {
@@ -505,7 +520,11 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 		else
 			s->bits >>= 1;
 	}
+#if SA2_KFLAGS
 	sg_m held = sg_bit0(s->bits);
+#else /* bit 0 spread over the lane: two shifts */
+	sg_m held = (js_vi)(s->bits << 31) >> 31;
+#endif
 	sg_m press = held & ~s->prev;
 	s->prev = held;
 	sg_m act = s->air | s->init; /* Player_Jumping runs */
@@ -519,7 +538,7 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 #if SA2_KFLAGS /* the same values as a masked max (one instruction, off the comparison) */
 	vy = (js_vi)_mm512_mask_max_epi32((__m512i)vy, act & ~held, (__m512i)vy, (__m512i)s->cap);
 #else
-	vy = sg_sel(rel, s->cap, vy);
+	vy = sa2_sel(rel, s->cap, vy);
 #endif
 	/* gravity (an s16 add: wraps only here on frame 0), the fall cap, the move */
 	js_vi v = vy + s->grav;
@@ -531,18 +550,23 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 	sg_m fc = act & sg_gt(v, js_vsplat(SA2_FALL_MAX));
 #if SA2_KFLAGS /* the same values as a zero-masked min */
 	v = (js_vi)_mm512_maskz_min_epi32(act, (__m512i)v, _mm512_set1_epi32(SA2_FALL_MAX));
-#else
-	v = sg_selz(act, sg_sel(fc, js_vsplat(SA2_FALL_MAX), v));
+#else /* MIN(v, 3840), the same values as the select on fc */
+	v = sg_selz(act, sa2_vmin(v, js_vsplat(SA2_FALL_MAX)));
 #endif
 	js_vi nf = s->f + v;
 	/* the landing: sub_8021C4C (falling, row >= T) or sub_802203C (speed 0, row >= T - 1): one
 	 * comparison against the threshold of the lane's case (STAND_F < T * 256, so row >= T
-	 * implies row >= T - 1), chosen off the chain through F */
+	 * implies row >= T - 1), chosen off the chain through F.  After frame 0 the speed-0 case
+	 * never lands: v = 0 there follows a frame with v = -gravity < 0, and a lane rises only
+	 * from the standing row (a take-off, or frame 0's written speed), with v increasing while
+	 * it rises, so its feet are above the row (F < STAND_F) until v > 0; so only frame 0 picks
+	 * the threshold. */
 	_Static_assert(SA2_STAND_F < SA2_FLOOR_ROW * 256, "the standing row is above the floor");
-	js_vi thr = sg_sel(sg_eq(v, js_vsplat(0)), js_vsplat(SA2_STAND_F),
-			   js_vsplat(SA2_FLOOR_ROW * 256));
+	js_vi thr = js_vsplat(SA2_FLOOR_ROW * 256);
+	if (first)
+		thr = sa2_sel(sg_eq(v, js_vsplat(0)), js_vsplat(SA2_STAND_F), thr);
 	sg_m land = act & sg_ge(nf, thr);
-	s->f = sg_sel(land, (nf & 255) | SA2_STAND_F, nf);
+	s->f = sa2_sel(land, (nf & 255) | SA2_STAND_F, nf);
 	sg_m air = act & ~land;
 	s->vy = sg_selz(air, v);
 	/* Player_Idle -> Player_TryJump: standing, not frozen, a new press */
@@ -557,19 +581,22 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 	s->flags = sg_orif(s->flags, fc & on, SA2_FLAG_FALL_CAP);
 	s->flags = sg_orif(s->flags, mid & on, SA2_FLAG_MID_AIR);
 	s->flags = sg_orif(s->flags, sg_lt(raw, js_vsplat(0)) & air, JS_FLAG_BELOW_START);
-#else
-	s->rel_any |= rel & on;
-	s->fc_any |= fc & on;
-	s->mid_any |= mid & on;
-	s->below_any |= sg_lt(raw, js_vsplat(0)) & air;
+#else /* the events into the flags: one loop-carried vector, not four.  rel, fc and mid are
+       * Player_Jumping's (act); after frame 0 an act lane is in the air after the frame (a
+       * take-off rises, v < 0: see the landing above) or was before it, so on covers them */
+	js_vu ev = ((js_vu)rel & SA2_FLAG_RELEASE_CAP) | ((js_vu)fc & SA2_FLAG_FALL_CAP) |
+		   ((js_vu)mid & SA2_FLAG_MID_AIR);
+	if (first)
+		ev &= (js_vu)on;
+	s->flags |= ev | ((js_vu)(sg_lt(raw, js_vsplat(0)) & air) & JS_FLAG_BELOW_START);
 #endif
 	if (first)
 		s->flags = sg_orif(s->flags, wrap & on, SA2_FLAG_VY_WRAP);
 	/* raw is 0 before the take-off and <= 0 once down: the rise needs no mask */
 	sg_m higher = sg_gt(raw, s->rise);
-	s->rise = sg_sel(higher, raw, s->rise);
-	s->apex = sg_sel(higher, js_vsplat(f), s->apex);
-	s->airt = sg_sel(down, js_vsplat(f + 1), s->airt);
+	s->rise = sa2_sel(higher, raw, s->rise);
+	s->apex = sa2_sel(higher, js_vsplat(f), s->apex);
+	s->airt = sa2_sel(down, js_vsplat(f + 1), s->airt);
 	s->landed |= down;
 }
 
@@ -596,9 +623,6 @@ SG_INLINE void sa2_lanes_init(sa2_lanes *s, const js_lane_args *args, int l0, sg
 	s->f = js_vsplat(SA2_STAND_F);
 	s->vy = s->rise = s->apex = s->airt = js_vsplat(0);
 	s->air = s->landed = s->prev = sg_from_vec(js_vsplat(0));
-#if !SA2_KFLAGS
-	s->rel_any = s->fc_any = s->mid_any = s->below_any = s->air;
-#endif
 	s->init = *written; /* frame 0 is Player_InitJump for a written lane */
 	s->flags = (js_vu)js_vsplat(0);
 	js_vacc acc;
@@ -619,14 +643,7 @@ static inline void sa2_lanes_store(const sa2_lanes *s, const js_lane_args *args,
 	acc.air = s->airt;
 	acc.landed = sg_to_vec(s->landed);
 	acc.took = sg_to_vec(s->landed | s->air);
-#if SA2_KFLAGS
 	acc.flags = s->flags;
-#else
-	js_vu fl = sg_orif(s->flags, s->rel_any, SA2_FLAG_RELEASE_CAP);
-	fl = sg_orif(fl, s->fc_any, SA2_FLAG_FALL_CAP);
-	fl = sg_orif(fl, s->mid_any, SA2_FLAG_MID_AIR);
-	acc.flags = sg_orif(fl, s->below_any, JS_FLAG_BELOW_START);
-#endif
 	js_vacc_store(&acc, args, l0);
 }
 
