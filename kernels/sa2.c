@@ -501,6 +501,16 @@ typedef struct sa2_lanes {
 #else
 #define sa2_sel js_vblend
 #endif
+static inline js_vi sa2_vmax(js_vi a, js_vi b)
+{
+#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+	return (js_vi)_mm256_max_epi32((__m256i)a, (__m256i)b);
+#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+	return (js_vi)_mm_max_epi32((__m128i)a, (__m128i)b);
+#else
+	return js_vsel(a > b, a, b);
+#endif
+}
 static inline js_vi sa2_vmin(js_vi a, js_vi b)
 {
 #if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
@@ -594,7 +604,11 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 		s->flags = sg_orif(s->flags, wrap & on, SA2_FLAG_VY_WRAP);
 	/* raw is 0 before the take-off and <= 0 once down: the rise needs no mask */
 	sg_m higher = sg_gt(raw, s->rise);
-	s->rise = sa2_sel(higher, raw, s->rise);
+#if SA2_KFLAGS
+	s->rise = sg_sel(higher, raw, s->rise);
+#else /* the same value as the select on higher: one max, off the comparison */
+	s->rise = sa2_vmax(raw, s->rise);
+#endif
 	s->apex = sa2_sel(higher, js_vsplat(f), s->apex);
 	s->airt = sa2_sel(down, js_vsplat(f + 1), s->airt);
 	s->landed |= down;
