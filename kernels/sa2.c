@@ -470,10 +470,10 @@ const js_model js_model_sa2 = {
  *     in the air (the reference once, MOVESTATE_SOME_ATTACK): the same OR.
  * Accounting as js_acc_frame: a lane counts from the frame it is in the air after (the take-off
  * frame, Player_InitJump's), through the frame it is on the ground after (the landing). */
-/* The frames' events: ORed into the flags vector each frame on AVX-512 (a masked OR; kept as
+/* The frames' events: ORed into the flags vector each frame, on AVX-512 as masked ORs (kept as
  * masks, the group's masks outnumber the eight mask registers and GCC moves them through general
- * registers and the stack every frame), kept as masks elsewhere (an OR each, and the flags built
- * once at the store). */
+ * registers and the stack every frame), elsewhere as the frame's bits ORed together first (four
+ * loop-carried masks per group cost the AVX2 path a load and a store each per frame). */
 #if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
 #define SA2_KFLAGS 1
 #else
