@@ -795,6 +795,179 @@ SG_INLINE void sa2_pairs(const js_lane_args *args)
 	}
 }
 
+#if defined(JS_LANE_H16)
+/* AVX2: a block of jump starts (start=jump on every lane, no fuzz start) on 16-bit words, 16
+ * lanes per ymm (lane.h's js_hi, masks as -1 / 0 words; the 32-bit group above is 8 lanes a
+ * register), groups of 16 two side by side.  The frame is sa2_lanes_frame's with these facts of
+ * a jump start (no written speed, every lane stands at raw 0 until its take-off):
+ *   - the ranges: F is kept as F - Q(T - 1) (the feet below the standing row, in 1/256 px).  A
+ *     rise starts from the take-off's -1248 (air) / -672 (water) and loses 42 / 12 a frame (the
+ *     release only slows it), so the feet rise at most 1206 + 1164 + .. + 30 = 17922 (air) or
+ *     660 + 648 + .. + 12 = 18480 (water); falling, qSpeedAirY <= 3840 and the feet land on the
+ *     first frame they reach row T (F - Q(T - 1) >= 256), so they are <= 255 + 3840 before it;
+ *     qSpeedAirY is in [-1248, 3840 + 42]; frames and airtimes are < JS_MAX_FRAMES: all words;
+ *   - qSpeedAirY never wraps (the wrap needs a written speed), and frame 0 has no Player_InitJump
+ *     (a take-off follows a press frame), so every frame is the loop's;
+ *   - the speed-0 landing (sub_802203C, row >= T - 1) never happens: qSpeedAirY grows by the
+ *     gravity each frame in the air (the release only raises it, to the cap), so v = 0 follows a
+ *     frame with v < 0 back to the take-off (v < 0: -1206 / -660, or the cap + gravity), and the
+ *     feet are above the standing row; so the landing is row >= T (the loop's threshold after
+ *     frame 0 above) and a lane lands only from the air (not on its take-off frame: down =
+ *     land);
+ *   - standing and landed lanes (not act) have qSpeedAirY 0 and the feet on the standing row
+ *     (fraction 0 before the take-off, the landing's after), so the release (0 > cap), the fall
+ *     cap (v = gravity) and the landing (row T - 1) cannot fire on them without the act mask;
+ *     the release on a held lane is a max against -32768 (no change, no event);
+ *   - every act lane is in the air before or after the frame (a take-off rises), so the events
+ *     count on every act frame (the 32-bit path's 'on'), and the rise is the lowest F (raw =
+ *     -F, apex on a new low). */
+typedef struct sa2_hlanes {
+	js_hi accel, cap, grav; /* per-lane constants */
+	js_hi f, vy, fmin, apex, airt;
+	js_hi air, init, prev, landed, rel_any, fc_any, mid_any, below_any;
+	js_hi lastj;
+} sa2_hlanes;
+
+SG_INLINE void sa2_hlanes_frame(sa2_hlanes *z, js_hi held, js_hi fv, js_hi fv1)
+{
+	js_hi press = held & ~z->prev;
+	z->prev = held;
+	js_hi act = z->air | z->init; /* Player_Jumping runs */
+	/* Player_InitJump: qSpeedAirY (0 standing) += the jump */
+	js_hi vy = js_hsel(z->init, z->accel, z->vy);
+	/* the release: qSpeedAirY < cap and the button up -> the cap (a max: the same value) */
+	js_hi capm = js_hsel(held, js_hsplat(INT16_MIN), z->cap);
+	js_hi rel = vy < capm;
+	vy = (js_hi)_mm256_max_epi16((__m256i)vy, (__m256i)capm);
+	/* gravity, the fall cap (MIN), the move */
+	js_hi v = vy + z->grav;
+	js_hi fc = v > SA2_FALL_MAX;
+	v = (js_hi)_mm256_min_epi16((__m256i)v, (__m256i)js_hsplat(SA2_FALL_MAX)) & act;
+	js_hi nf = z->f + v;
+	/* the landing: row >= T, the snap to the standing row with the fraction kept */
+	js_hi land = nf > 255;
+	z->f = js_hsel(land, nf & 255, nf);
+	js_hi air = act & ~land;
+	z->vy = v & ~land;
+	/* Player_Idle -> Player_TryJump: standing, not frozen, a new press */
+	z->init = press & ~(act | z->landed);
+	/* the events (act frames), the accounting */
+	z->rel_any |= rel;
+	z->fc_any |= fc;
+	z->mid_any |= act & press;
+	z->below_any |= air & (nf > 0);
+	js_hi lower = z->f < z->fmin;
+	z->fmin = (js_hi)_mm256_min_epi16((__m256i)z->fmin, (__m256i)z->f);
+	z->apex = js_hsel(lower, fv, z->apex);
+	z->airt = js_hsel(land, fv1, z->airt);
+	z->landed |= land;
+	z->air = air;
+}
+
+static inline void sa2_hlanes_init(sa2_hlanes *z, const js_lane_args *args, int l0)
+{
+	for (int p = 0; p < 16; p++) {
+		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
+		int water = args->axis[SA2_AX_ENV][l] == SA2_ENV_WATER;
+		z->accel[p] = water ? -SA2_JUMP_WATER : -SA2_JUMP;
+		z->cap[p] = water ? SA2_CAP_WATER : SA2_CAP;
+		z->grav[p] = water ? SA2_GRAVITY_WATER : SA2_GRAVITY;
+	}
+	z->f = z->vy = z->fmin = z->apex = z->airt = js_hsplat(0);
+	z->air = z->init = z->prev = z->landed = js_hsplat(0);
+	z->rel_any = z->fc_any = z->mid_any = z->below_any = js_hsplat(0);
+	z->lastj = js_hlast_jump(args, l0);
+}
+
+SG_INLINE int sa2_hlanes_done(const sa2_hlanes *z, js_hi fv)
+{
+	return js_hall(z->landed | (~(z->air | z->init) & (z->lastj <= fv)));
+}
+
+static inline void sa2_hlanes_store(const sa2_hlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t fmin[16], apex[16], airt[16], air[16], landed[16], rel[16], fc[16], mid[16], below[16];
+	js_hstore_lanes(fmin, z->fmin);
+	js_hstore_lanes(apex, z->apex);
+	js_hstore_lanes(airt, z->airt);
+	js_hstore_lanes(air, z->air);
+	js_hstore_lanes(landed, z->landed);
+	js_hstore_lanes(rel, z->rel_any);
+	js_hstore_lanes(fc, z->fc_any);
+	js_hstore_lanes(mid, z->mid_any);
+	js_hstore_lanes(below, z->below_any);
+	for (int half = 0; half < 2 && l0 + 8 * half < args->n_lanes; half++) {
+		js_vacc acc;
+		for (int i = 0; i < 8; i++) {
+			int k = 8 * half + i;
+			acc.rise[i] = -fmin[k];
+			acc.apex[i] = apex[k];
+			acc.air[i] = airt[k];
+			acc.landed[i] = landed[k];
+			acc.took[i] = landed[k] | air[k];
+			acc.flags[i] = (rel[k] ? SA2_FLAG_RELEASE_CAP : 0) |
+				       (fc[k] ? SA2_FLAG_FALL_CAP : 0) |
+				       (mid[k] ? SA2_FLAG_MID_AIR : 0) |
+				       (below[k] ? JS_FLAG_BELOW_START : 0);
+		}
+		js_vacc_store(&acc, args, l0 + 8 * half);
+	}
+}
+
+/* 1 when every lane of the block is a jump start (the 16-bit path's condition). */
+static inline int sa2_block_is_h(const js_lane_args *args)
+{
+	if (args->start)
+		return 0;
+	for (int l = 0; l < args->n_lanes; l++)
+		if (args->axis[SA2_AX_START][l] != SA2_START_JUMP)
+			return 0;
+	return 1;
+}
+
+/* The groups l0 and l0 + 16 (two) side by side. */
+SG_INLINE void sa2_hrun(const js_lane_args *args, int l0, const int two)
+{
+	sa2_hlanes z0, z1;
+	js_hi h0[2], h1[2];
+	sa2_hlanes_init(&z0, args, l0);
+	if (two)
+		sa2_hlanes_init(&z1, args, l0 + 16);
+	const js_hi one = js_hsplat(1);
+	js_hi fv = js_hsplat(0);
+	for (int f = 0; f < args->n_frames; f++) {
+		if ((f & 31) == 0) {
+			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK + l0;
+			js_hsplit_words(_mm256_loadu_si256((const __m256i *)row),
+					_mm256_loadu_si256((const __m256i *)(row + 8)), h0);
+			if (two)
+				js_hsplit_words(_mm256_loadu_si256((const __m256i *)(row + 16)),
+						_mm256_loadu_si256((const __m256i *)(row + 24)), h1);
+		}
+		js_hi fv1 = fv + one;
+		sa2_hlanes_frame(&z0, js_hjump_at(h0, f), fv, fv1);
+		if (two)
+			sa2_hlanes_frame(&z1, js_hjump_at(h1, f), fv, fv1);
+		if ((f & 7) == 7 && sa2_hlanes_done(&z0, fv) && (!two || sa2_hlanes_done(&z1, fv)))
+			break;
+		fv = fv1;
+	}
+	sa2_hlanes_store(&z0, args, l0);
+	if (two)
+		sa2_hlanes_store(&z1, args, l0 + 16);
+}
+
+SG_INLINE void sa2_hpairs(const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
+		if (l0 + 16 < args->n_lanes)
+			sa2_hrun(args, l0, 1);
+		else
+			sa2_hrun(args, l0, 0);
+	}
+}
+#endif
+
 /* The block regrouped by env and start (sonic_genesis.h's sg_block_sort: air and water jumps
  * differ by a factor of two in length), then pairs of groups; the scalar path keeps it. */
 void JS_LANE_FN(sa2)(const js_lane_args *args)
@@ -808,6 +981,13 @@ void JS_LANE_FN(sa2)(const js_lane_args *args)
 			 (args->axis[SA2_AX_START][l] == SA2_START_WRITTEN);
 	sg_block b;
 	sg_block_sort(&b, args, key, 4, sizeof(sa2_state));
+#if defined(JS_LANE_H16)
+	if (sa2_block_is_h(&b.args)) {
+		sa2_hpairs(&b.args);
+		sg_block_scatter(&b, args);
+		return;
+	}
+#endif
 	sa2_pairs(&b.args);
 	sg_block_scatter(&b, args);
 #endif
