@@ -886,7 +886,8 @@ SG_INLINE int sa2_hlanes_done(const sa2_hlanes *z, js_hi fv)
 
 static inline void sa2_hlanes_store(const sa2_hlanes *z, const js_lane_args *args, int l0)
 {
-	int16_t fmin[16], apex[16], airt[16], air[16], landed[16], rel[16], fc[16], mid[16], below[16];
+	int16_t fmin[16], apex[16], airt[16], air[16], landed[16];
+	int16_t rel[16], fc[16], mid[16], below[16];
 	js_hstore_lanes(fmin, z->fmin);
 	js_hstore_lanes(apex, z->apex);
 	js_hstore_lanes(airt, z->airt);
@@ -941,8 +942,9 @@ SG_INLINE void sa2_hrun(const js_lane_args *args, int l0, const int two)
 			js_hsplit_words(_mm256_loadu_si256((const __m256i *)row),
 					_mm256_loadu_si256((const __m256i *)(row + 8)), h0);
 			if (two)
-				js_hsplit_words(_mm256_loadu_si256((const __m256i *)(row + 16)),
-						_mm256_loadu_si256((const __m256i *)(row + 24)), h1);
+				js_hsplit_words(
+					_mm256_loadu_si256((const __m256i *)(row + 16)),
+					_mm256_loadu_si256((const __m256i *)(row + 24)), h1);
 		}
 		js_hi fv1 = fv + one;
 		sa2_hlanes_frame(&z0, js_hjump_at(h0, f), fv, fv1);

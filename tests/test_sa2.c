@@ -310,8 +310,9 @@ static int32_t edge_vy0(uint64_t *seed)
 }
 
 /* mode 0: holds; 1: random buttons every frame; 2: sparse presses; 3: edge vy0, every other lane
- * held throughout; 4: one hold (1 to 40 frames, half of them 1 or 2) from a random frame, a take-off anywhere up to the
- * last frame.  jump_only: start=jump on every lane (the blocks the AVX2 16-bit path runs). */
+ * held throughout; 4: one hold (1 to 40 frames, half of them 1 or 2) from a random frame, a
+ * take-off anywhere up to the last frame.  jump_only: start=jump on every lane (the blocks the
+ * AVX2 16-bit path runs). */
 static void check_lanes_starts(size_t n, int n_frames, uint64_t seed, int mode, int jump_only)
 {
 	const js_model *m = tu_model("sa2");
