@@ -803,9 +803,15 @@ SG_INLINE void sa2_pairs(const js_lane_args *args)
  *   - the ranges: F is kept as F - Q(T - 1) (the feet below the standing row, in 1/256 px).  A
  *     rise starts from the take-off's -1248 (air) / -672 (water) and loses 42 / 12 a frame (the
  *     release only slows it), so the feet rise at most 1206 + 1164 + .. + 30 = 17922 (air) or
- *     660 + 648 + .. + 12 = 18480 (water); falling, qSpeedAirY <= 3840 and the feet land on the
- *     first frame they reach row T (F - Q(T - 1) >= 256), so they are <= 255 + 3840 before it;
- *     qSpeedAirY is in [-1248, 3840 + 42]; frames and airtimes are < JS_MAX_FRAMES: all words;
+ *     660 + 648 + .. + 12 = 18480 (water): F - Q(T - 1) >= -18480;
+ *   - the fall cap never fires: falling (v >= 0, above the cap: no release) v grows by exactly
+ *     the gravity g, from v_0 < g on the first such frame, so j frames later v_j = v_0 + j g and
+ *     the feet have come down g (1 + .. + j) from at least -18480; the lane is still in the air
+ *     on frame j - 1 only if g (j - 1) j / 2 <= 18480 + 255, so j <= 30 (air, g = 42) or j <= 56
+ *     (water, g = 12), and the speed on any frame is < 31 * 42 = 1302 (air) or 57 * 12 = 684
+ *     (water), below 3840: the MIN and its flag are left out.  So qSpeedAirY is in [-1248,
+ *     1302], the feet land on the first frame they reach row T (F - Q(T - 1) >= 256) and are
+ *     <= 255 + 1302 before it; frames and airtimes are < JS_MAX_FRAMES: all words;
  *   - qSpeedAirY never wraps (the wrap needs a written speed), and frame 0 has no Player_InitJump
  *     (a take-off follows a press frame), so every frame is the loop's;
  *   - the speed-0 landing (sub_802203C, row >= T - 1) never happens: qSpeedAirY grows by the
@@ -815,16 +821,18 @@ SG_INLINE void sa2_pairs(const js_lane_args *args)
  *     frame 0 above) and a lane lands only from the air (not on its take-off frame: down =
  *     land);
  *   - standing and landed lanes (not act) have qSpeedAirY 0 and the feet on the standing row
- *     (fraction 0 before the take-off, the landing's after), so the release (0 > cap), the fall
- *     cap (v = gravity) and the landing (row T - 1) cannot fire on them without the act mask;
- *     the release on a held lane is a max against -32768 (no change, no event);
+ *     (fraction 0 before the take-off, the landing's after), so the release (0 > cap) and the
+ *     landing (row T - 1) cannot fire on them without the act mask; the release on a held lane
+ *     is a max against -32768 (no change, no event);
+ *   - a lane lands at most once (then it is frozen), on frame f with airt := f + 1 >= 1, so
+ *     landed is airt != 0;
  *   - every act lane is in the air before or after the frame (a take-off rises), so the events
  *     count on every act frame (the 32-bit path's 'on'), and the rise is the lowest F (raw =
  *     -F, apex on a new low). */
 typedef struct sa2_hlanes {
 	js_hi accel, cap, grav; /* per-lane constants */
 	js_hi f, vy, fmin, apex, airt;
-	js_hi air, init, prev, landed, rel_any, fc_any, mid_any, below_any;
+	js_hi air, init, prev, rel_any, mid_any, below_any;
 	js_hi lastj;
 } sa2_hlanes;
 
@@ -839,10 +847,8 @@ SG_INLINE void sa2_hlanes_frame(sa2_hlanes *z, js_hi held, js_hi fv, js_hi fv1)
 	js_hi capm = js_hsel(held, js_hsplat(INT16_MIN), z->cap);
 	js_hi rel = vy < capm;
 	vy = (js_hi)_mm256_max_epi16((__m256i)vy, (__m256i)capm);
-	/* gravity, the fall cap (MIN), the move */
-	js_hi v = vy + z->grav;
-	js_hi fc = v > SA2_FALL_MAX;
-	v = (js_hi)_mm256_min_epi16((__m256i)v, (__m256i)js_hsplat(SA2_FALL_MAX)) & act;
+	/* gravity and the move (the fall cap never fires here: see above) */
+	js_hi v = (vy + z->grav) & act;
 	js_hi nf = z->f + v;
 	/* the landing: row >= T, the snap to the standing row with the fraction kept */
 	js_hi land = nf > 255;
@@ -850,17 +856,15 @@ SG_INLINE void sa2_hlanes_frame(sa2_hlanes *z, js_hi held, js_hi fv, js_hi fv1)
 	js_hi air = act & ~land;
 	z->vy = v & ~land;
 	/* Player_Idle -> Player_TryJump: standing, not frozen, a new press */
-	z->init = press & ~(act | z->landed);
+	z->init = (press & (z->airt == 0)) & ~act;
 	/* the events (act frames), the accounting */
 	z->rel_any |= rel;
-	z->fc_any |= fc;
 	z->mid_any |= act & press;
 	z->below_any |= air & (nf > 0);
 	js_hi lower = z->f < z->fmin;
 	z->fmin = (js_hi)_mm256_min_epi16((__m256i)z->fmin, (__m256i)z->f);
 	z->apex = js_hsel(lower, fv, z->apex);
 	z->airt = js_hsel(land, fv1, z->airt);
-	z->landed |= land;
 	z->air = air;
 }
 
@@ -874,27 +878,24 @@ static inline void sa2_hlanes_init(sa2_hlanes *z, const js_lane_args *args, int 
 		z->grav[p] = water ? SA2_GRAVITY_WATER : SA2_GRAVITY;
 	}
 	z->f = z->vy = z->fmin = z->apex = z->airt = js_hsplat(0);
-	z->air = z->init = z->prev = z->landed = js_hsplat(0);
-	z->rel_any = z->fc_any = z->mid_any = z->below_any = js_hsplat(0);
+	z->air = z->init = z->prev = js_hsplat(0);
+	z->rel_any = z->mid_any = z->below_any = js_hsplat(0);
 	z->lastj = js_hlast_jump(args, l0);
 }
 
 SG_INLINE int sa2_hlanes_done(const sa2_hlanes *z, js_hi fv)
 {
-	return js_hall(z->landed | (~(z->air | z->init) & (z->lastj <= fv)));
+	return js_hall((z->airt != 0) | (~(z->air | z->init) & (z->lastj <= fv)));
 }
 
 static inline void sa2_hlanes_store(const sa2_hlanes *z, const js_lane_args *args, int l0)
 {
-	int16_t fmin[16], apex[16], airt[16], air[16], landed[16];
-	int16_t rel[16], fc[16], mid[16], below[16];
+	int16_t fmin[16], apex[16], airt[16], air[16], rel[16], mid[16], below[16];
 	js_hstore_lanes(fmin, z->fmin);
 	js_hstore_lanes(apex, z->apex);
 	js_hstore_lanes(airt, z->airt);
 	js_hstore_lanes(air, z->air);
-	js_hstore_lanes(landed, z->landed);
 	js_hstore_lanes(rel, z->rel_any);
-	js_hstore_lanes(fc, z->fc_any);
 	js_hstore_lanes(mid, z->mid_any);
 	js_hstore_lanes(below, z->below_any);
 	for (int half = 0; half < 2 && l0 + 8 * half < args->n_lanes; half++) {
@@ -904,10 +905,9 @@ static inline void sa2_hlanes_store(const sa2_hlanes *z, const js_lane_args *arg
 			acc.rise[i] = -fmin[k];
 			acc.apex[i] = apex[k];
 			acc.air[i] = airt[k];
-			acc.landed[i] = landed[k];
-			acc.took[i] = landed[k] | air[k];
+			acc.landed[i] = -(airt[k] != 0);
+			acc.took[i] = acc.landed[i] | air[k];
 			acc.flags[i] = (rel[k] ? SA2_FLAG_RELEASE_CAP : 0) |
-				       (fc[k] ? SA2_FLAG_FALL_CAP : 0) |
 				       (mid[k] ? SA2_FLAG_MID_AIR : 0) |
 				       (below[k] ? JS_FLAG_BELOW_START : 0);
 		}
