@@ -470,10 +470,10 @@ const js_model js_model_sa2 = {
  *     in the air (the reference once, MOVESTATE_SOME_ATTACK): the same OR.
  * Accounting as js_acc_frame: a lane counts from the frame it is in the air after (the take-off
  * frame, Player_InitJump's), through the frame it is on the ground after (the landing). */
-/* The frames' events: ORed into the flags vector each frame on AVX-512 (a masked OR; kept as
+/* The frames' events: ORed into the flags vector each frame, on AVX-512 as masked ORs (kept as
  * masks, the group's masks outnumber the eight mask registers and GCC moves them through general
- * registers and the stack every frame), kept as masks elsewhere (an OR each, and the flags built
- * once at the store). */
+ * registers and the stack every frame), elsewhere as the frame's bits ORed together first (four
+ * loop-carried masks per group cost the AVX2 path a load and a store each per frame). */
 #if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
 #define SA2_KFLAGS 1
 #else
@@ -483,9 +483,6 @@ const js_model js_model_sa2 = {
 typedef struct sa2_lanes {
 	js_vi f, vy, rise, apex, airt;
 	sg_m air, init, landed, prev;
-#if !SA2_KFLAGS
-	sg_m rel_any, fc_any, mid_any, below_any; /* the frames' events, ORed (the flags) */
-#endif
 	js_vu bits, flags;
 	js_vi accel, cap, grav;
 	js_vi last_jump;
@@ -497,6 +494,34 @@ typedef struct sa2_lanes {
  * The accounting needs no "took off" mask: a lane is in the air, or before its take-off, or
  * landed (frozen), so a frame counts when the lane is in the air before or after it; only a
  * lane that lands on its own take-off frame (speed 0 on the standing row) never counts. */
+/* Off AVX-512 the selects are lane.h's js_vblend (one vpblendvb on AVX2 / SSE4, where GCC 12
+ * lowers js_vsel's and-or to three operations) and the fall cap a min; on AVX-512 sg_sel. */
+#if SA2_KFLAGS
+#define sa2_sel sg_sel
+#else
+#define sa2_sel js_vblend
+#endif
+static inline js_vi sa2_vmax(js_vi a, js_vi b)
+{
+#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+	return (js_vi)_mm256_max_epi32((__m256i)a, (__m256i)b);
+#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+	return (js_vi)_mm_max_epi32((__m128i)a, (__m128i)b);
+#else
+	return js_vsel(a > b, a, b);
+#endif
+}
+static inline js_vi sa2_vmin(js_vi a, js_vi b)
+{
+#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+	return (js_vi)_mm256_min_epi32((__m256i)a, (__m256i)b);
+#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+	return (js_vi)_mm_min_epi32((__m128i)a, (__m128i)b);
+#else
+	return js_vsel(a < b, a, b);
+#endif
+}
+
 SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m written, js_vi vy0)
 {
 	if (!first) {
@@ -505,7 +530,11 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 		else
 			s->bits >>= 1;
 	}
+#if SA2_KFLAGS
 	sg_m held = sg_bit0(s->bits);
+#else /* bit 0 spread over the lane: two shifts */
+	sg_m held = (js_vi)(s->bits << 31) >> 31;
+#endif
 	sg_m press = held & ~s->prev;
 	s->prev = held;
 	sg_m act = s->air | s->init; /* Player_Jumping runs */
@@ -519,7 +548,7 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 #if SA2_KFLAGS /* the same values as a masked max (one instruction, off the comparison) */
 	vy = (js_vi)_mm512_mask_max_epi32((__m512i)vy, act & ~held, (__m512i)vy, (__m512i)s->cap);
 #else
-	vy = sg_sel(rel, s->cap, vy);
+	vy = sa2_sel(rel, s->cap, vy);
 #endif
 	/* gravity (an s16 add: wraps only here on frame 0), the fall cap, the move */
 	js_vi v = vy + s->grav;
@@ -531,18 +560,23 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 	sg_m fc = act & sg_gt(v, js_vsplat(SA2_FALL_MAX));
 #if SA2_KFLAGS /* the same values as a zero-masked min */
 	v = (js_vi)_mm512_maskz_min_epi32(act, (__m512i)v, _mm512_set1_epi32(SA2_FALL_MAX));
-#else
-	v = sg_selz(act, sg_sel(fc, js_vsplat(SA2_FALL_MAX), v));
+#else /* MIN(v, 3840), the same values as the select on fc */
+	v = sg_selz(act, sa2_vmin(v, js_vsplat(SA2_FALL_MAX)));
 #endif
 	js_vi nf = s->f + v;
 	/* the landing: sub_8021C4C (falling, row >= T) or sub_802203C (speed 0, row >= T - 1): one
 	 * comparison against the threshold of the lane's case (STAND_F < T * 256, so row >= T
-	 * implies row >= T - 1), chosen off the chain through F */
+	 * implies row >= T - 1), chosen off the chain through F.  After frame 0 the speed-0 case
+	 * never lands: v = 0 there follows a frame with v = -gravity < 0, and a lane rises only
+	 * from the standing row (a take-off, or frame 0's written speed), with v increasing while
+	 * it rises, so its feet are above the row (F < STAND_F) until v > 0; so only frame 0 picks
+	 * the threshold. */
 	_Static_assert(SA2_STAND_F < SA2_FLOOR_ROW * 256, "the standing row is above the floor");
-	js_vi thr = sg_sel(sg_eq(v, js_vsplat(0)), js_vsplat(SA2_STAND_F),
-			   js_vsplat(SA2_FLOOR_ROW * 256));
+	js_vi thr = js_vsplat(SA2_FLOOR_ROW * 256);
+	if (first)
+		thr = sa2_sel(sg_eq(v, js_vsplat(0)), js_vsplat(SA2_STAND_F), thr);
 	sg_m land = act & sg_ge(nf, thr);
-	s->f = sg_sel(land, (nf & 255) | SA2_STAND_F, nf);
+	s->f = sa2_sel(land, (nf & 255) | SA2_STAND_F, nf);
 	sg_m air = act & ~land;
 	s->vy = sg_selz(air, v);
 	/* Player_Idle -> Player_TryJump: standing, not frozen, a new press */
@@ -557,19 +591,26 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 	s->flags = sg_orif(s->flags, fc & on, SA2_FLAG_FALL_CAP);
 	s->flags = sg_orif(s->flags, mid & on, SA2_FLAG_MID_AIR);
 	s->flags = sg_orif(s->flags, sg_lt(raw, js_vsplat(0)) & air, JS_FLAG_BELOW_START);
-#else
-	s->rel_any |= rel & on;
-	s->fc_any |= fc & on;
-	s->mid_any |= mid & on;
-	s->below_any |= sg_lt(raw, js_vsplat(0)) & air;
+#else /* the events into the flags: one loop-carried vector, not four.  rel, fc and mid are
+       * Player_Jumping's (act); after frame 0 an act lane is in the air after the frame (a
+       * take-off rises, v < 0: see the landing above) or was before it, so on covers them */
+	js_vu ev = ((js_vu)rel & SA2_FLAG_RELEASE_CAP) | ((js_vu)fc & SA2_FLAG_FALL_CAP) |
+		   ((js_vu)mid & SA2_FLAG_MID_AIR);
+	if (first)
+		ev &= (js_vu)on;
+	s->flags |= ev | ((js_vu)(sg_lt(raw, js_vsplat(0)) & air) & JS_FLAG_BELOW_START);
 #endif
 	if (first)
 		s->flags = sg_orif(s->flags, wrap & on, SA2_FLAG_VY_WRAP);
 	/* raw is 0 before the take-off and <= 0 once down: the rise needs no mask */
 	sg_m higher = sg_gt(raw, s->rise);
+#if SA2_KFLAGS
 	s->rise = sg_sel(higher, raw, s->rise);
-	s->apex = sg_sel(higher, js_vsplat(f), s->apex);
-	s->airt = sg_sel(down, js_vsplat(f + 1), s->airt);
+#else /* the same value as the select on higher: one max, off the comparison */
+	s->rise = sa2_vmax(raw, s->rise);
+#endif
+	s->apex = sa2_sel(higher, js_vsplat(f), s->apex);
+	s->airt = sa2_sel(down, js_vsplat(f + 1), s->airt);
 	s->landed |= down;
 }
 
@@ -596,9 +637,6 @@ SG_INLINE void sa2_lanes_init(sa2_lanes *s, const js_lane_args *args, int l0, sg
 	s->f = js_vsplat(SA2_STAND_F);
 	s->vy = s->rise = s->apex = s->airt = js_vsplat(0);
 	s->air = s->landed = s->prev = sg_from_vec(js_vsplat(0));
-#if !SA2_KFLAGS
-	s->rel_any = s->fc_any = s->mid_any = s->below_any = s->air;
-#endif
 	s->init = *written; /* frame 0 is Player_InitJump for a written lane */
 	s->flags = (js_vu)js_vsplat(0);
 	js_vacc acc;
@@ -619,14 +657,7 @@ static inline void sa2_lanes_store(const sa2_lanes *s, const js_lane_args *args,
 	acc.air = s->airt;
 	acc.landed = sg_to_vec(s->landed);
 	acc.took = sg_to_vec(s->landed | s->air);
-#if SA2_KFLAGS
 	acc.flags = s->flags;
-#else
-	js_vu fl = sg_orif(s->flags, s->rel_any, SA2_FLAG_RELEASE_CAP);
-	fl = sg_orif(fl, s->fc_any, SA2_FLAG_FALL_CAP);
-	fl = sg_orif(fl, s->mid_any, SA2_FLAG_MID_AIR);
-	acc.flags = sg_orif(fl, s->below_any, JS_FLAG_BELOW_START);
-#endif
 	js_vacc_store(&acc, args, l0);
 }
 
@@ -764,6 +795,181 @@ SG_INLINE void sa2_pairs(const js_lane_args *args)
 	}
 }
 
+#if defined(JS_LANE_H16)
+/* AVX2: a block of jump starts (start=jump on every lane, no fuzz start) on 16-bit words, 16
+ * lanes per ymm (lane.h's js_hi, masks as -1 / 0 words; the 32-bit group above is 8 lanes a
+ * register), groups of 16 two side by side.  The frame is sa2_lanes_frame's with these facts of
+ * a jump start (no written speed, every lane stands at raw 0 until its take-off):
+ *   - the ranges: F is kept as F - Q(T - 1) (the feet below the standing row, in 1/256 px).  A
+ *     rise starts from the take-off's -1248 (air) / -672 (water) and loses 42 / 12 a frame (the
+ *     release only slows it), so the feet rise at most 1206 + 1164 + .. + 30 = 17922 (air) or
+ *     660 + 648 + .. + 12 = 18480 (water): F - Q(T - 1) >= -18480;
+ *   - the fall cap never fires: falling (v >= 0, above the cap: no release) v grows by exactly
+ *     the gravity g, from v_0 < g on the first such frame, so j frames later v_j = v_0 + j g and
+ *     the feet have come down g (1 + .. + j) from at least -18480; the lane is still in the air
+ *     on frame j - 1 only if g (j - 1) j / 2 <= 18480 + 255, so j <= 30 (air, g = 42) or j <= 56
+ *     (water, g = 12), and the speed on any frame is < 31 * 42 = 1302 (air) or 57 * 12 = 684
+ *     (water), below 3840: the MIN and its flag are left out.  So qSpeedAirY is in [-1248,
+ *     1302], the feet land on the first frame they reach row T (F - Q(T - 1) >= 256) and are
+ *     <= 255 + 1302 before it; frames and airtimes are < JS_MAX_FRAMES: all words;
+ *   - qSpeedAirY never wraps (the wrap needs a written speed), and frame 0 has no Player_InitJump
+ *     (a take-off follows a press frame), so every frame is the loop's;
+ *   - the speed-0 landing (sub_802203C, row >= T - 1) never happens: qSpeedAirY grows by the
+ *     gravity each frame in the air (the release only raises it, to the cap), so v = 0 follows a
+ *     frame with v < 0 back to the take-off (v < 0: -1206 / -660, or the cap + gravity), and the
+ *     feet are above the standing row; so the landing is row >= T (the loop's threshold after
+ *     frame 0 above) and a lane lands only from the air (not on its take-off frame: down =
+ *     land);
+ *   - standing and landed lanes (not act) have qSpeedAirY 0 and the feet on the standing row
+ *     (fraction 0 before the take-off, the landing's after), so the release (0 > cap) and the
+ *     landing (row T - 1) cannot fire on them without the act mask; the release on a held lane
+ *     is a max against -32768 (no change, no event);
+ *   - a lane lands at most once (then it is frozen), on frame f with airt := f + 1 >= 1, so
+ *     landed is airt != 0;
+ *   - every act lane is in the air before or after the frame (a take-off rises), so the events
+ *     count on every act frame (the 32-bit path's 'on'), and the rise is the lowest F (raw =
+ *     -F, apex on a new low). */
+typedef struct sa2_hlanes {
+	js_hi accel, cap, grav; /* per-lane constants */
+	js_hi f, vy, fmin, apex, airt;
+	js_hi air, init, prev, rel_any, mid_any, below_any;
+	js_hi lastj;
+} sa2_hlanes;
+
+SG_INLINE void sa2_hlanes_frame(sa2_hlanes *z, js_hi held, js_hi fv, js_hi fv1)
+{
+	js_hi press = held & ~z->prev;
+	z->prev = held;
+	js_hi act = z->air | z->init; /* Player_Jumping runs */
+	/* Player_InitJump: qSpeedAirY (0 standing) += the jump */
+	js_hi vy = js_hsel(z->init, z->accel, z->vy);
+	/* the release: qSpeedAirY < cap and the button up -> the cap (a max: the same value) */
+	js_hi capm = js_hsel(held, js_hsplat(INT16_MIN), z->cap);
+	js_hi rel = vy < capm;
+	vy = (js_hi)_mm256_max_epi16((__m256i)vy, (__m256i)capm);
+	/* gravity and the move (the fall cap never fires here: see above) */
+	js_hi v = (vy + z->grav) & act;
+	js_hi nf = z->f + v;
+	/* the landing: row >= T, the snap to the standing row with the fraction kept */
+	js_hi land = nf > 255;
+	z->f = js_hsel(land, nf & 255, nf);
+	js_hi air = act & ~land;
+	z->vy = v & ~land;
+	/* Player_Idle -> Player_TryJump: standing, not frozen, a new press */
+	z->init = (press & (z->airt == 0)) & ~act;
+	/* the events (act frames), the accounting */
+	z->rel_any |= rel;
+	z->mid_any |= act & press;
+	z->below_any |= air & (nf > 0);
+	js_hi lower = z->f < z->fmin;
+	z->fmin = (js_hi)_mm256_min_epi16((__m256i)z->fmin, (__m256i)z->f);
+	z->apex = js_hsel(lower, fv, z->apex);
+	z->airt = js_hsel(land, fv1, z->airt);
+	z->air = air;
+}
+
+static inline void sa2_hlanes_init(sa2_hlanes *z, const js_lane_args *args, int l0)
+{
+	for (int p = 0; p < 16; p++) {
+		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
+		int water = args->axis[SA2_AX_ENV][l] == SA2_ENV_WATER;
+		z->accel[p] = water ? -SA2_JUMP_WATER : -SA2_JUMP;
+		z->cap[p] = water ? SA2_CAP_WATER : SA2_CAP;
+		z->grav[p] = water ? SA2_GRAVITY_WATER : SA2_GRAVITY;
+	}
+	z->f = z->vy = z->fmin = z->apex = z->airt = js_hsplat(0);
+	z->air = z->init = z->prev = js_hsplat(0);
+	z->rel_any = z->mid_any = z->below_any = js_hsplat(0);
+	z->lastj = js_hlast_jump(args, l0);
+}
+
+SG_INLINE int sa2_hlanes_done(const sa2_hlanes *z, js_hi fv)
+{
+	return js_hall((z->airt != 0) | (~(z->air | z->init) & (z->lastj <= fv)));
+}
+
+static inline void sa2_hlanes_store(const sa2_hlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t fmin[16], apex[16], airt[16], air[16], rel[16], mid[16], below[16];
+	js_hstore_lanes(fmin, z->fmin);
+	js_hstore_lanes(apex, z->apex);
+	js_hstore_lanes(airt, z->airt);
+	js_hstore_lanes(air, z->air);
+	js_hstore_lanes(rel, z->rel_any);
+	js_hstore_lanes(mid, z->mid_any);
+	js_hstore_lanes(below, z->below_any);
+	for (int half = 0; half < 2 && l0 + 8 * half < args->n_lanes; half++) {
+		js_vacc acc;
+		for (int i = 0; i < 8; i++) {
+			int k = 8 * half + i;
+			acc.rise[i] = -fmin[k];
+			acc.apex[i] = apex[k];
+			acc.air[i] = airt[k];
+			acc.landed[i] = -(airt[k] != 0);
+			acc.took[i] = acc.landed[i] | air[k];
+			acc.flags[i] = (rel[k] ? SA2_FLAG_RELEASE_CAP : 0) |
+				       (mid[k] ? SA2_FLAG_MID_AIR : 0) |
+				       (below[k] ? JS_FLAG_BELOW_START : 0);
+		}
+		js_vacc_store(&acc, args, l0 + 8 * half);
+	}
+}
+
+/* 1 when every lane of the block is a jump start (the 16-bit path's condition). */
+static inline int sa2_block_is_h(const js_lane_args *args)
+{
+	if (args->start)
+		return 0;
+	for (int l = 0; l < args->n_lanes; l++)
+		if (args->axis[SA2_AX_START][l] != SA2_START_JUMP)
+			return 0;
+	return 1;
+}
+
+/* The groups l0 and l0 + 16 (two) side by side. */
+SG_INLINE void sa2_hrun(const js_lane_args *args, int l0, const int two)
+{
+	sa2_hlanes z0, z1;
+	js_hi h0[2], h1[2];
+	sa2_hlanes_init(&z0, args, l0);
+	if (two)
+		sa2_hlanes_init(&z1, args, l0 + 16);
+	const js_hi one = js_hsplat(1);
+	js_hi fv = js_hsplat(0);
+	for (int f = 0; f < args->n_frames; f++) {
+		if ((f & 31) == 0) {
+			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK + l0;
+			js_hsplit_words(_mm256_loadu_si256((const __m256i *)row),
+					_mm256_loadu_si256((const __m256i *)(row + 8)), h0);
+			if (two)
+				js_hsplit_words(
+					_mm256_loadu_si256((const __m256i *)(row + 16)),
+					_mm256_loadu_si256((const __m256i *)(row + 24)), h1);
+		}
+		js_hi fv1 = fv + one;
+		sa2_hlanes_frame(&z0, js_hjump_at(h0, f), fv, fv1);
+		if (two)
+			sa2_hlanes_frame(&z1, js_hjump_at(h1, f), fv, fv1);
+		if ((f & 7) == 7 && sa2_hlanes_done(&z0, fv) && (!two || sa2_hlanes_done(&z1, fv)))
+			break;
+		fv = fv1;
+	}
+	sa2_hlanes_store(&z0, args, l0);
+	if (two)
+		sa2_hlanes_store(&z1, args, l0 + 16);
+}
+
+SG_INLINE void sa2_hpairs(const js_lane_args *args)
+{
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
+		if (l0 + 16 < args->n_lanes)
+			sa2_hrun(args, l0, 1);
+		else
+			sa2_hrun(args, l0, 0);
+	}
+}
+#endif
+
 /* The block regrouped by env and start (sonic_genesis.h's sg_block_sort: air and water jumps
  * differ by a factor of two in length), then pairs of groups; the scalar path keeps it. */
 void JS_LANE_FN(sa2)(const js_lane_args *args)
@@ -777,6 +983,13 @@ void JS_LANE_FN(sa2)(const js_lane_args *args)
 			 (args->axis[SA2_AX_START][l] == SA2_START_WRITTEN);
 	sg_block b;
 	sg_block_sort(&b, args, key, 4, sizeof(sa2_state));
+#if defined(JS_LANE_H16)
+	if (sa2_block_is_h(&b.args)) {
+		sa2_hpairs(&b.args);
+		sg_block_scatter(&b, args);
+		return;
+	}
+#endif
 	sa2_pairs(&b.args);
 	sg_block_scatter(&b, args);
 #endif
