@@ -154,9 +154,15 @@ int js_rowtab_build(js_rowtab *t, const js_grid *g, size_t base, size_t rows, si
 		t->axis[a] = a < na ? at + (size_t)a * need : NULL;
 	t->extra = (uint32_t *)(at + (size_t)na * need);
 	t->step = at + (size_t)(na + 1) * need;
+	int32_t ax[JS_MAX_AXES] = { 0 };
+	js_grid_lane_axes(g, base, ax); /* row 0; then the next start condition by an odometer */
 	for (size_t i = 0; i < rows; i++) {
-		int32_t ax[JS_MAX_AXES] = { 0 };
-		js_grid_lane_axes(g, base + i * np, ax);
+		if (i > 0)
+			for (int a = na - 1; a >= 0; a--) {
+				if (++ax[a] <= g->hi[a])
+					break;
+				ax[a] = g->lo[a];
+			}
 		uint32_t x = 0;
 		for (int a = 0; a < na; a++) {
 			t->axis[a][i] = ax[a];
@@ -164,8 +170,7 @@ int js_rowtab_build(js_rowtab *t, const js_grid *g, size_t base, size_t rows, si
 		}
 		t->extra[i] = x;
 	}
-	for (size_t i = 0; i < need; i++) {
-		size_t r = i % rows, q = i / rows;
+	for (size_t i = 0, r = 0, q = 0; i < need; i++) { /* r = i % rows, q = i / rows */
 		if (i >= rows) {
 			for (int a = 0; a < na; a++)
 				t->axis[a][i] = t->axis[a][r];
@@ -173,6 +178,10 @@ int js_rowtab_build(js_rowtab *t, const js_grid *g, size_t base, size_t rows, si
 		}
 		t->step[i] = (int32_t)q;
 		t->lane[i] = r * cols + q;
+		if (++r == rows) {
+			r = 0;
+			q++;
+		}
 	}
 	t->rows = rows;
 	return 0;
