@@ -184,8 +184,9 @@ Test(refrun, reference_sweep_equals_each_lane_alone)
  * the patterns, fewer rows), a window in grid order (rows 1), and lanes of no such shape (base
  * inside a row: the lane-by-lane path); every start index, so blocks begin anywhere in a row and
  * end short with padding; each shape by the lanes' decoding and again from its table of rows
- * (js_rowtab: one table rebuilt for every shape of every grid, as a thread's table is between
- * calls: a smaller shape, or one of a model with more axes, in the memory of the one before). */
+ * (js_rowtab: one table for every shape of every grid, as a thread's table is between calls: a
+ * smaller shape, or one of a model with more axes, in the memory of the one before; a grid of
+ * the same shape with other axis values is not served the table of the one before). */
 static void check_blocks(const js_grid *g, js_rowtab *tab, const char *what)
 {
 	const js_model *m = g->model;
@@ -284,6 +285,19 @@ Test(refrun, lane_blocks_equal_each_lane_alone)
 	check_blocks_spec("smb1", &(js_grid_spec){ .axis_args = smb1_axes, .n_axis_args = 1,
 						   .hold = "5:70", .frames = 100 },
 			  &tab, "smb1 holds 5..70");
+	/* The same shape (rows, patterns) with the axis moved, its first table built over the
+	 * other grid's: it must not be served that one. */
+	const char *smb1_moved[] = { "vx=2:39" };
+	js_grid ga, gb;
+	char err[256];
+	cr_assert_eq(js_grid_build(&ga, tu_model("smb1"), &(js_grid_spec){ .axis_args = smb1_axes,
+		     .n_axis_args = 1, .hold = "5:70", .frames = 100 }, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(js_grid_build(&gb, tu_model("smb1"), &(js_grid_spec){ .axis_args = smb1_moved,
+		     .n_axis_args = 1, .hold = "5:70", .frames = 100 }, err, sizeof err), 0, "%s", err);
+	size_t np = (size_t)js_grid_pattern_len(&ga);
+	cr_assert_eq(js_grid_lanes(&ga), js_grid_lanes(&gb));
+	cr_assert_eq(js_rowtab_build(&tab, &ga, 0, js_grid_lanes(&ga) / np, np), 0);
+	check_blocks(&gb, &tab, "smb1 vx 2..39 after vx 3..40's table");
 	const char *seqs[] = { "J5.J3", "J", ".J2.J8", "J9" };
 	check_blocks_spec("smw", &(js_grid_spec){ .seqs = seqs, .n_seqs = 4 }, &tab, "smw sequences");
 	/* an input axis (a button on every frame of half the lanes) */

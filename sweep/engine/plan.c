@@ -134,9 +134,17 @@ int js_rowtab_build(js_rowtab *t, const js_grid *g, size_t base, size_t rows, si
 {
 	const int na = g->model->n_axes;
 	const size_t np = (size_t)js_grid_pattern_len(g);
-	t->rows = 0;
-	if (rows == 0 || rows > JS_ROWTAB_MAX || cols != np || base % np != 0)
+	if (rows == 0 || rows > JS_ROWTAB_MAX || cols != np || base % np != 0) {
+		t->rows = 0;
 		return -1;
+	}
+	int same = t->rows == rows && t->model == g->model && t->base == base && t->cols == cols &&
+		   t->np == np;
+	for (int a = 0; a < na && same; a++)
+		same = t->lo[a] == g->lo[a] && t->hi[a] == g->hi[a];
+	if (same)
+		return 0;
+	t->rows = 0;
 	/* one allocation: lane[need], then axis[a][need] for the model's axes, extra, step */
 	size_t need = rows + JS_BLOCK;
 	size_t bytes = need * (sizeof(size_t) + (size_t)(na + 2) * sizeof(int32_t));
@@ -184,6 +192,14 @@ int js_rowtab_build(js_rowtab *t, const js_grid *g, size_t base, size_t rows, si
 		}
 	}
 	t->rows = rows;
+	t->model = g->model;
+	t->base = base;
+	t->cols = cols;
+	t->np = np;
+	for (int a = 0; a < na; a++) {
+		t->lo[a] = g->lo[a];
+		t->hi[a] = g->hi[a];
+	}
 	return 0;
 }
 

@@ -121,6 +121,10 @@ typedef struct js_block {
  * offset (i % rows) * cols + i / rows; a block's slots are then a copy from entry e0 % rows. */
 struct js_rowtab {
 	size_t rows, cap; /* cap: bytes allocated at mem */
+	/* what it was built for: the same again is the same table (a grid run again) */
+	const js_model *model;
+	int32_t lo[JS_MAX_AXES], hi[JS_MAX_AXES];
+	size_t base, cols, np;
 	size_t *lane;
 	int32_t *axis[JS_MAX_AXES];
 	uint32_t *extra;
@@ -129,7 +133,8 @@ struct js_rowtab {
 };
 /* At most this many rows get a table (about 2 MB); a shape with more decodes per lane. */
 #define JS_ROWTAB_MAX ((size_t)1 << 16)
-/* Fills t (reusing its memory where it fits) for the shape base/rows/cols of g: 0, or -1 for a
+/* Fills t (reusing its memory where it fits; nothing to do when t holds this shape of a grid with
+ * the same model, axes and patterns) for the shape base/rows/cols of g: 0, or -1 for a
  * shape that is not pattern-major, has more than JS_ROWTAB_MAX rows, or no memory (t then holds
  * no table: rows 0). t starts zeroed; js_rowtab_free releases it. */
 int js_rowtab_build(js_rowtab *t, const js_grid *g, size_t base, size_t rows, size_t cols);
