@@ -512,6 +512,26 @@ static void scv4_lanes_from_starts(const js_lane_args *args)
 	}
 }
 
+#if (JS_VW == 16 && defined(__AVX512BW__)) || defined(JS_LANE_H16)
+/* The 16-bit paths' v0 and drop for all JS_BLOCK slots: the block's own arrays, or (a block of
+ * fewer lanes) copies in c0 / c1 with the slots past n_lanes as copies of the last lane. */
+static inline void scv4_block_axes(const js_lane_args *args, int32_t *c0, int32_t *c1,
+				   const int32_t **v0, const int32_t **drop)
+{
+	*v0 = args->axis[SCV4_AX_V0];
+	*drop = args->axis[SCV4_AX_DROP];
+	if (args->n_lanes < JS_BLOCK) {
+		for (int l = 0; l < JS_BLOCK; l++) {
+			int s = l < args->n_lanes ? l : args->n_lanes - 1;
+			c0[l] = (*v0)[s];
+			c1[l] = (*drop)[s];
+		}
+		*v0 = c0;
+		*drop = c1;
+	}
+}
+#endif
+
 #if JS_VW == 16 && defined(__AVX512BW__)
 #include <immintrin.h>
 
@@ -778,17 +798,9 @@ static inline __m512i scv4_zhalf(__m512i v, int h)
  * every lane has landed or has no press. */
 static void scv4_lanes_fast16(const js_lane_args *args)
 {
-	const int32_t *v0 = args->axis[SCV4_AX_V0], *drop = args->axis[SCV4_AX_DROP];
 	int32_t v0c[JS_BLOCK], dropc[JS_BLOCK];
-	if (args->n_lanes < JS_BLOCK) { /* the lanes past n_lanes as copies of the last */
-		for (int l = 0; l < JS_BLOCK; l++) {
-			int s = l < args->n_lanes ? l : args->n_lanes - 1;
-			v0c[l] = v0[s];
-			dropc[l] = drop[s];
-		}
-		v0 = v0c;
-		drop = dropc;
-	}
+	const int32_t *v0, *drop;
+	scv4_block_axes(args, v0c, dropc, &v0, &drop);
 	scv4_zjump q[4];
 	for (int i = 0; i < 4; i++)
 		q[i] = scv4_zpress(args, v0, 16 * i);
@@ -1024,17 +1036,9 @@ static inline void scv4_ystore(const js_lane_args *args, const scv4_yjump *z, co
  * lanes are done (a check every 4 frames). */
 static void scv4_lanes_fast16(const js_lane_args *args)
 {
-	const int32_t *v0 = args->axis[SCV4_AX_V0], *drop = args->axis[SCV4_AX_DROP];
 	int32_t v0c[JS_BLOCK], dropc[JS_BLOCK];
-	if (args->n_lanes < JS_BLOCK) { /* the lanes past n_lanes as copies of the last */
-		for (int l = 0; l < JS_BLOCK; l++) {
-			int s = l < args->n_lanes ? l : args->n_lanes - 1;
-			v0c[l] = v0[s];
-			dropc[l] = drop[s];
-		}
-		v0 = v0c;
-		drop = dropc;
-	}
+	const int32_t *v0, *drop;
+	scv4_block_axes(args, v0c, dropc, &v0, &drop);
 	const int n = args->n_frames;
 	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
 		scv4_yjump q[4];
