@@ -795,6 +795,19 @@ SG_INLINE void sa2_pairs(const js_lane_args *args)
 	}
 }
 
+#if defined(JS_LANE_H16) || (JS_VW == 16 && defined(__AVX512BW__))
+/* 1 when every lane of the block is a jump start (the 16-bit paths' condition). */
+static inline int sa2_block_is_h(const js_lane_args *args)
+{
+	if (args->start)
+		return 0;
+	for (int l = 0; l < args->n_lanes; l++)
+		if (args->axis[SA2_AX_START][l] != SA2_START_JUMP)
+			return 0;
+	return 1;
+}
+#endif
+
 #if defined(JS_LANE_H16)
 /* AVX2: a block of jump starts (start=jump on every lane, no fuzz start) on 16-bit words, 16
  * lanes per ymm (lane.h's js_hi, masks as -1 / 0 words; the 32-bit group above is 8 lanes a
@@ -915,17 +928,6 @@ static inline void sa2_hlanes_store(const sa2_hlanes *z, const js_lane_args *arg
 	}
 }
 
-/* 1 when every lane of the block is a jump start (the 16-bit path's condition). */
-static inline int sa2_block_is_h(const js_lane_args *args)
-{
-	if (args->start)
-		return 0;
-	for (int l = 0; l < args->n_lanes; l++)
-		if (args->axis[SA2_AX_START][l] != SA2_START_JUMP)
-			return 0;
-	return 1;
-}
-
 /* The groups l0 and l0 + 16 (two) side by side. */
 SG_INLINE void sa2_hrun(const js_lane_args *args, int l0, const int two)
 {
@@ -970,6 +972,146 @@ SG_INLINE void sa2_hpairs(const js_lane_args *args)
 }
 #endif
 
+#if JS_VW == 16 && defined(__AVX512BW__)
+/* AVX-512 (F + BW): the AVX2 16-bit path's twin - the same block condition (sa2_block_is_h),
+ * frame and ranges (see there), 32 lanes per zmm, the lane masks in mask registers (__mmask32,
+ * bit i = lane i: lane.h's js_zjump gives the jump button of the block's two registers), the
+ * events kept as words (a masked move each; as masks two groups' would outnumber the mask
+ * registers).  The whole block runs in one loop, lanes 0-31 and 32-63 side by side (one
+ * register when n_lanes <= 32), as sonic_genesis.h's sg_zrun: no regrouping.  The stop rule is
+ * sg_zlanes_done's with the block's last press (sg_block_last_jump): every lane landed, or from
+ * that frame on none in the air or taking off. */
+typedef struct sa2_zlanes {
+	__m512i accel, cap, grav; /* per-lane constants */
+	__m512i f, vy, fmin, apex, airt;
+	__m512i rel_any, mid_any, below_max; /* -1 / 0 words; the highest feet in the air */
+	__mmask32 air, init, prev;
+} sa2_zlanes;
+
+SG_INLINE void sa2_zlanes_frame(sa2_zlanes *z, __mmask32 held, __m512i fv, __m512i fv1)
+{
+	const __m512i ones = _mm512_set1_epi16(-1);
+	__mmask32 press = _kandn_mask32(z->prev, held);
+	z->prev = held;
+	__mmask32 act = _kor_mask32(z->air, z->init); /* Player_Jumping runs */
+	/* Player_InitJump: qSpeedAirY (0 standing) += the jump */
+	__m512i vy = _mm512_mask_mov_epi16(z->vy, z->init, z->accel);
+	/* the release: qSpeedAirY < cap and the button up -> the cap (a masked max) */
+	__mmask32 up = _knot_mask32(held);
+	__mmask32 rel = _mm512_mask_cmplt_epi16_mask(up, vy, z->cap);
+	vy = _mm512_mask_max_epi16(vy, up, vy, z->cap);
+	/* gravity and the move (no fall cap: see the AVX2 path) */
+	__m512i v = _mm512_maskz_add_epi16(act, vy, z->grav);
+	__m512i nf = _mm512_add_epi16(z->f, v);
+	/* the landing: row >= T, the snap to the standing row with the fraction kept */
+	__mmask32 land = _mm512_cmpgt_epi16_mask(nf, _mm512_set1_epi16(255));
+	z->f = _mm512_mask_mov_epi16(nf, land, _mm512_and_si512(nf, _mm512_set1_epi16(255)));
+	__mmask32 air = _kandn_mask32(land, act);
+	z->vy = _mm512_maskz_mov_epi16(air, v);
+	/* Player_Idle -> Player_TryJump: standing (not act), not frozen (airt 0), a new press */
+	z->init = _mm512_mask_testn_epi16_mask(_kandn_mask32(act, press), z->airt, z->airt);
+	/* the events (act frames), the accounting */
+	z->rel_any = _mm512_mask_mov_epi16(z->rel_any, rel, ones);
+	z->mid_any = _mm512_mask_mov_epi16(z->mid_any, _kand_mask32(act, press), ones);
+	z->below_max = _mm512_mask_max_epi16(z->below_max, air, z->below_max, nf);
+	__mmask32 lower = _mm512_cmplt_epi16_mask(z->f, z->fmin);
+	z->fmin = _mm512_min_epi16(z->fmin, z->f);
+	z->apex = _mm512_mask_mov_epi16(z->apex, lower, fv);
+	z->airt = _mm512_mask_mov_epi16(z->airt, land, fv1);
+	z->air = air;
+}
+
+static inline void sa2_zlanes_init(sa2_zlanes *z, const js_lane_args *args, int l0)
+{
+	int16_t ac[32], cp[32], gr[32];
+	for (int i = 0; i < 32; i++) {
+		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		int water = args->axis[SA2_AX_ENV][l] == SA2_ENV_WATER;
+		ac[i] = water ? -SA2_JUMP_WATER : -SA2_JUMP;
+		cp[i] = water ? SA2_CAP_WATER : SA2_CAP;
+		gr[i] = water ? SA2_GRAVITY_WATER : SA2_GRAVITY;
+	}
+	z->accel = _mm512_loadu_si512(ac);
+	z->cap = _mm512_loadu_si512(cp);
+	z->grav = _mm512_loadu_si512(gr);
+	z->f = z->vy = z->fmin = z->apex = z->airt = _mm512_setzero_si512();
+	z->rel_any = z->mid_any = z->below_max = _mm512_setzero_si512();
+	z->air = z->init = z->prev = 0;
+}
+
+/* 1 when no lane can change its results after frame f (last: the block's last press). */
+SG_INLINE int sa2_zlanes_done(const sa2_zlanes *z, int f, int last)
+{
+	__mmask32 ok = _mm512_test_epi16_mask(z->airt, z->airt); /* landed */
+	if (f >= last)
+		ok = _kor_mask32(ok, _knot_mask32(_kor_mask32(z->air, z->init)));
+	return _cvtmask32_u32(ok) == 0xffffffffu;
+}
+
+/* Words 16 h .. 16 h + 15 of x as 32-bit lanes. */
+static inline js_vi sa2_zwiden(__m512i x, int h)
+{
+	return (js_vi)_mm512_cvtepi16_epi32(h ? _mm512_extracti64x4_epi64(x, 1)
+					      : _mm512_castsi512_si256(x));
+}
+
+static inline void sa2_zlanes_store(const sa2_zlanes *z, const js_lane_args *args, int l0)
+{
+	const __m512i zero = _mm512_setzero_si512();
+	const __m512i rise = _mm512_sub_epi16(zero, z->fmin);
+	const uint32_t landed = _cvtmask32_u32(_mm512_test_epi16_mask(z->airt, z->airt));
+	const uint32_t air = _cvtmask32_u32(z->air);
+	const uint32_t rel = _cvtmask32_u32(_mm512_test_epi16_mask(z->rel_any, z->rel_any));
+	const uint32_t mid = _cvtmask32_u32(_mm512_test_epi16_mask(z->mid_any, z->mid_any));
+	const uint32_t below = _cvtmask32_u32(_mm512_cmpgt_epi16_mask(z->below_max, zero));
+	for (int h = 0; h < 2 && l0 + 16 * h < args->n_lanes; h++) {
+		js_vacc acc;
+		acc.rise = sa2_zwiden(rise, h);
+		acc.apex = sa2_zwiden(z->apex, h);
+		acc.air = sa2_zwiden(z->airt, h);
+		const __mmask16 ld = (__mmask16)(landed >> 16 * h);
+		const __mmask16 tk = (__mmask16)((landed | air) >> 16 * h);
+		acc.landed = (js_vi)_mm512_movm_epi32(ld);
+		acc.took = (js_vi)_mm512_movm_epi32(tk);
+		__m512i fl = _mm512_maskz_mov_epi32((__mmask16)(rel >> 16 * h),
+						    _mm512_set1_epi32(SA2_FLAG_RELEASE_CAP));
+		fl = _mm512_mask_or_epi32(fl, (__mmask16)(mid >> 16 * h), fl,
+					  _mm512_set1_epi32(SA2_FLAG_MID_AIR));
+		fl = _mm512_mask_or_epi32(fl, (__mmask16)(below >> 16 * h), fl,
+					  _mm512_set1_epi32(JS_FLAG_BELOW_START));
+		acc.flags = (js_vu)fl;
+		js_vacc_store(&acc, args, l0 + 16 * h);
+	}
+}
+
+/* The block: lanes 0-31 and, two, 32-63 side by side. */
+SG_INLINE void sa2_zrun(const js_lane_args *args, const int two)
+{
+	sa2_zlanes z0, z1;
+	sa2_zlanes_init(&z0, args, 0);
+	if (two)
+		sa2_zlanes_init(&z1, args, 32);
+	const int last = sg_block_last_jump(args);
+	const __m512i one = _mm512_set1_epi16(1);
+	__m512i fv = _mm512_setzero_si512(), fv1 = one;
+	js_zjump jump = { { 0 } }; /* set on frame 0 */
+	for (int f = 0; f < args->n_frames; f++) {
+		__mmask32 a0, a1;
+		js_zjump_frame(&jump, args, f, &a0, &a1);
+		sa2_zlanes_frame(&z0, a0, fv, fv1);
+		if (two)
+			sa2_zlanes_frame(&z1, a1, fv, fv1);
+		if ((f & 7) == 7 && sa2_zlanes_done(&z0, f, last) && (!two || sa2_zlanes_done(&z1, f, last)))
+			break;
+		fv = fv1;
+		fv1 = _mm512_add_epi16(fv1, one);
+	}
+	sa2_zlanes_store(&z0, args, 0);
+	if (two)
+		sa2_zlanes_store(&z1, args, 32);
+}
+#endif
+
 /* The block regrouped by env and start (sonic_genesis.h's sg_block_sort: air and water jumps
  * differ by a factor of two in length), then pairs of groups; the scalar path keeps it. */
 void JS_LANE_FN(sa2)(const js_lane_args *args)
@@ -977,6 +1119,16 @@ void JS_LANE_FN(sa2)(const js_lane_args *args)
 #if JS_VW == 1
 	sa2_pairs(args);
 #else
+#if JS_VW == 16 && defined(__AVX512BW__)
+	/* The 16-bit path runs the whole block in one loop: no regrouping to do. */
+	if (sa2_block_is_h(args)) {
+		if (args->n_lanes > 32)
+			sa2_zrun(args, 1);
+		else
+			sa2_zrun(args, 0);
+		return;
+	}
+#endif
 	int key[JS_BLOCK];
 	for (int l = 0; l < args->n_lanes; l++)
 		key[l] = (args->axis[SA2_AX_ENV][l] == SA2_ENV_WATER) * 2 +

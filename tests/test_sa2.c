@@ -311,8 +311,9 @@ static int32_t edge_vy0(uint64_t *seed)
 
 /* mode 0: holds; 1: random buttons every frame; 2: sparse presses; 3: edge vy0, every other lane
  * held throughout; 4: one hold (1 to 40 frames, half of them 1 or 2) from a random frame, a
- * take-off anywhere up to the last frame.  jump_only: start=jump on every lane (the blocks the
- * AVX2 16-bit path runs). */
+ * take-off anywhere up to the last frame; 5: only the last lane presses, once, for one frame, on
+ * a multiple of 8 (the block's last press right after a stop check: the AVX-512 16-bit path's
+ * stop rule).  jump_only: start=jump on every lane (the blocks the 16-bit paths run). */
 static void check_lanes_starts(size_t n, int n_frames, uint64_t seed, int mode, int jump_only)
 {
 	const js_model *m = tu_model("sa2");
@@ -335,6 +336,8 @@ static void check_lanes_starts(size_t n, int n_frames, uint64_t seed, int mode, 
 				b = f < h;
 			else if (mode == 4)
 				b = f >= t0 && f < t1;
+			else if (mode == 5)
+				b = i == n - 1 && f == (t0 & ~7);
 			else if (mode == 3 && (i & 1))
 				b = 1;
 			else if (mode == 2)
@@ -359,19 +362,22 @@ Test(sa2, lanes_equal_reference_random) { check_lanes(4000, 512, 2, 1); }
 Test(sa2, lanes_equal_reference_sparse_presses) { check_lanes(3000, 600, 3, 2); }
 Test(sa2, lanes_equal_reference_edges, .timeout = 120) { check_lanes(1000, 4096, 4, 3); }
 Test(sa2, lanes_partial_block) { check_lanes(7, 100, 5, 1); }
-/* Blocks of jump starts only (the AVX2 16-bit path): whole blocks and every group shape (one or
- * two groups of 16 side by side, partly filled), late take-offs up to JS_MAX_FRAMES. */
+/* Blocks of jump starts only (the 16-bit paths): whole blocks and every group shape (AVX2: one or
+ * two groups of 16 side by side, partly filled; AVX-512: one register of 32 or two), late
+ * take-offs up to JS_MAX_FRAMES. */
 Test(sa2, lanes_jump_starts_holds) { check_lanes_starts(4000, 512, 11, 0, 1); }
 Test(sa2, lanes_jump_starts_random) { check_lanes_starts(4000, 512, 12, 1, 1); }
 Test(sa2, lanes_jump_starts_sparse_presses) { check_lanes_starts(3000, 600, 13, 2, 1); }
 Test(sa2, lanes_jump_starts_late, .timeout = 120) { check_lanes_starts(2000, 4096, 14, 4, 1); }
 Test(sa2, lanes_jump_starts_partial_blocks)
 {
-	static const size_t n[] = { 1, 7, 16, 17, 21, 32, 33, 40, 48, 50, 63 };
+	static const size_t n[] = { 1, 7, 16, 17, 21, 31, 32, 33, 40, 48, 50, 63, 64 };
 	for (size_t k = 0; k < sizeof n / sizeof n[0]; k++) {
 		check_lanes_starts(n[k], 150, 20 + k, 1, 1);
-		for (uint64_t s = 0; s < 16; s++) /* a lone late press: the stop rule */
+		for (uint64_t s = 0; s < 16; s++) { /* a lone late press: the stop rule */
 			check_lanes_starts(n[k], 300, 100 + 16 * k + s, 4, 1);
+			check_lanes_starts(n[k], 300, 400 + 16 * k + s, 5, 1);
+		}
 	}
 }
 

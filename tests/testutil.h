@@ -96,6 +96,13 @@ static inline int tu_check_lanes(const js_model *m, size_t n, const int32_t *axe
 				args.axis[a] = ax[a];
 			for (int k = 0; k < JS_N_BUTTONS; k++)
 				args.input[k] = planes[k];
+			/* poisoned: a lane the kernel leaves unwritten fails, whatever an
+			 * earlier path or block left there */
+			for (int l = 0; l < JS_BLOCK; l++) {
+				rise[l] = INT64_MIN;
+				apex[l] = air[l] = INT32_MIN;
+				flags[l] = 0xdeadbeefu;
+			}
 			m->lane[isa](&args);
 			for (int l = 0; l < nl; l++) {
 				js_acc ref;
