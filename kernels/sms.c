@@ -783,110 +783,135 @@ static inline void sms_lanes_run(sms_lanes *g, const js_lane_args *args, int l0,
  * order (the multiply and the add of the quarter step, the subtract, the cut's multiply, the
  * cap), each select a masked move or a masked operation, and the frame's bookkeeping cut down:
  *   - A is tested in place (vptestnmd of the input row against the frame's bit, a rotating
- *     one-bit vector), under the mask cancel & on, so `up` is never a vector;
- *   - every select that only matters for a lane in its run (`on`: airborne during the frame) is
- *     masked by on instead of having its event masked afterwards: the cut and the 0.6 branch
- *     only change vy of lanes outside their run (a standing lane's vy <= 0 never reaches them,
- *     and the take-off overwrites it; a landed lane is over), so the floats of every lane that
- *     counts are the reference's;
- *   - the cap is maxps(nv, -75) (= nv < -75 ? -75 : nv exactly: no NaN), its event a compare
- *     under on;
- *   - the fall-cancel and terminal events are ORed into mask accumulators, the flags built
- *     once after the loop;
- *   - y > 0 after the step is the compare that keeps ny (ny > 0, not ny <= 0: vcmpps NLE), so
- *     0 < y < 1 is one compare under it;
- *   - apex and airtime take f + 1 from one counting vector (apex stored one higher, from 1 for
- *     "never", and lowered after the loop). */
+ *     one-bit vector) under the cancel mask, so `up` is never a vector;
+ *   - y = maxps(ny, +0) (= ny > 0 ? ny : +0.0f exactly), the cap maxps(nv, -75) (no NaN); the
+ *     cap cannot follow the cut (vy > 20: vy * 0.75 > 15), so it applies to the gravity arm
+ *     and the cut's product is selected last: vy's chain is a subtract, a max and a blend;
+ *   - `on` (the accounting's was | air) is air itself on frames after the first without a
+ *     take-off (air only shrinks), so `was` is kept only for frame 0 and the take-off frames
+ *     (sms_frame512's take);
+ *   - the cancel permission of a lane not in the air at the start is dropped (a standing lane
+ *     gets its take-off's, a landed lane's run is over): then a cut is always in a lane's run
+ *     (vy > 20 puts ny above the floor; a landed lane's vy <= 0 only falls), and its event
+ *     needs no `on`;
+ *   - the terminal event is the minimum of nv over the run's frames, compared once at the end;
+ *   - the height is compared in world units (y, or floor(y * 2^23) * 2^-23 below 1 unit:
+ *     both exact scalings of the reference's sub-units, so the order is the same), scaled
+ *     once at the end. */
+typedef struct sms_z {
+	__m512 y, vy, risey, minv;
+	__m512i sd, apex, airtime, flags, f1, bit;
+	__mmask16 air, cancel;
+} sms_z;
+
+__attribute__((always_inline)) static inline void sms_frame512(sms_z *z, const uint32_t *row,
+							       __mmask16 was, const int take,
+							       const int can_spin)
+{
+	const __m512 zero = _mm512_setzero_ps(), cap = _mm512_set1_ps(SMS_FALL_CAP);
+	/* jumpProcess: one quarter step; checkGroundAtJumping: the floor at 0 */
+	__m512 ny = _mm512_add_ps(z->y, _mm512_mul_ps(_mm512_set1_ps(0.25f), z->vy));
+	__mmask16 above = _mm512_cmp_ps_mask(ny, zero, _CMP_GT_OQ);
+	z->y = _mm512_max_ps(ny, zero); /* ny > 0 ? ny : +0.0f: a landing puts y at +0.0f */
+	__mmask16 air = _kand_mask16(z->air, above);
+	__mmask16 on = take ? _kor_mask16(was, air) : z->air;
+	__mmask16 land = take ? _kandn_mask16(air, was) : _kandn_mask16(above, z->air);
+	/* fallProcess: isFallCancel (A up: the frame's bit clear), the spin branch, gravity */
+	__mmask16 cut = _mm512_mask_testn_epi32_mask(z->cancel, _mm512_loadu_si512(row), z->bit);
+	cut = _mm512_mask_cmp_ps_mask(cut, z->vy, _mm512_set1_ps(SMS_CANCEL_ABOVE), _CMP_GT_OQ);
+	__m512 nv = _mm512_sub_ps(z->vy, _mm512_set1_ps(SMS_GRAVITY));
+	if (can_spin) { /* considerJumpRotate: sd counts down to the spin frame */
+		__m512i zi = _mm512_setzero_si512();
+		__mmask16 spun = _mm512_mask_cmpeq_epi32_mask(on, z->sd, zi);
+		__mmask16 rot = _mm512_mask_cmp_ps_mask(_mm512_cmple_epi32_mask(z->sd, zi), z->vy, zero,
+							_CMP_LT_OQ);
+		z->sd = _mm512_sub_epi32(z->sd, _mm512_set1_epi32(1));
+		nv = _mm512_mask_sub_ps(nv, rot, z->vy, _mm512_set1_ps(SMS_SPIN_GRAVITY));
+		z->flags = _mm512_mask_or_epi32(z->flags, _kand_mask16(rot, on), z->flags,
+						_mm512_set1_epi32(SMS_FLAG_SPIN_GRAVITY));
+		z->flags = _mm512_mask_or_epi32(z->flags, spun, z->flags,
+						_mm512_set1_epi32(SMS_FLAG_SPUN));
+	}
+	z->minv = _mm512_mask_min_ps(z->minv, on, z->minv, nv);
+	nv = _mm512_max_ps(nv, cap); /* nv > -75 ? nv : -75 */
+	z->vy = _mm512_mask_blend_ps(cut, nv, _mm512_mul_ps(z->vy, _mm512_set1_ps(SMS_CANCEL_MULT)));
+	z->flags = _mm512_mask_or_epi32(z->flags, cut, z->flags,
+					_mm512_set1_epi32(SMS_FLAG_FALL_CANCEL));
+
+	/* observe: floor(y * 2^23), exact; only 0 < y < 1 can have bits below 2^-23 */
+	__m512 yc = z->y;
+	__mmask16 small = _mm512_mask_cmp_ps_mask(above, ny, _mm512_set1_ps(1.0f), _CMP_LT_OQ);
+	if (small) {
+		__m512 hf = _mm512_mul_ps(z->y, _mm512_set1_ps(8388608.0f));
+		__m512 h = _mm512_cvtepi32_ps(_mm512_maskz_cvttps_epi32(small, hf));
+		__mmask16 rounded = _mm512_mask_cmp_ps_mask(_kand_mask16(small, on), h, hf,
+							    _CMP_NEQ_UQ);
+		z->flags = _mm512_mask_or_epi32(z->flags, rounded, z->flags,
+						_mm512_set1_epi32(SMS_FLAG_HEIGHT_ROUNDED));
+		/* truncation = floor for hf > 0; back to world units exactly (h < 2^23) */
+		yc = _mm512_mask_mul_ps(yc, small, h, _mm512_set1_ps(1.0f / 8388608.0f));
+	}
+
+	/* js_acc_frame, as sms_lanes_run (apex and airtime from f + 1; apex lowered at the end) */
+	__mmask16 higher = _mm512_mask_cmp_ps_mask(on, yc, z->risey, _CMP_GT_OQ);
+	z->risey = _mm512_mask_mov_ps(z->risey, higher, yc);
+	z->apex = _mm512_mask_mov_epi32(z->apex, higher, z->f1);
+	z->airtime = _mm512_mask_mov_epi32(z->airtime, land, z->f1);
+	z->f1 = _mm512_add_epi32(z->f1, _mm512_set1_epi32(1));
+	z->bit = _mm512_rol_epi32(z->bit, 1);
+	z->air = air;
+}
+
 static inline void sms_lanes_run_avx512(sms_lanes *g, const js_lane_args *args, int l0,
 					const int can_spin)
 {
-	__m512 y = (__m512)g->y, vy = (__m512)g->vy, rise = (__m512)g->rise;
-	__m512i sd = (__m512i)g->sd, apex = _mm512_add_epi32((__m512i)g->apex, _mm512_set1_epi32(1));
-	__m512i airtime = (__m512i)g->airtime, flags = (__m512i)g->flags;
-	__m512i f1 = _mm512_set1_epi32(1); /* f + 1 */
-	__m512i bit = _mm512_set1_epi32(1); /* 1 << (f & 31) */
-	const __m512 quarter = _mm512_set1_ps(0.25f), grav = _mm512_set1_ps(SMS_GRAVITY);
-	const __m512 spin_grav = _mm512_set1_ps(SMS_SPIN_GRAVITY), zero = _mm512_setzero_ps();
-	const __m512 cut_above = _mm512_set1_ps(SMS_CANCEL_ABOVE);
-	const __m512 cut_mult = _mm512_set1_ps(SMS_CANCEL_MULT);
-	const __m512 cap = _mm512_set1_ps(SMS_FALL_CAP), one = _mm512_set1_ps(1.0f);
 	const __m512 scale = _mm512_set1_ps(8388608.0f);
-	__mmask16 air = _mm512_test_epi32_mask((__m512i)g->air, (__m512i)g->air);
-	__mmask16 cancel = _mm512_test_epi32_mask((__m512i)g->cancel, (__m512i)g->cancel);
-	__mmask16 was = 0;
+	sms_z z;
+	z.y = (__m512)g->y;
+	z.vy = (__m512)g->vy;
+	z.risey = _mm512_mul_ps((__m512)g->rise, _mm512_set1_ps(1.0f / 8388608.0f));
+	z.minv = _mm512_setzero_ps();
+	z.sd = (__m512i)g->sd;
+	z.apex = _mm512_add_epi32((__m512i)g->apex, _mm512_set1_epi32(1));
+	z.airtime = (__m512i)g->airtime;
+	z.flags = (__m512i)g->flags;
+	z.f1 = _mm512_set1_epi32(1);
+	z.bit = _mm512_set1_epi32(1);
+	z.air = _mm512_test_epi32_mask((__m512i)g->air, (__m512i)g->air);
+	z.cancel = _mm512_mask_test_epi32_mask(z.air, (__m512i)g->cancel, (__m512i)g->cancel);
 	int32_t next_take = sms_next_take(g, -1);
 	const uint32_t *row = args->input[0] + l0;
 	for (int32_t f = 0; f < args->n_frames; f++) {
-		if (f == next_take) { /* setStatusToJumping, on the frame of the first press */
-			__mmask16 take = _mm512_cmpeq_epi32_mask((__m512i)g->tf, _mm512_set1_epi32(f));
-			__mmask16 tc = _mm512_mask_test_epi32_mask(take, (__m512i)g->tcancel,
-								   (__m512i)g->tcancel);
-			vy = _mm512_mask_mov_ps(vy, take, (__m512)g->tv);
-			cancel = _kor_mask16(_kandn_mask16(take, cancel), tc);
-			if (can_spin)
-				sd = _mm512_mask_mov_epi32(sd, take, (__m512i)g->tsd);
-			air = _kor_mask16(air, take);
-			next_take = sms_next_take(g, f);
+		const uint32_t *r = row + (size_t)(f >> 5) * JS_BLOCK;
+		if (f == next_take || f == 0) {
+			/* the accounting has seen nothing before frame 0: was = 0 there */
+			__mmask16 was = f ? z.air : 0;
+			if (f == next_take) { /* setStatusToJumping, on the frame of the first press */
+				__mmask16 take = _mm512_cmpeq_epi32_mask((__m512i)g->tf,
+									 _mm512_set1_epi32(f));
+				__mmask16 tc = _mm512_mask_test_epi32_mask(take, (__m512i)g->tcancel,
+									   (__m512i)g->tcancel);
+				z.vy = _mm512_mask_mov_ps(z.vy, take, (__m512)g->tv);
+				z.cancel = _kor_mask16(_kandn_mask16(take, z.cancel), tc);
+				if (can_spin)
+					z.sd = _mm512_mask_mov_epi32(z.sd, take, (__m512i)g->tsd);
+				z.air = _kor_mask16(z.air, take);
+				next_take = sms_next_take(g, f);
+			}
+			sms_frame512(&z, r, was, 1, can_spin);
+		} else {
+			sms_frame512(&z, r, 0, 0, can_spin);
 		}
-		/* jumpProcess: one quarter step; checkGroundAtJumping: the floor at 0 */
-		__m512 ny = _mm512_add_ps(y, _mm512_mul_ps(quarter, vy));
-		__mmask16 above = _mm512_cmp_ps_mask(ny, zero, _CMP_GT_OQ);
-		y = _mm512_max_ps(ny, zero); /* ny > 0 ? ny : +0.0f, a landing puts y at +0.0f */
-		air = _kand_mask16(air, above);
-		__mmask16 on = _kor_mask16(was, air);
-		/* fallProcess: isFallCancel (A up: the frame's bit clear), the spin branch, gravity */
-		__m512i in = _mm512_loadu_si512(row + (size_t)(f >> 5) * JS_BLOCK);
-		__mmask16 cut = _mm512_mask_testn_epi32_mask(cancel, in, bit);
-		cut = _mm512_mask_cmp_ps_mask(cut, vy, cut_above, _CMP_GT_OQ);
-		__m512 nv = _mm512_sub_ps(vy, grav);
-		if (can_spin) { /* considerJumpRotate: sd counts down to the spin frame */
-			__m512i z = _mm512_setzero_si512();
-			__mmask16 spun = _mm512_mask_cmpeq_epi32_mask(on, sd, z);
-			__mmask16 rot = _mm512_mask_cmp_ps_mask(_mm512_cmple_epi32_mask(sd, z), vy, zero,
-								_CMP_LT_OQ);
-			sd = _mm512_sub_epi32(sd, _mm512_set1_epi32(1));
-			nv = _mm512_mask_sub_ps(nv, rot, vy, spin_grav);
-			flags = _mm512_mask_or_epi32(flags, _kand_mask16(rot, on), flags,
-						     _mm512_set1_epi32(SMS_FLAG_SPIN_GRAVITY));
-			flags = _mm512_mask_or_epi32(flags, spun, flags, _mm512_set1_epi32(SMS_FLAG_SPUN));
-		}
-		/* the cap cannot follow the cut (vy > 20: vy * 0.75 > 15), so it applies to the
-		 * gravity arm alone and the cut's product is selected last */
-		__mmask16 term = _mm512_mask_cmp_ps_mask(on, nv, cap, _CMP_LT_OQ);
-		nv = _mm512_max_ps(nv, cap); /* nv > -75 ? nv : -75 (= the cap's select: no NaN) */
-		vy = _mm512_mask_blend_ps(cut, nv, _mm512_mul_ps(vy, cut_mult));
-		flags = _mm512_mask_or_epi32(flags, _kand_mask16(cut, on), flags,
-					     _mm512_set1_epi32(SMS_FLAG_FALL_CANCEL));
-		flags = _mm512_mask_or_epi32(flags, term, flags, _mm512_set1_epi32(SMS_FLAG_TERMINAL));
-
-		/* observe: floor(y * 2^23), exact; only 0 < y < 1 can have bits below 2^-23 */
-		__m512 hf = _mm512_mul_ps(y, scale);
-		__mmask16 small = _mm512_mask_cmp_ps_mask(above, ny, one, _CMP_LT_OQ);
-		if (small) {
-			__m512 h = _mm512_cvtepi32_ps(_mm512_maskz_cvttps_epi32(small, hf));
-			__mmask16 rounded = _mm512_mask_cmp_ps_mask(_kand_mask16(small, on), h, hf,
-								    _CMP_NEQ_UQ);
-			flags = _mm512_mask_or_epi32(flags, rounded, flags,
-						     _mm512_set1_epi32(SMS_FLAG_HEIGHT_ROUNDED));
-			hf = _mm512_mask_mov_ps(hf, small, h); /* truncation = floor for hf > 0 */
-		}
-
-		/* js_acc_frame, as sms_lanes_run */
-		__mmask16 higher = _mm512_mask_cmp_ps_mask(on, hf, rise, _CMP_GT_OQ);
-		rise = _mm512_mask_mov_ps(rise, higher, hf);
-		apex = _mm512_mask_mov_epi32(apex, higher, f1);
-		airtime = _mm512_mask_mov_epi32(airtime, _kandn_mask16(air, was), f1);
-		f1 = _mm512_add_epi32(f1, _mm512_set1_epi32(1));
-		bit = _mm512_rol_epi32(bit, 1);
-		was = air;
-		if ((f & 7) == 7 && next_take == INT32_MAX && !air)
+		if ((f & 7) == 7 && next_take == INT32_MAX && !z.air)
 			break; /* every lane landed or stands with no press left */
 	}
-	g->air = (js_vi)_mm512_movm_epi32(air);
-	g->rise = (js_vf)rise;
-	g->apex = (js_vi)_mm512_sub_epi32(apex, _mm512_set1_epi32(1));
-	g->airtime = (js_vi)airtime;
-	g->flags = (js_vu)flags;
+	__mmask16 term = _mm512_cmp_ps_mask(z.minv, _mm512_set1_ps(SMS_FALL_CAP), _CMP_LT_OQ);
+	g->air = (js_vi)_mm512_movm_epi32(z.air);
+	g->rise = (js_vf)_mm512_mul_ps(z.risey, scale);
+	g->apex = (js_vi)_mm512_sub_epi32(z.apex, _mm512_set1_epi32(1));
+	g->airtime = (js_vi)z.airtime;
+	g->flags = (js_vu)_mm512_mask_or_epi32(z.flags, term, z.flags,
+					       _mm512_set1_epi32(SMS_FLAG_TERMINAL));
 }
 #endif
 
