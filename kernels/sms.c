@@ -800,11 +800,11 @@ static inline void sms_lanes_run(sms_lanes *g, const js_lane_args *args, int l0,
  *     once at the end. */
 typedef struct sms_z {
 	__m512 y, vy, risey, minv;
-	__m512i sd, apex, airtime, flags, f1, bit;
+	__m512i sd, apex, airtime, flags, f1;
 	__mmask16 air, cancel;
 } sms_z;
 
-__attribute__((always_inline)) static inline void sms_frame512(sms_z *z, const uint32_t *row,
+__attribute__((always_inline)) static inline void sms_frame512(sms_z *z, __m512i in, __m512i bit,
 							       __mmask16 was, const int take,
 							       const int can_spin)
 {
@@ -817,7 +817,7 @@ __attribute__((always_inline)) static inline void sms_frame512(sms_z *z, const u
 	__mmask16 on = take ? _kor_mask16(was, air) : z->air;
 	__mmask16 land = take ? _kandn_mask16(air, was) : _kandn_mask16(above, z->air);
 	/* fallProcess: isFallCancel (A up: the frame's bit clear), the spin branch, gravity */
-	__mmask16 cut = _mm512_mask_testn_epi32_mask(z->cancel, _mm512_loadu_si512(row), z->bit);
+	__mmask16 cut = _mm512_mask_testn_epi32_mask(z->cancel, in, bit);
 	cut = _mm512_mask_cmp_ps_mask(cut, z->vy, _mm512_set1_ps(SMS_CANCEL_ABOVE), _CMP_GT_OQ);
 	__m512 nv = _mm512_sub_ps(z->vy, _mm512_set1_ps(SMS_GRAVITY));
 	if (can_spin) { /* considerJumpRotate: sd counts down to the spin frame */
@@ -858,7 +858,6 @@ __attribute__((always_inline)) static inline void sms_frame512(sms_z *z, const u
 	z->apex = _mm512_mask_mov_epi32(z->apex, higher, z->f1);
 	z->airtime = _mm512_mask_mov_epi32(z->airtime, land, z->f1);
 	z->f1 = _mm512_add_epi32(z->f1, _mm512_set1_epi32(1));
-	z->bit = _mm512_rol_epi32(z->bit, 1);
 	z->air = air;
 }
 
@@ -876,13 +875,24 @@ static inline void sms_lanes_run_avx512(sms_lanes *g, const js_lane_args *args, 
 	z.airtime = (__m512i)g->airtime;
 	z.flags = (__m512i)g->flags;
 	z.f1 = _mm512_set1_epi32(1);
-	z.bit = _mm512_set1_epi32(1);
 	z.air = _mm512_test_epi32_mask((__m512i)g->air, (__m512i)g->air);
 	z.cancel = _mm512_mask_test_epi32_mask(z.air, (__m512i)g->cancel, (__m512i)g->cancel);
 	int32_t next_take = sms_next_take(g, -1);
 	const uint32_t *row = args->input[0] + l0;
-	for (int32_t f = 0; f < args->n_frames; f++) {
+	for (int32_t f = 0; f < args->n_frames;) {
 		const uint32_t *r = row + (size_t)(f >> 5) * JS_BLOCK;
+		if ((f & 7) == 0 && f != 0 && f + 8 <= args->n_frames && next_take > f + 7) {
+			/* eight frames without a take-off: one load, A as bit j of the shifted row */
+			__m512i in = _mm512_srli_epi32(_mm512_loadu_si512(r), (unsigned)(f & 24));
+			for (int j = 0; j < 8; j++)
+				sms_frame512(&z, in, _mm512_set1_epi32(1 << j), 0, 0, can_spin);
+			f += 8;
+			if (next_take == INT32_MAX && !z.air)
+				break; /* every lane landed or stands with no press left */
+			continue;
+		}
+		/* frame 0, a take-off frame, or a frame of a chunk that holds one: one by one */
+		__m512i in = _mm512_loadu_si512(r), bit = _mm512_set1_epi32((int)(1u << (f & 31)));
 		if (f == next_take || f == 0) {
 			/* the accounting has seen nothing before frame 0: was = 0 there */
 			__mmask16 was = f ? z.air : 0;
@@ -898,12 +908,11 @@ static inline void sms_lanes_run_avx512(sms_lanes *g, const js_lane_args *args, 
 				z.air = _kor_mask16(z.air, take);
 				next_take = sms_next_take(g, f);
 			}
-			sms_frame512(&z, r, was, 1, can_spin);
+			sms_frame512(&z, in, bit, was, 1, can_spin);
 		} else {
-			sms_frame512(&z, r, 0, 0, can_spin);
+			sms_frame512(&z, in, bit, 0, 0, can_spin);
 		}
-		if ((f & 7) == 7 && next_take == INT32_MAX && !z.air)
-			break; /* every lane landed or stands with no press left */
+		f++;
 	}
 	__mmask16 term = _mm512_cmp_ps_mask(z.minv, _mm512_set1_ps(SMS_FALL_CAP), _CMP_LT_OQ);
 	g->air = (js_vi)_mm512_movm_epi32(z.air);
