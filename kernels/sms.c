@@ -696,86 +696,137 @@ static inline int32_t sms_next_take(const sms_lanes *g, int32_t f)
 	return next;
 }
 
+/* One frame of a group (sms_lanes_run).  up_c: -1 where A is up and the lane holds the cancel
+ * permission.  take: the frame is frame 0 or a take-off frame, `was` the air mask before it;
+ * on other frames the accounting's on = was | air is air itself (air only shrinks), and the
+ * landing is air & ~above.  The selects:
+ *   - y = maxps(ny, +0) (= ny > 0 ? ny : +0.0f exactly: a landing puts y at +0.0f);
+ *   - the cap cannot follow the cut (vy > 20: vy * 0.75 > 15), so it is maxps(nv, -75) on the
+ *     gravity arm (= nv < -75 ? -75 : nv exactly, no NaN) and the cut's product is selected
+ *     last;
+ *   - the terminal event is the running minimum of nv over the run's frames (compared once at
+ *     the end), the fall-cancel event an OR of the cut masks: a cut is always in the lane's run
+ *     (the permission of a lane not in the air at the start is dropped by sms_lanes_run: a
+ *     standing lane gets its take-off's, a landed lane's run is over; vy > 20 puts ny above
+ *     the floor, and a landed lane's vy <= 0 only falls);
+ *   - the height is compared in world units (y, or floor(y * 2^23) * 2^-23 below 1 unit: exact
+ *     scalings of the reference's sub-units, so the order is the same), scaled at the end. */
+typedef struct sms_v {
+	js_vf y, vy, risey, minv;
+	js_vi air, cancel, sd, apex, airtime, cuts;
+	js_vu flags;
+	js_vi f1; /* f + 1 */
+} sms_v;
+
+__attribute__((always_inline)) static inline void sms_frame(sms_v *z, js_vi up_c, js_vi was,
+							    const int take, const int can_spin)
+{
+	js_vf vy = z->vy;
+	/* jumpProcess: one quarter step; checkGroundAtJumping: the floor at 0 */
+	js_vf ny = z->y + 0.25f * vy;
+	js_vi above = ny > 0.0f;
+	z->y = js_vmaxps(ny, sms_fsplat(0.0f));
+	js_vi air = z->air & above;
+	js_vi on = take ? was | air : z->air;
+	js_vi land = take ? was & ~air : z->air & ~above;
+	/* fallProcess: isFallCancel, the spin branch, gravity */
+	js_vi cut = up_c & (vy > SMS_CANCEL_ABOVE);
+	js_vf nv = vy - SMS_GRAVITY;
+	if (can_spin) { /* considerJumpRotate: sd counts down to the spin frame */
+		js_vi spun = on & (z->sd == 0);
+		js_vi rot = (z->sd <= 0) & (vy < 0.0f);
+		z->sd -= 1;
+		nv = js_vfsel(rot, vy - SMS_SPIN_GRAVITY, nv);
+		z->flags |= ((js_vu)(rot & on) & SMS_FLAG_SPIN_GRAVITY) | ((js_vu)spun & SMS_FLAG_SPUN);
+	}
+	z->minv = js_vfsel(on, js_vminps(nv, z->minv), z->minv);
+	nv = js_vmaxps(nv, sms_fsplat(SMS_FALL_CAP));
+	z->vy = js_vfsel(cut, vy * SMS_CANCEL_MULT, nv);
+	z->cuts |= cut;
+
+	/* observe: floor(y * 2^23), exact; only 0 < y < 1 can have bits below 2^-23 */
+	js_vf yc = z->y;
+	js_vi small = above & (ny < 1.0f);
+	if (js_vany(small)) {
+		js_vf hf = z->y * 8388608.0f;
+		js_vf hs = sms_fsel(small, hf, sms_fsplat(0.0f)); /* keep the conversion in range */
+		js_vf h = __builtin_convertvector(__builtin_convertvector(hs, js_vi), js_vf);
+		z->flags |= (js_vu)(small & on & (h != hf)) & SMS_FLAG_HEIGHT_ROUNDED;
+		/* truncation = floor for hf > 0; back to world units exactly (h < 2^23) */
+		yc = js_vfsel(small, h * (1.0f / 8388608.0f), yc);
+	}
+
+	/* js_acc_frame (model.h), apex and airtime from f + 1 (apex lowered at the end) */
+	js_vi higher = on & (yc > z->risey);
+	z->risey = js_vfsel(higher, yc, z->risey);
+	z->apex = js_vblend(higher, z->f1, z->apex);
+	z->airtime = js_vblend(land, z->f1, z->airtime);
+	z->f1 += 1;
+	z->air = air;
+}
+
 /* All frames of a group; the state lives in locals (registers) for the loop.  can_spin is a
  * constant at each call: 0 when no lane of the group is or can become a rotate jump (every sd
  * and take-off sd SMS_SD_NEVER), so the considerJumpRotate countdown and the 0.6 branch drop
- * out (exact: they only act on such lanes). */
+ * out (exact: they only act on such lanes).  Frames run in chunks of eight where no take-off
+ * falls: one load of the input row, A of frame f + j as bit j of the row shifted, the cancel
+ * permission folded in once per chunk. */
 static inline void sms_lanes_run(sms_lanes *g, const js_lane_args *args, int l0, const int can_spin)
 {
-	js_vf y = g->y, vy = g->vy, rise = g->rise;
-	js_vi air = g->air, sd = g->sd, cancel = g->cancel;
-	js_vi apex = g->apex, airtime = g->airtime, was = js_vsplat(0);
-	js_vu flags = g->flags;
+	sms_v z;
+	z.y = g->y;
+	z.vy = g->vy;
+	z.risey = g->rise * (1.0f / 8388608.0f);
+	z.minv = sms_fsplat(0.0f);
+	z.air = g->air;
+	z.cancel = g->cancel & g->air;
+	z.sd = g->sd;
+	z.apex = g->apex + 1;
+	z.airtime = g->airtime;
+	z.cuts = js_vsplat(0);
+	z.flags = g->flags;
+	z.f1 = js_vsplat(1);
 	int32_t next_take = sms_next_take(g, -1);
-	for (int32_t f = 0; f < args->n_frames; f++) {
-		/* -1 with A up (no mInput & 0x80), 0 with A held */
-		js_vi up = (js_vi)(js_vloadu(args->input[0] + (f >> 5) * JS_BLOCK + l0) >>
-				   (unsigned)(f & 31) & 1u) - 1;
-		if (f == next_take) { /* setStatusToJumping, on the frame of the first press */
-			js_vi take = g->tf == f;
-			vy = sms_fsel(take, g->tv, vy);
-			cancel = js_vsel(take, g->tcancel, cancel);
-			if (can_spin)
-				sd = js_vsel(take, g->tsd, sd);
-			air |= take;
-			next_take = sms_next_take(g, f);
+	const uint32_t *row = args->input[0] + l0;
+	for (int32_t f = 0; f < args->n_frames;) {
+		js_vu in = js_vloadu(row + (size_t)(f >> 5) * JS_BLOCK);
+		if ((f & 7) == 0 && f != 0 && f + 8 <= args->n_frames && next_take > f + 7) {
+			/* ~A & cancel for eight frames: bit j is frame f + j */
+			js_vi nc = (js_vi)(~(in >> (unsigned)(f & 24))) & z.cancel;
+			for (int j = 0; j < 8; j++)
+				sms_frame(&z, (nc << (31 - j)) >> 31, js_vsplat(0), 0, can_spin);
+			f += 8;
+			if (next_take == INT32_MAX && !js_vany(z.air))
+				break; /* every lane landed or stands with no press left */
+			continue;
 		}
-		/* considerJumpRotate */
-		js_vi spun = js_vsplat(0), rot = js_vsplat(0);
-		if (can_spin) {
-			spun = sd == 0;
-			rot = (sd <= 0) & (vy < 0.0f);
-			sd -= 1;
+		/* frame 0, a take-off frame, or a frame of a chunk that holds one: one by one */
+		if (f == next_take || f == 0) {
+			/* the accounting has seen nothing before frame 0: was = 0 there */
+			js_vi was = f ? z.air : js_vsplat(0);
+			if (f == next_take) { /* setStatusToJumping, on the frame of the first press */
+				js_vi take = g->tf == f;
+				z.vy = sms_fsel(take, g->tv, z.vy);
+				z.cancel = js_vsel(take, g->tcancel, z.cancel);
+				if (can_spin)
+					z.sd = js_vsel(take, g->tsd, z.sd);
+				z.air |= take;
+				next_take = sms_next_take(g, f);
+			}
+			js_vi up_c = ((js_vi)(in >> (unsigned)(f & 31) & 1u) - 1) & z.cancel;
+			sms_frame(&z, up_c, was, 1, can_spin);
+		} else {
+			js_vi up_c = ((js_vi)(in >> (unsigned)(f & 31) & 1u) - 1) & z.cancel;
+			sms_frame(&z, up_c, js_vsplat(0), 0, can_spin);
 		}
-		/* jumpProcess: one quarter step; checkGroundAtJumping: the floor at 0 */
-		js_vf ny = y + 0.25f * vy;
-		js_vi low = ny <= 0.0f;
-		y = (js_vf)((js_vi)ny & ~low); /* a landing puts y at +0.0f */
-		js_vi land = air & low;
-		/* fallProcess: the cut excludes the spin branch (vy > 20 vs vy < 0) */
-		js_vi cut = cancel & up & (vy > SMS_CANCEL_ABOVE);
-		js_vf g_ = can_spin ? sms_fsel(rot, sms_fsplat(SMS_SPIN_GRAVITY), sms_fsplat(SMS_GRAVITY))
-				    : sms_fsplat(SMS_GRAVITY);
-		js_vf nv = sms_fsel(cut, vy * SMS_CANCEL_MULT, vy - g_);
-		js_vi term = nv < SMS_FALL_CAP;
-		vy = sms_fsel(term, sms_fsplat(SMS_FALL_CAP), nv);
-		js_vu fl = ((js_vu)cut & SMS_FLAG_FALL_CANCEL) | ((js_vu)term & SMS_FLAG_TERMINAL);
-		if (can_spin)
-			fl |= ((js_vu)rot & SMS_FLAG_SPIN_GRAVITY) | ((js_vu)spun & SMS_FLAG_SPUN);
-		air &= ~land;
-
-		/* observe: floor(y * 2^23), exact; only 0 < y < 1 can have bits below 2^-23 */
-		js_vf hf = y * 8388608.0f;
-		js_vi small = (y < 1.0f) & (y > 0.0f);
-		if (js_vany(small)) {
-			js_vf hs = sms_fsel(small, hf, sms_fsplat(0.0f)); /* keep the conversion in range */
-			js_vf tr = __builtin_convertvector(__builtin_convertvector(hs, js_vi), js_vf);
-			js_vf h = sms_fsel(small, tr, hf); /* truncation = floor for hs > 0 */
-			fl |= (js_vu)(small & (h != hf)) & SMS_FLAG_HEIGHT_ROUNDED;
-			hf = h;
-		}
-
-		/* js_acc_frame (model.h) with grounded = ~air: a frame counts when the lane is
-		 * airborne after it, or was after the last one (its landing frame); `was` starts at
-		 * 0 (the accounting has seen nothing before frame 0).  A lane that lands never takes
-		 * off again, so it counts from its first airborne frame through its landing frame,
-		 * and a take-off that lands in its own frame never counts (no_takeoff).  Every event
-		 * in fl belongs to a lane in the air during the frame, which `on` implies. */
-		js_vi on = was | air;
-		flags |= fl & (js_vu)on;
-		js_vi higher = on & (hf > rise);
-		rise = sms_fsel(higher, hf, rise);
-		apex = js_vsel(higher, js_vsplat(f), apex);
-		airtime = js_vsel(was & ~air, js_vsplat(f + 1), airtime);
-		was = air;
-		if ((f & 7) == 7 && next_take == INT32_MAX && !js_vany(air))
-			break; /* every lane landed or stands with no press left */
+		f++;
 	}
-	g->air = air;
-	g->rise = rise;
-	g->apex = apex;
-	g->airtime = airtime;
-	g->flags = flags;
+	g->air = z.air;
+	g->rise = z.risey * 8388608.0f;
+	g->apex = z.apex - 1;
+	g->airtime = z.airtime;
+	g->flags = z.flags | ((js_vu)z.cuts & SMS_FLAG_FALL_CANCEL) |
+		   ((js_vu)(z.minv < SMS_FALL_CAP) & SMS_FLAG_TERMINAL);
 }
 
 #if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
