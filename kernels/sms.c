@@ -793,6 +793,7 @@ static inline void sms_lanes_run(sms_lanes *g, const js_lane_args *args, int l0,
 		if ((f & 7) == 0 && f != 0 && f + 8 <= args->n_frames && next_take > f + 7) {
 			/* ~A & cancel for eight frames: bit j is frame f + j */
 			js_vi nc = (js_vi)(~(in >> (unsigned)(f & 24))) & z.cancel;
+#pragma GCC unroll 8
 			for (int j = 0; j < 8; j++)
 				sms_frame(&z, (nc << (31 - j)) >> 31, js_vsplat(0), 0, can_spin);
 			f += 8;
@@ -935,6 +936,7 @@ static inline void sms_lanes_run_avx512(sms_lanes *g, const js_lane_args *args, 
 		if ((f & 7) == 0 && f != 0 && f + 8 <= args->n_frames && next_take > f + 7) {
 			/* eight frames without a take-off: one load, A as bit j of the shifted row */
 			__m512i in = _mm512_srli_epi32(_mm512_loadu_si512(r), (unsigned)(f & 24));
+#pragma GCC unroll 8
 			for (int j = 0; j < 8; j++)
 				sms_frame512(&z, in, _mm512_set1_epi32(1 << j), 0, 0, can_spin);
 			f += 8;
