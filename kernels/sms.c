@@ -761,7 +761,7 @@ __attribute__((always_inline)) static inline void sms_frame(sms_v *z, js_vi up_c
 	z->risey = js_vfsel(higher, yc, z->risey);
 	z->apex = js_vblend(higher, z->f1, z->apex);
 	z->airtime = js_vblend(land, z->f1, z->airtime);
-	z->f1 += 1;
+	z->f1 = js_vopaque(z->f1 + 1); /* one add a frame, not f1 + j rebuilt from a splat of j */
 	z->air = air;
 }
 
@@ -771,7 +771,8 @@ __attribute__((always_inline)) static inline void sms_frame(sms_v *z, js_vi up_c
  * out (exact: they only act on such lanes).  Frames run in chunks of eight where no take-off
  * falls: one load of the input row, A of frame f + j as bit j of the row shifted, the cancel
  * permission folded in once per chunk. */
-static inline void sms_lanes_run(sms_lanes *g, const js_lane_args *args, int l0, const int can_spin)
+__attribute__((always_inline)) static inline void sms_lanes_run(sms_lanes *g, const js_lane_args *args,
+								 int l0, const int can_spin)
 {
 	sms_v z;
 	z.y = g->y;
