@@ -588,10 +588,11 @@ _Static_assert(JS_IN_JUMP == 1u << 0, "sms reads plane 0");
  * by the accounting (`on`).  fwd after the take-off only moves Mario sideways: the kernel does
  * not carry it; the take-off's constants (fixed by the action axis and the forward speed, which
  * nothing changes before the press) are read on the frames where a lane of the group takes off.
- * The accounting keeps the height as floor(y * 2^23) in a float (exact: a power-of-two scale of
- * a float, an integer below 2^39 for y <= 50000) and compares floats, which orders as the
- * reference's int64; the height is never negative (y >= 0: the floor invariant), so the
- * below_start flag never applies. */
+ * The accounting compares heights in world units (y, or floor(y * 2^23) * 2^-23 below 1 unit)
+ * and scales the highest by 2^23 at the end: floor(y * 2^23) in a float (exact: a power-of-two
+ * scale of a float, an integer below 2^39 for y <= 50000), which orders as the reference's
+ * int64; the height is never negative (y >= 0: the floor invariant), so the below_start flag
+ * never applies. */
 
 #define SMS_SD_NEVER (1 << 30)
 
@@ -993,8 +994,9 @@ static inline void sms_lanes_store(const sms_lanes *g, const js_lane_args *args,
 	}
 }
 
-/* One group at a time: the frame's dependency chain is short (a multiply, a few blends), and a
- * second group side by side would not fit AVX2's sixteen registers. */
+/* One group at a time: the frame's dependency chains are short (y: an add and a max; vy: a
+ * compare, a multiply and a blend), and a second group side by side would not fit AVX2's
+ * sixteen registers (one group already spills there). */
 void JS_LANE_FN(sms)(const js_lane_args *args)
 {
 	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += JS_VW) {
