@@ -915,67 +915,92 @@ __attribute__((always_inline)) static inline void sms_frame512(sms_z *z, __m512i
 	z->air = air;
 }
 
-static inline void sms_lanes_run_avx512(sms_lanes *g, const js_lane_args *args, int l0,
-					const int can_spin)
+static inline void sms_z_init(sms_z *z, const sms_lanes *g)
 {
-	const __m512 scale = _mm512_set1_ps(8388608.0f);
-	sms_z z;
-	z.y = (__m512)g->y;
-	z.vy = (__m512)g->vy;
-	z.risey = _mm512_mul_ps((__m512)g->rise, _mm512_set1_ps(1.0f / 8388608.0f));
-	z.minv = _mm512_setzero_ps();
-	z.sd = (__m512i)g->sd;
-	z.apex = _mm512_add_epi32((__m512i)g->apex, _mm512_set1_epi32(1));
-	z.airtime = (__m512i)g->airtime;
-	z.flags = (__m512i)g->flags;
-	z.f1 = _mm512_set1_epi32(1);
-	z.air = _mm512_test_epi32_mask((__m512i)g->air, (__m512i)g->air);
-	z.cancel = _mm512_mask_test_epi32_mask(z.air, (__m512i)g->cancel, (__m512i)g->cancel);
-	int32_t next_take = sms_next_take(g, -1);
+	z->y = (__m512)g->y;
+	z->vy = (__m512)g->vy;
+	z->risey = _mm512_mul_ps((__m512)g->rise, _mm512_set1_ps(1.0f / 8388608.0f));
+	z->minv = _mm512_setzero_ps();
+	z->sd = (__m512i)g->sd;
+	z->apex = _mm512_add_epi32((__m512i)g->apex, _mm512_set1_epi32(1));
+	z->airtime = (__m512i)g->airtime;
+	z->flags = (__m512i)g->flags;
+	z->f1 = _mm512_set1_epi32(1);
+	z->air = _mm512_test_epi32_mask((__m512i)g->air, (__m512i)g->air);
+	z->cancel = _mm512_mask_test_epi32_mask(z->air, (__m512i)g->cancel, (__m512i)g->cancel);
+}
+
+static inline void sms_z_store(const sms_z *z, sms_lanes *g)
+{
+	__mmask16 term = _mm512_cmp_ps_mask(z->minv, _mm512_set1_ps(SMS_FALL_CAP), _CMP_LT_OQ);
+	g->air = (js_vi)_mm512_movm_epi32(z->air);
+	g->rise = (js_vf)_mm512_mul_ps(z->risey, _mm512_set1_ps(8388608.0f));
+	g->apex = (js_vi)_mm512_sub_epi32(z->apex, _mm512_set1_epi32(1));
+	g->airtime = (js_vi)z->airtime;
+	g->flags = (js_vu)_mm512_mask_or_epi32(z->flags, term, z->flags,
+					       _mm512_set1_epi32(SMS_FLAG_TERMINAL));
+}
+
+/* Frame f of one group outside a chunk: frame 0, a take-off frame, or a frame of a chunk that
+ * holds one. */
+__attribute__((always_inline)) static inline void sms_z_single(sms_z *z, const sms_lanes *g,
+							       const uint32_t *r, int32_t f,
+							       int32_t *next_take, const int can_spin)
+{
+	__m512i in = _mm512_loadu_si512(r), bit = _mm512_set1_epi32((int)(1u << (f & 31)));
+	if (f == *next_take || f == 0) {
+		/* the accounting has seen nothing before frame 0: was = 0 there */
+		__mmask16 was = f ? z->air : 0;
+		if (f == *next_take) { /* setStatusToJumping, on the frame of the first press */
+			__mmask16 take = _mm512_cmpeq_epi32_mask((__m512i)g->tf, _mm512_set1_epi32(f));
+			__mmask16 tc = _mm512_mask_test_epi32_mask(take, (__m512i)g->tcancel,
+								   (__m512i)g->tcancel);
+			z->vy = _mm512_mask_mov_ps(z->vy, take, (__m512)g->tv);
+			z->cancel = _kor_mask16(_kandn_mask16(take, z->cancel), tc);
+			if (can_spin)
+				z->sd = _mm512_mask_mov_epi32(z->sd, take, (__m512i)g->tsd);
+			z->air = _kor_mask16(z->air, take);
+			*next_take = sms_next_take(g, f);
+		}
+		sms_frame512(z, in, bit, was, 1, can_spin);
+	} else {
+		sms_frame512(z, in, bit, 0, 0, can_spin);
+	}
+}
+
+/* Two groups (lanes l0.. and l0 + 16..) side by side, frame by frame: two independent chains
+ * per frame.  Chunks of eight frames run where neither group has a take-off. */
+__attribute__((always_inline)) static inline void sms_pair_avx512(sms_lanes *g0, sms_lanes *g1,
+								  const js_lane_args *args, int l0,
+								  const int can_spin)
+{
+	sms_z z0, z1;
+	sms_z_init(&z0, g0);
+	sms_z_init(&z1, g1);
+	int32_t nt0 = sms_next_take(g0, -1), nt1 = sms_next_take(g1, -1);
 	const uint32_t *row = args->input[0] + l0;
 	for (int32_t f = 0; f < args->n_frames;) {
 		const uint32_t *r = row + (size_t)(f >> 5) * JS_BLOCK;
-		if ((f & 7) == 0 && f != 0 && f + 8 <= args->n_frames && next_take > f + 7) {
+		if ((f & 7) == 0 && f != 0 && f + 8 <= args->n_frames && nt0 > f + 7 && nt1 > f + 7) {
 			/* eight frames without a take-off: one load, A as bit j of the shifted row */
-			__m512i in = _mm512_srli_epi32(_mm512_loadu_si512(r), (unsigned)(f & 24));
+			__m512i in0 = _mm512_srli_epi32(_mm512_loadu_si512(r), (unsigned)(f & 24));
+			__m512i in1 = _mm512_srli_epi32(_mm512_loadu_si512(r + JS_VW), (unsigned)(f & 24));
 #pragma GCC unroll 8
-			for (int j = 0; j < 8; j++)
-				sms_frame512(&z, in, _mm512_set1_epi32(1 << j), 0, 0, can_spin);
+			for (int j = 0; j < 8; j++) {
+				sms_frame512(&z0, in0, _mm512_set1_epi32(1 << j), 0, 0, can_spin);
+				sms_frame512(&z1, in1, _mm512_set1_epi32(1 << j), 0, 0, can_spin);
+			}
 			f += 8;
-			if (next_take == INT32_MAX && !z.air)
+			if (nt0 == INT32_MAX && nt1 == INT32_MAX && !_kor_mask16(z0.air, z1.air))
 				break; /* every lane landed or stands with no press left */
 			continue;
 		}
-		/* frame 0, a take-off frame, or a frame of a chunk that holds one: one by one */
-		__m512i in = _mm512_loadu_si512(r), bit = _mm512_set1_epi32((int)(1u << (f & 31)));
-		if (f == next_take || f == 0) {
-			/* the accounting has seen nothing before frame 0: was = 0 there */
-			__mmask16 was = f ? z.air : 0;
-			if (f == next_take) { /* setStatusToJumping, on the frame of the first press */
-				__mmask16 take = _mm512_cmpeq_epi32_mask((__m512i)g->tf,
-									 _mm512_set1_epi32(f));
-				__mmask16 tc = _mm512_mask_test_epi32_mask(take, (__m512i)g->tcancel,
-									   (__m512i)g->tcancel);
-				z.vy = _mm512_mask_mov_ps(z.vy, take, (__m512)g->tv);
-				z.cancel = _kor_mask16(_kandn_mask16(take, z.cancel), tc);
-				if (can_spin)
-					z.sd = _mm512_mask_mov_epi32(z.sd, take, (__m512i)g->tsd);
-				z.air = _kor_mask16(z.air, take);
-				next_take = sms_next_take(g, f);
-			}
-			sms_frame512(&z, in, bit, was, 1, can_spin);
-		} else {
-			sms_frame512(&z, in, bit, 0, 0, can_spin);
-		}
+		sms_z_single(&z0, g0, r, f, &nt0, can_spin);
+		sms_z_single(&z1, g1, r + JS_VW, f, &nt1, can_spin);
 		f++;
 	}
-	__mmask16 term = _mm512_cmp_ps_mask(z.minv, _mm512_set1_ps(SMS_FALL_CAP), _CMP_LT_OQ);
-	g->air = (js_vi)_mm512_movm_epi32(z.air);
-	g->rise = (js_vf)_mm512_mul_ps(z.risey, scale);
-	g->apex = (js_vi)_mm512_sub_epi32(z.apex, _mm512_set1_epi32(1));
-	g->airtime = (js_vi)z.airtime;
-	g->flags = (js_vu)_mm512_mask_or_epi32(z.flags, term, z.flags,
-					       _mm512_set1_epi32(SMS_FLAG_TERMINAL));
+	sms_z_store(&z0, g0);
+	sms_z_store(&z1, g1);
 }
 #endif
 
@@ -994,27 +1019,39 @@ static inline void sms_lanes_store(const sms_lanes *g, const js_lane_args *args,
 	}
 }
 
-/* One group at a time: the frame's dependency chains are short (y: an add and a max; vy: a
- * compare, a multiply and a blend), and a second group side by side would not fit AVX2's
- * sixteen registers (one group already spills there). */
+/* AVX-512: two groups side by side (sms_pair_avx512; 4-7% over one group at a time, avx512 /
+ * avx2 in four alternating jsbench runs); the others one group at a time: a second group would
+ * not fit AVX2's sixteen registers (one group already spills there). */
 void JS_LANE_FN(sms)(const js_lane_args *args)
 {
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+	_Static_assert(JS_BLOCK % (2 * JS_VW) == 0, "a block is whole pairs of groups");
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 2 * JS_VW) {
+		sms_lanes g[2];
+		sms_lanes_init(&g[0], args, l0);
+		sms_lanes_init(&g[1], args, l0 + JS_VW); /* lanes past n_lanes repeat the last */
+		int spin = 0;
+		for (int k = 0; k < 2; k++)
+			spin |= js_vany((g[k].sd != SMS_SD_NEVER) | (g[k].tsd != SMS_SD_NEVER));
+		if (spin)
+			sms_pair_avx512(&g[0], &g[1], args, l0, 1);
+		else
+			sms_pair_avx512(&g[0], &g[1], args, l0, 0);
+		sms_lanes_store(&g[0], args, l0);
+		if (l0 + JS_VW < args->n_lanes)
+			sms_lanes_store(&g[1], args, l0 + JS_VW);
+	}
+#else
 	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += JS_VW) {
 		sms_lanes g;
 		sms_lanes_init(&g, args, l0);
-#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
-		if (js_vany((g.sd != SMS_SD_NEVER) | (g.tsd != SMS_SD_NEVER)))
-			sms_lanes_run_avx512(&g, args, l0, 1);
-		else
-			sms_lanes_run_avx512(&g, args, l0, 0);
-#else
 		if (js_vany((g.sd != SMS_SD_NEVER) | (g.tsd != SMS_SD_NEVER)))
 			sms_lanes_run(&g, args, l0, 1);
 		else
 			sms_lanes_run(&g, args, l0, 0);
-#endif
 		sms_lanes_store(&g, args, l0);
 	}
+#endif
 }
 
 #endif
