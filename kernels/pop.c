@@ -1059,50 +1059,49 @@ static inline void pop_zlanes_store(const pop_zlanes *z, const js_lane_args *arg
 #undef POP_ZSTORE64
 }
 
+/* One group of 32 lanes through its frames, the stop rule checked before the first frame (a group
+ * whose lanes have no press at all is done before it starts) and after every frame.  The groups
+ * run one after the other: side by side, their state (16 vectors and 7 masks each) spilled. */
+static inline void pop_zlanes_run(pop_zlanes *z, const js_lane_args *args, int l0, __m512i jt, __m512i ft)
+{
+	if (pop_zlanes_done(z, POP_Z1(-1)))
+		return;
+	__m512i fv = _mm512_setzero_si512(), fv1 = POP_Z1(1), w0 = fv, w1 = fv;
+	for (int f = 0; f < args->n_frames; f++) {
+		if ((f & 31) == 0) {
+			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK + l0;
+			w0 = _mm512_loadu_si512(row);
+			w1 = _mm512_loadu_si512(row + 16);
+		}
+		const __m512i bit = _mm512_set1_epi32((int)(1u << (f & 31)));
+		const __mmask32 a = _mm512_kunpackw(_mm512_test_epi32_mask(w1, bit),
+						   _mm512_test_epi32_mask(w0, bit));
+		pop_zlanes_frame(z, a, fv, fv1, jt, ft);
+		if (pop_zlanes_done(z, fv))
+			break;
+		fv = fv1;
+		fv1 = _mm512_add_epi16(fv1, POP_Z1(1));
+	}
+}
+
 void JS_LANE_FN(pop)(const js_lane_args *args)
 {
 	if (pop_any_fall_start(args)) {
 		pop_lane_run_generic(args);
 		return;
 	}
-	pop_zlanes z0, z1;
-	if (args->start) { /* the timer from the start */
-		pop_zlanes_init(&z0, args, 0);
-		pop_zlanes_init(&z1, args, 32);
-	} else {
-		pop_zlanes_init_fast(&z0, args, 0);
-		pop_zlanes_init_fast(&z1, args, 32);
-	}
 	const __m512i jt = _mm512_loadu_si512(pop_jump_heights);
 	const __m512i ft = _mm512_loadu_si512(pop_fall_script_y);
-	__m512i fv = _mm512_setzero_si512(), fv1 = POP_Z1(1);
-	js_zjump jump = { { 0 } }; /* set on frame 0 */
-	/* The stop rule checked on every frame and before the first (a group whose lanes have no
-	 * press at all is done before it starts), for each group on its own: both side by side
-	 * while neither is done, then the one left alone. */
-	int f = 0, d0 = pop_zlanes_done(&z0, POP_Z1(-1)), d1 = pop_zlanes_done(&z1, POP_Z1(-1));
-	for (; f < args->n_frames && !d0 && !d1; f++) {
-		__mmask32 a0, a1;
-		js_zjump_frame(&jump, args, f, &a0, &a1);
-		pop_zlanes_frame(&z0, a0, fv, fv1, jt, ft);
-		pop_zlanes_frame(&z1, a1, fv, fv1, jt, ft);
-		d0 = pop_zlanes_done(&z0, fv);
-		d1 = pop_zlanes_done(&z1, fv);
-		fv = fv1;
-		fv1 = _mm512_add_epi16(fv1, POP_Z1(1));
+	/* lanes 32-63 of a block of at most 32 are padding: no results to store, not run */
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
+		pop_zlanes z;
+		if (args->start) /* the timer from the start */
+			pop_zlanes_init(&z, args, l0);
+		else
+			pop_zlanes_init_fast(&z, args, l0);
+		pop_zlanes_run(&z, args, l0, jt, ft);
+		pop_zlanes_store(&z, args, l0);
 	}
-	for (; f < args->n_frames && !(d0 && d1); f++) {
-		__mmask32 a0, a1;
-		js_zjump_frame(&jump, args, f, &a0, &a1);
-		pop_zlanes *z = d0 ? &z1 : &z0;
-		pop_zlanes_frame(z, d0 ? a1 : a0, fv, fv1, jt, ft);
-		if (pop_zlanes_done(z, fv))
-			break;
-		fv = fv1;
-		fv1 = _mm512_add_epi16(fv1, POP_Z1(1));
-	}
-	pop_zlanes_store(&z0, args, 0);
-	pop_zlanes_store(&z1, args, 32);
 }
 
 #elif defined(JS_LANE_H16)
