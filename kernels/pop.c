@@ -1163,6 +1163,44 @@ static inline void pop_hlanes_init(pop_hlanes *z, const js_lane_args *args, int 
 	z->flt = z->landed = z->started = z->took = z->acc_landed = js_hsplat(0);
 }
 
+/* 16 lanes' values of an axis as words in js_hlane order (vpackssdw's, as js_hlast_jump), lanes
+ * past n_lanes copying the last lane as pop_lanes_init does. */
+static inline js_hi pop_haxis(const int32_t *p, const js_lane_args *args, int l0)
+{
+	if (l0 + 16 <= args->n_lanes)
+		return (js_hi)_mm256_packs_epi32(_mm256_loadu_si256((const __m256i *)(p + l0)),
+						 _mm256_loadu_si256((const __m256i *)(p + l0 + 8)));
+	js_hi v;
+	for (int q = 0; q < 16; q++) {
+		const int l = l0 + js_hlane(q);
+		v[q] = (int16_t)p[l < args->n_lanes ? l : args->n_lanes - 1];
+	}
+	return v;
+}
+
+/* pop_hlanes_init for a block without fuzz starts, on vectors: the move's constants selected by
+ * move (the switch in pop_lanes_init), last_jump js_vacc_init's (js_hlast_jump). */
+static inline void pop_hlanes_init_fast(pop_hlanes *z, const js_lane_args *args, int l0)
+{
+	const js_hi move = pop_haxis(args->axis[POP_AX_MOVE], args, l0);
+	const js_hi stand = move == POP_MOVE_STANDJUMP, run = move == POP_MOVE_RUNJUMP;
+	const js_hi step = move == POP_MOVE_STEPFALL, high = move == POP_MOVE_HIGHJUMP;
+	const js_hi drop = pop_haxis(args->axis[POP_AX_DROP], args, l0) & ~high;
+	const js_hi flat = drop == 0;
+	z->k0 = (stand & 9) | (run & 6) | (high & 13);
+	z->t_fall = js_hsel(flat | high, js_hsplat(POP_NO_FALL), (stand | run) & 10);
+	z->jbase = move * 5;
+	z->land_y = drop * POP_BLOCK_HEIGHT;
+	z->wtless = pop_haxis(args->axis[POP_AX_WTLESS], args, l0);
+	z->last_jump = js_hlast_jump(args, l0);
+	z->can_float = step;
+	z->runs_on = step & flat;
+	z->k = js_hsplat(POP_K_BEFORE);
+	z->y = z->vy = z->rise = z->apex = z->airtime = z->press_f = js_hsplat(0);
+	z->row_y = js_hsplat(POP_BLOCK_HEIGHT);
+	z->flt = z->landed = z->started = z->took = z->acc_landed = js_hsplat(0);
+}
+
 static inline __attribute__((always_inline)) void
 pop_hlanes_frame(pop_hlanes *z, js_hi a, js_hi fv, js_hi fv1, const __m256i jt[2], __m256i ft)
 {
@@ -1223,46 +1261,28 @@ static inline int pop_hlanes_done(const pop_hlanes *z, js_hi fv)
 
 static inline void pop_hlanes_store(const pop_hlanes *z, const js_lane_args *args, int l0)
 {
-	int16_t ri[16], ap[16], at[16], tf[16], wt[16], pf[16], vy[16], ry[16];
-	int16_t took[16], landed[16], hit[16], can_float[16];
+	/* the flags as the AVX-512 store derives them, on words (p + T + 5 fits) */
+	const js_hi took = z->took, lands = z->acc_landed, hit = z->landed, one = js_hsplat(1);
+	const js_hi f_last = js_hsel(lands, z->airtime - one, js_hsplat((int16_t)(args->n_frames - 1)));
+	const js_hi pt = z->press_f + z->t_fall, w = z->wtless, vy = z->vy;
+	const js_hi fell = (z->t_fall != POP_NO_FALL) & (f_last >= pt);
+	const js_hi free_fall = fell & (f_last >= pt + 4);
+	const js_hi oof = vy >= POP_OOF_VELOCITY, death = vy >= POP_DEATH_VELOCITY;
+	js_hi fl = (fell & JS_FLAG_BELOW_START) |
+		   (fell & z->can_float & (w > z->press_f + one) & POP_FLAG_FLOAT) |
+		   (free_fall & (w > pt + 5) & (POP_FLAG_WTLESS_GRAVITY | POP_FLAG_WTLESS_CAP)) |
+		   (free_fall & ~(w > f_last + one) & (vy == POP_TERM_VELOCITY) & POP_FLAG_TERMINAL) |
+		   ((z->row_y > POP_BLOCK_HEIGHT) & POP_FLAG_FLOOR_PASSED) |
+		   (hit & ~oof & POP_FLAG_LAND_SOFT) | (hit & oof & ~death & POP_FLAG_LAND_HURT) |
+		   (hit & death & (int16_t)POP_FLAG_LAND_FATAL) | (~lands & JS_FLAG_NOT_LANDED);
+	fl = js_hsel(took, fl, js_hsplat(JS_FLAG_NO_TAKEOFF));
+	int16_t ri[16], ap[16], at[16], fls[16];
 	js_hstore_lanes(ri, z->rise);
 	js_hstore_lanes(ap, z->apex);
 	js_hstore_lanes(at, z->airtime);
-	js_hstore_lanes(tf, z->t_fall);
-	js_hstore_lanes(wt, z->wtless);
-	js_hstore_lanes(pf, z->press_f);
-	js_hstore_lanes(vy, z->vy);
-	js_hstore_lanes(ry, z->row_y);
-	js_hstore_lanes(took, z->took);
-	js_hstore_lanes(landed, z->acc_landed);
-	js_hstore_lanes(hit, z->landed);
-	js_hstore_lanes(can_float, z->can_float);
+	js_hstore_lanes(fls, fl);
 	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
-		uint32_t f = 0;
-		if (!took[i]) {
-			f = JS_FLAG_NO_TAKEOFF;
-		} else {
-			const int lands = landed[i] != 0;
-			const int f_last = lands ? at[i] - 1 : args->n_frames - 1;
-			const int p = pf[i], t = tf[i], w = wt[i];
-			const int fell = t != POP_NO_FALL && f_last >= p + t;
-			const int free_fall = fell && f_last >= p + t + 4;
-			if (fell)
-				f |= JS_FLAG_BELOW_START;
-			if (fell && can_float[i] && w > p + 1)
-				f |= POP_FLAG_FLOAT;
-			if (free_fall && w > p + t + 5)
-				f |= POP_FLAG_WTLESS_GRAVITY | POP_FLAG_WTLESS_CAP;
-			if (free_fall && !(w > f_last + 1) && vy[i] == POP_TERM_VELOCITY)
-				f |= POP_FLAG_TERMINAL;
-			if (ry[i] > POP_BLOCK_HEIGHT)
-				f |= POP_FLAG_FLOOR_PASSED;
-			if (hit[i])
-				f |= vy[i] < POP_OOF_VELOCITY ? POP_FLAG_LAND_SOFT
-				     : vy[i] < POP_DEATH_VELOCITY ? POP_FLAG_LAND_HURT : POP_FLAG_LAND_FATAL;
-			if (!lands)
-				f |= JS_FLAG_NOT_LANDED;
-		}
+		const uint32_t f = (uint16_t)fls[i];
 		args->rise[l0 + i] = ri[i];
 		args->apex_frame[l0 + i] = ap[i];
 		args->airtime[l0 + i] = at[i];
@@ -1278,20 +1298,30 @@ void JS_LANE_FN(pop)(const js_lane_args *args)
 	}
 	const __m256i jt[2] = { pop_hbytes(pop_jump_heights), pop_hbytes(pop_jump_heights + 16) };
 	const __m256i ft = pop_hbytes(pop_fall_script_y);
-	for (int l0 = 0; l0 < JS_BLOCK; l0 += 32) {
+	/* lanes past n_lanes are padding: pairs of groups wholly past it are not run */
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
 		pop_hlanes z0, z1;
-		pop_hlanes_init(&z0, args, l0);
-		pop_hlanes_init(&z1, args, l0 + 16);
+		if (args->start) { /* the timer from the start */
+			pop_hlanes_init(&z0, args, l0);
+			pop_hlanes_init(&z1, args, l0 + 16);
+		} else {
+			pop_hlanes_init_fast(&z0, args, l0);
+			pop_hlanes_init_fast(&z1, args, l0 + 16);
+		}
 		const js_hi one = js_hsplat(1);
 		js_hi fv = js_hsplat(0), fv1 = one;
+		/* the stop rule before the first frame (no press at all: done) and after every one */
+		if (pop_hlanes_done(&z0, js_hsplat(-1)) && pop_hlanes_done(&z1, js_hsplat(-1)))
+			goto store;
 		for (int f = 0; f < args->n_frames; f++) {
 			pop_hlanes_frame(&z0, js_hjump(args, l0, f), fv, fv1, jt, ft);
 			pop_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv, fv1, jt, ft);
-			if ((f & 7) == 7 && pop_hlanes_done(&z0, fv) && pop_hlanes_done(&z1, fv))
+			if (pop_hlanes_done(&z0, fv) && pop_hlanes_done(&z1, fv))
 				break;
 			fv = fv1;
 			fv1 += one;
 		}
+	store:
 		pop_hlanes_store(&z0, args, l0);
 		pop_hlanes_store(&z1, args, l0 + 16);
 	}
