@@ -662,17 +662,38 @@ typedef struct gbam_hlanes {
 	js_hi air, prev, landed, fl_floor, fl_release, fl_air_press;
 } gbam_hlanes;
 
+/* 16 lanes' values of an axis as words in js_hlane order (vpackssdw's, as js_hlast_jump), lanes
+ * past n_lanes copying the last lane. */
+static inline js_hi gbam_haxis(const int32_t *p, const js_lane_args *args, int l0)
+{
+	if (l0 + 16 <= args->n_lanes)
+		return (js_hi)_mm256_packs_epi32(_mm256_loadu_si256((const __m256i *)(p + l0)),
+						 _mm256_loadu_si256((const __m256i *)(p + l0 + 8)));
+	js_hi v;
+	for (int q = 0; q < 16; q++) {
+		const int l = l0 + js_hlane(q);
+		v[q] = (int16_t)p[l < args->n_lanes ? l : args->n_lanes - 1];
+	}
+	return v;
+}
+
+/* The constants of 16 lanes from their axes, as gbam_lanes_init's: selected by axis value. */
 static inline void gbam_hlanes_init(gbam_hlanes *z, const js_lane_args *args, int l0,
 				    const gbam_game *g)
 {
-	for (int p = 0; p < 16; p++) {
-		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
-		int slowed = g->env_slowed[args->axis[GBAM_AX_ENV][l]];
-		z->jv[p] = g->jump_velocity[args->axis[GBAM_AX_JUMP][l]];
-		z->accel[p] = slowed ? g->accel_slowed : g->accel;
-		z->up_cap[p] = slowed ? g->up_cap_slowed : g->up_cap;
-		z->neg_down_cap[p] = (int16_t)-(slowed ? g->down_cap_slowed : g->down_cap);
-	}
+	const js_hi jump = gbam_haxis(args->axis[GBAM_AX_JUMP], args, l0);
+	const js_hi env = gbam_haxis(args->axis[GBAM_AX_ENV], args, l0);
+	js_hi slowed = js_hsplat(0);
+	for (int i = 0; i < GBAM_MAX_ENVS; i++)
+		if (g->env_slowed[i])
+			slowed |= env == js_hsplat((int16_t)i);
+	z->jv = js_hsplat(0);
+	for (int i = 0; i < GBAM_MAX_JUMPS; i++)
+		z->jv = js_hsel(jump == js_hsplat((int16_t)i), js_hsplat(g->jump_velocity[i]), z->jv);
+	z->accel = js_hsel(slowed, js_hsplat(g->accel_slowed), js_hsplat(g->accel));
+	z->up_cap = js_hsel(slowed, js_hsplat(g->up_cap_slowed), js_hsplat(g->up_cap));
+	z->neg_down_cap = js_hsel(slowed, js_hsplat((int16_t)-g->down_cap_slowed),
+				  js_hsplat((int16_t)-g->down_cap));
 	z->last_jump = js_hlast_jump(args, l0);
 	z->y = js_hsplat(GBAM_Y0);
 	z->v = z->rise = z->apex = z->airtime = z->vlast = js_hsplat(0);
@@ -718,54 +739,42 @@ static inline int gbam_hlanes_done(const gbam_hlanes *z, js_hi fv)
 static inline void gbam_hlanes_store(const gbam_hlanes *z, const js_lane_args *args, int l0,
 				     int32_t gravity_above)
 {
-	int16_t jv[16], uc[16], dc[16], vl[16], ri[16], ap[16], at[16];
-	int16_t air[16], landed[16], ffl[16], frl[16], fap[16];
-	js_hstore_lanes(jv, z->jv);
-	js_hstore_lanes(uc, z->up_cap);
-	js_hstore_lanes(dc, z->neg_down_cap);
-	js_hstore_lanes(vl, z->vlast);
+	/* the flags as gbam_lanes_store's, on words */
+	js_hi fl = (z->fl_floor & GBAM_FLAG_ASR_FLOOR) | (z->fl_release & GBAM_FLAG_RELEASE) |
+		   (z->fl_air_press & GBAM_FLAG_AIR_PRESS) | ((z->jv > z->up_cap) & GBAM_FLAG_CAP_UP) |
+		   ((z->vlast < z->neg_down_cap) & GBAM_FLAG_CAP_DOWN) |
+		   ((z->vlast <= (int16_t)gravity_above) & GBAM_FLAG_NO_GRAVITY) |
+		   (~z->landed & JS_FLAG_NOT_LANDED);
+	fl = js_hsel(z->air | z->landed, fl, js_hsplat(JS_FLAG_NO_TAKEOFF));
+	int16_t ri[16], ap[16], at[16], fls[16];
 	js_hstore_lanes(ri, z->rise);
 	js_hstore_lanes(ap, z->apex);
 	js_hstore_lanes(at, z->airtime);
-	js_hstore_lanes(air, z->air);
-	js_hstore_lanes(landed, z->landed);
-	js_hstore_lanes(ffl, z->fl_floor);
-	js_hstore_lanes(frl, z->fl_release);
-	js_hstore_lanes(fap, z->fl_air_press);
+	js_hstore_lanes(fls, fl);
 	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
-		uint32_t fl = 0;
-		if (air[i] | landed[i]) {
-			fl |= ffl[i] ? GBAM_FLAG_ASR_FLOOR : 0;
-			fl |= frl[i] ? GBAM_FLAG_RELEASE : 0;
-			fl |= fap[i] ? GBAM_FLAG_AIR_PRESS : 0;
-			fl |= jv[i] > uc[i] ? GBAM_FLAG_CAP_UP : 0;
-			fl |= vl[i] < dc[i] ? GBAM_FLAG_CAP_DOWN : 0;
-			fl |= vl[i] <= gravity_above ? GBAM_FLAG_NO_GRAVITY : 0;
-			if (!landed[i])
-				fl |= JS_FLAG_NOT_LANDED;
-		} else {
-			fl |= JS_FLAG_NO_TAKEOFF;
-		}
 		args->rise[l0 + i] = ri[i];
 		args->apex_frame[l0 + i] = ap[i];
 		args->airtime[l0 + i] = at[i];
-		args->flags[l0 + i] = fl;
+		args->flags[l0 + i] = (uint16_t)fls[i];
 	}
 }
 
 static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game *g)
 {
 	const js_hi gravity_above = js_hsplat((int16_t)g->gravity_above);
-	for (int l0 = 0; l0 < JS_BLOCK; l0 += 32) {
+	/* lanes past n_lanes are padding: pairs of groups wholly past it are not run; the stop rule
+	 * before the first frame (no press at all: done) and every 4 frames */
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
 		gbam_hlanes z0, z1;
 		gbam_hlanes_init(&z0, args, l0, g);
 		gbam_hlanes_init(&z1, args, l0 + 16, g);
 		const js_hi one = js_hsplat(1);
 		js_hi fv = js_hsplat(0), fv1 = one;
-		for (int f = 0; f < args->n_frames; f++) {
+		const int idle = gbam_hlanes_done(&z0, js_hsplat(-1)) && gbam_hlanes_done(&z1, js_hsplat(-1));
+		for (int f = 0; f < args->n_frames && !idle; f++) {
 			gbam_hlanes_frame(&z0, js_hjump(args, l0, f), fv, fv1, gravity_above);
 			gbam_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv, fv1, gravity_above);
-			if ((f & 7) == 7 && gbam_hlanes_done(&z0, fv) && gbam_hlanes_done(&z1, fv))
+			if ((f & 3) == 3 && gbam_hlanes_done(&z0, fv) && gbam_hlanes_done(&z1, fv))
 				break;
 			fv = fv1;
 			fv1 += one;
