@@ -478,7 +478,8 @@ static inline void gbam_lane_run_generic(const js_lane_args *args, const gbam_ga
 typedef struct gbam_zlanes {
 	__m512i jv, accel, up_cap, neg_down_cap; /* per-lane constants */
 	__m512i y, v, rise, apex, airtime, vlast, last_jump;
-	__mmask32 air, prev, landed, fl_floor, fl_release, fl_air_press;
+	__m512i fl; /* asr_floor, release and air_press as flag bits: masks would spill */
+	__mmask32 air, prev, landed;
 } gbam_zlanes;
 
 /* 32 lanes' values of an axis as int16 words (axis values are small), lanes past n_lanes
@@ -515,7 +516,8 @@ static inline void gbam_zlanes_init_fast(gbam_zlanes *z, const js_lane_args *arg
 		_mm512_cvtepi32_epi16((__m512i)js_vlast_set(args->input[0] + l0 + 16, words)), 1);
 	z->y = _mm512_set1_epi16(GBAM_Y0);
 	z->v = z->rise = z->apex = z->airtime = z->vlast = _mm512_setzero_si512();
-	z->air = z->prev = z->landed = z->fl_floor = z->fl_release = z->fl_air_press = 0;
+	z->fl = _mm512_setzero_si512();
+	z->air = z->prev = z->landed = 0;
 }
 
 static inline __attribute__((always_inline)) void
@@ -524,17 +526,18 @@ gbam_zlanes_frame(gbam_zlanes *z, __mmask32 a, __m512i fv, __m512i fv1, __m512i 
 	const __m512i zero = _mm512_setzero_si512();
 	__mmask32 press = _kandn_mask32(z->prev, a);
 	__mmask32 jump = _kandn_mask32(_kor_mask32(z->air, z->landed), press);
-	z->fl_air_press = _kor_mask32(z->fl_air_press, _kand_mask32(press, z->air));
+	z->fl = _mm512_mask_mov_epi16(z->fl, _kand_mask32(press, z->air),
+				      _mm512_or_si512(z->fl, _mm512_set1_epi16(GBAM_FLAG_AIR_PRESS)));
 	__mmask32 air = _kor_mask32(z->air, jump);
 	__m512i v = _mm512_mask_mov_epi16(z->v, jump, z->jv);
 	__mmask32 release = _mm512_mask_cmpgt_epi16_mask(_knot_mask32(a), v, zero);
-	z->fl_release = _kor_mask32(z->fl_release, release);
+	z->fl = _mm512_mask_mov_epi16(z->fl, release, _mm512_or_si512(z->fl, _mm512_set1_epi16(GBAM_FLAG_RELEASE)));
 	v = _mm512_mask_mov_epi16(v, release, zero);
 	z->vlast = _mm512_mask_mov_epi16(z->vlast, air, v);
 	__m512i c = _mm512_min_epi16(_mm512_max_epi16(v, z->neg_down_cap), z->up_cap);
 	__mmask32 floor = _mm512_cmpgt_epu16_mask(_mm512_and_si512(c, _mm512_set1_epi16((short)0x8007)),
 						  _mm512_set1_epi16((short)0x8000));
-	z->fl_floor = _kor_mask32(z->fl_floor, floor);
+	z->fl = _mm512_mask_mov_epi16(z->fl, floor, _mm512_or_si512(z->fl, _mm512_set1_epi16(GBAM_FLAG_ASR_FLOOR)));
 	v = _mm512_mask_sub_epi16(v, _mm512_mask_cmpgt_epi16_mask(air, v, gravity_above), v, z->accel);
 	__m512i y = _mm512_sub_epi16(z->y, _mm512_srai_epi16(c, 3));
 	__mmask32 land = _mm512_cmpge_epi16_mask(y, _mm512_set1_epi16(GBAM_GROUND));
@@ -566,12 +569,9 @@ static inline void gbam_zlanes_store(const gbam_zlanes *z, const js_lane_args *a
 	if (n <= 0)
 		return;
 	const __mmask32 took = _kor_mask32(z->air, z->landed);
-	__m512i fl = _mm512_mask_mov_epi16(_mm512_set1_epi16(JS_FLAG_NO_TAKEOFF), took, _mm512_setzero_si512());
+	__m512i fl = _mm512_mask_mov_epi16(_mm512_set1_epi16(JS_FLAG_NO_TAKEOFF), took, z->fl);
 #define GBAM_ZSET(m, bits) \
 	fl = _mm512_mask_mov_epi16(fl, (m) & took, _mm512_or_si512(fl, _mm512_set1_epi16((short)(bits))))
-	GBAM_ZSET(z->fl_floor, GBAM_FLAG_ASR_FLOOR);
-	GBAM_ZSET(z->fl_release, GBAM_FLAG_RELEASE);
-	GBAM_ZSET(z->fl_air_press, GBAM_FLAG_AIR_PRESS);
 	GBAM_ZSET(_mm512_cmpgt_epi16_mask(z->jv, z->up_cap), GBAM_FLAG_CAP_UP);
 	GBAM_ZSET(_mm512_cmplt_epi16_mask(z->vlast, z->neg_down_cap), GBAM_FLAG_CAP_DOWN);
 	GBAM_ZSET(_mm512_cmple_epi16_mask(z->vlast, _mm512_set1_epi16((short)gravity_above)),
