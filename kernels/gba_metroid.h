@@ -478,37 +478,46 @@ static inline void gbam_lane_run_generic(const js_lane_args *args, const gbam_ga
 typedef struct gbam_zlanes {
 	__m512i jv, accel, up_cap, neg_down_cap; /* per-lane constants */
 	__m512i y, v, rise, apex, airtime, vlast, last_jump;
-	__mmask32 air, prev, landed, fl_floor, fl_release, fl_air_press;
+	__m512i fl; /* asr_floor, release and air_press as flag bits: masks would spill */
+	__mmask32 air, prev, landed;
 } gbam_zlanes;
 
-static inline void gbam_zlanes_init(gbam_zlanes *z, const js_lane_args *args, int l0,
-				    const gbam_game *g)
+/* 32 lanes' values of an axis as int16 words (axis values are small), lanes past n_lanes
+ * copying the last lane as gbam_zlanes_init does. */
+static inline __m512i gbam_zaxis(const int32_t *p, const js_lane_args *args, int l0)
 {
-	int16_t jv[32], ac[32], uc[32], dc[32], lj[32];
+	if (l0 + 32 <= args->n_lanes)
+		return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(_mm512_loadu_si512(p + l0))),
+					  _mm512_cvtepi32_epi16(_mm512_loadu_si512(p + l0 + 16)), 1);
+	int16_t v[32];
+	for (int i = 0; i < 32; i++)
+		v[i] = (int16_t)p[l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1];
+	return _mm512_loadu_si512(v);
+}
+
+/* The constants of 32 lanes from their axes, as gbam_lanes_init's: looked up by axis value (vpermw from tables
+ * of 32 words: jtab the jump velocity by jump, stab -1 where env is slowed), last_jump as
+ * js_vacc_init's (js_vlast_set: the same top set bit). */
+static inline void gbam_zlanes_init_fast(gbam_zlanes *z, const js_lane_args *args, int l0,
+					 const gbam_game *g, __m512i jtab, __m512i stab)
+{
+	const __m512i sl = _mm512_permutexvar_epi16(gbam_zaxis(args->axis[GBAM_AX_ENV], args, l0), stab);
+	const __mmask32 slowed = _mm512_test_epi16_mask(sl, sl);
+	z->jv = _mm512_permutexvar_epi16(gbam_zaxis(args->axis[GBAM_AX_JUMP], args, l0), jtab);
+	z->accel = _mm512_mask_mov_epi16(_mm512_set1_epi16((short)g->accel), slowed,
+					 _mm512_set1_epi16((short)g->accel_slowed));
+	z->up_cap = _mm512_mask_mov_epi16(_mm512_set1_epi16((short)g->up_cap), slowed,
+					  _mm512_set1_epi16((short)g->up_cap_slowed));
+	z->neg_down_cap = _mm512_mask_mov_epi16(_mm512_set1_epi16((short)-g->down_cap), slowed,
+						_mm512_set1_epi16((short)-g->down_cap_slowed));
 	const int words = (args->n_frames + 31) >> 5;
-	for (int i = 0; i < 32; i++) {
-		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
-		int slowed = g->env_slowed[args->axis[GBAM_AX_ENV][l]];
-		jv[i] = g->jump_velocity[args->axis[GBAM_AX_JUMP][l]];
-		ac[i] = slowed ? g->accel_slowed : g->accel;
-		uc[i] = slowed ? g->up_cap_slowed : g->up_cap;
-		dc[i] = (int16_t)-(slowed ? g->down_cap_slowed : g->down_cap);
-		int32_t last = -1; /* as js_vacc_init: the last frame with the button down */
-		for (int w = words - 1; w >= 0 && last < 0; w--) {
-			uint32_t x = args->input[0][w * JS_BLOCK + l0 + i];
-			if (x)
-				last = w * 32 + 31 - __builtin_clz(x);
-		}
-		lj[i] = (int16_t)last;
-	}
-	z->jv = _mm512_loadu_si512(jv);
-	z->accel = _mm512_loadu_si512(ac);
-	z->up_cap = _mm512_loadu_si512(uc);
-	z->neg_down_cap = _mm512_loadu_si512(dc);
-	z->last_jump = _mm512_loadu_si512(lj);
+	z->last_jump = _mm512_inserti64x4(
+		_mm512_castsi256_si512(_mm512_cvtepi32_epi16((__m512i)js_vlast_set(args->input[0] + l0, words))),
+		_mm512_cvtepi32_epi16((__m512i)js_vlast_set(args->input[0] + l0 + 16, words)), 1);
 	z->y = _mm512_set1_epi16(GBAM_Y0);
 	z->v = z->rise = z->apex = z->airtime = z->vlast = _mm512_setzero_si512();
-	z->air = z->prev = z->landed = z->fl_floor = z->fl_release = z->fl_air_press = 0;
+	z->fl = _mm512_setzero_si512();
+	z->air = z->prev = z->landed = 0;
 }
 
 static inline __attribute__((always_inline)) void
@@ -517,17 +526,18 @@ gbam_zlanes_frame(gbam_zlanes *z, __mmask32 a, __m512i fv, __m512i fv1, __m512i 
 	const __m512i zero = _mm512_setzero_si512();
 	__mmask32 press = _kandn_mask32(z->prev, a);
 	__mmask32 jump = _kandn_mask32(_kor_mask32(z->air, z->landed), press);
-	z->fl_air_press = _kor_mask32(z->fl_air_press, _kand_mask32(press, z->air));
+	z->fl = _mm512_mask_mov_epi16(z->fl, _kand_mask32(press, z->air),
+				      _mm512_or_si512(z->fl, _mm512_set1_epi16(GBAM_FLAG_AIR_PRESS)));
 	__mmask32 air = _kor_mask32(z->air, jump);
 	__m512i v = _mm512_mask_mov_epi16(z->v, jump, z->jv);
 	__mmask32 release = _mm512_mask_cmpgt_epi16_mask(_knot_mask32(a), v, zero);
-	z->fl_release = _kor_mask32(z->fl_release, release);
+	z->fl = _mm512_mask_mov_epi16(z->fl, release, _mm512_or_si512(z->fl, _mm512_set1_epi16(GBAM_FLAG_RELEASE)));
 	v = _mm512_mask_mov_epi16(v, release, zero);
 	z->vlast = _mm512_mask_mov_epi16(z->vlast, air, v);
 	__m512i c = _mm512_min_epi16(_mm512_max_epi16(v, z->neg_down_cap), z->up_cap);
 	__mmask32 floor = _mm512_cmpgt_epu16_mask(_mm512_and_si512(c, _mm512_set1_epi16((short)0x8007)),
 						  _mm512_set1_epi16((short)0x8000));
-	z->fl_floor = _kor_mask32(z->fl_floor, floor);
+	z->fl = _mm512_mask_mov_epi16(z->fl, floor, _mm512_or_si512(z->fl, _mm512_set1_epi16(GBAM_FLAG_ASR_FLOOR)));
 	v = _mm512_mask_sub_epi16(v, _mm512_mask_cmpgt_epi16_mask(air, v, gravity_above), v, z->accel);
 	__m512i y = _mm512_sub_epi16(z->y, _mm512_srai_epi16(c, 3));
 	__mmask32 land = _mm512_cmpge_epi16_mask(y, _mm512_set1_epi16(GBAM_GROUND));
@@ -550,63 +560,96 @@ static inline int gbam_zlanes_done(const gbam_zlanes *z, __m512i fv)
 								   quiet))) == 0xffffffffu;
 }
 
+/* The flags (as gbam_lanes_store) for 32 lanes in mask registers, the results widened and
+ * stored. */
 static inline void gbam_zlanes_store(const gbam_zlanes *z, const js_lane_args *args, int l0,
 				     int32_t gravity_above)
 {
-	int16_t jv[32], uc[32], dc[32], vl[32], ri[32], ap[32], at[32];
-	_mm512_storeu_si512(jv, z->jv);
-	_mm512_storeu_si512(uc, z->up_cap);
-	_mm512_storeu_si512(dc, z->neg_down_cap);
-	_mm512_storeu_si512(vl, z->vlast);
-	_mm512_storeu_si512(ri, z->rise);
-	_mm512_storeu_si512(ap, z->apex);
-	_mm512_storeu_si512(at, z->airtime);
-	const uint32_t air = _cvtmask32_u32(z->air), landed = _cvtmask32_u32(z->landed);
-	const uint32_t ffl = _cvtmask32_u32(z->fl_floor), frl = _cvtmask32_u32(z->fl_release);
-	const uint32_t fap = _cvtmask32_u32(z->fl_air_press);
-	for (int i = 0; i < 32 && l0 + i < args->n_lanes; i++) {
-		const uint32_t took = ((air | landed) >> i) & 1u;
-		uint32_t fl = 0;
-		if (took) {
-			fl |= ((ffl >> i) & 1u) ? GBAM_FLAG_ASR_FLOOR : 0;
-			fl |= ((frl >> i) & 1u) ? GBAM_FLAG_RELEASE : 0;
-			fl |= ((fap >> i) & 1u) ? GBAM_FLAG_AIR_PRESS : 0;
-			fl |= jv[i] > uc[i] ? GBAM_FLAG_CAP_UP : 0;
-			fl |= vl[i] < dc[i] ? GBAM_FLAG_CAP_DOWN : 0;
-			fl |= vl[i] <= gravity_above ? GBAM_FLAG_NO_GRAVITY : 0;
-			if (!((landed >> i) & 1u))
-				fl |= JS_FLAG_NOT_LANDED;
-		} else {
-			fl |= JS_FLAG_NO_TAKEOFF;
-		}
-		args->rise[l0 + i] = ri[i];
-		args->apex_frame[l0 + i] = ap[i];
-		args->airtime[l0 + i] = at[i];
-		args->flags[l0 + i] = fl;
-	}
+	const int n = args->n_lanes - l0;
+	if (n <= 0)
+		return;
+	const __mmask32 took = _kor_mask32(z->air, z->landed);
+	__m512i fl = _mm512_mask_mov_epi16(_mm512_set1_epi16(JS_FLAG_NO_TAKEOFF), took, z->fl);
+#define GBAM_ZSET(m, bits) \
+	fl = _mm512_mask_mov_epi16(fl, (m) & took, _mm512_or_si512(fl, _mm512_set1_epi16((short)(bits))))
+	GBAM_ZSET(_mm512_cmpgt_epi16_mask(z->jv, z->up_cap), GBAM_FLAG_CAP_UP);
+	GBAM_ZSET(_mm512_cmplt_epi16_mask(z->vlast, z->neg_down_cap), GBAM_FLAG_CAP_DOWN);
+	GBAM_ZSET(_mm512_cmple_epi16_mask(z->vlast, _mm512_set1_epi16((short)gravity_above)),
+		  GBAM_FLAG_NO_GRAVITY);
+	GBAM_ZSET(~z->landed, JS_FLAG_NOT_LANDED);
+#undef GBAM_ZSET
+	const uint32_t keep = n >= 32 ? 0xffffffffu : (1u << n) - 1;
+#define GBAM_ZSTORE32(dst, v, h, cvt) \
+	_mm512_mask_storeu_epi32((dst) + l0 + 16 * (h), (__mmask16)(keep >> (16 * (h))), \
+				 cvt(_mm512_extracti64x4_epi64((v), (h))))
+	GBAM_ZSTORE32(args->apex_frame, z->apex, 0, _mm512_cvtepi16_epi32);
+	GBAM_ZSTORE32(args->apex_frame, z->apex, 1, _mm512_cvtepi16_epi32);
+	GBAM_ZSTORE32(args->airtime, z->airtime, 0, _mm512_cvtepi16_epi32);
+	GBAM_ZSTORE32(args->airtime, z->airtime, 1, _mm512_cvtepi16_epi32);
+	GBAM_ZSTORE32((int32_t *)args->flags, fl, 0, _mm512_cvtepu16_epi32);
+	GBAM_ZSTORE32((int32_t *)args->flags, fl, 1, _mm512_cvtepu16_epi32);
+#undef GBAM_ZSTORE32
+#define GBAM_ZSTORE64(q) \
+	_mm512_mask_storeu_epi64(args->rise + l0 + 8 * (q), (__mmask8)(keep >> (8 * (q))), \
+				 _mm512_cvtepi16_epi64(_mm512_extracti32x4_epi32(z->rise, (q))))
+	GBAM_ZSTORE64(0);
+	GBAM_ZSTORE64(1);
+	GBAM_ZSTORE64(2);
+	GBAM_ZSTORE64(3);
+#undef GBAM_ZSTORE64
 }
 
+/* Groups of 32 lanes through their frames: the stop rule checked before the first frame (a group
+ * with no press is done before it starts) and every 4 frames after, for each group on its own.
+ * Two groups side by side while both run (each frame depends on the last: two independent chains
+ * keep the vector units busier than one, measured), then the one left alone; a group of padding
+ * lanes (n_lanes <= 32) is not run. */
 static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game *g)
 {
-	gbam_zlanes z0, z1;
-	gbam_zlanes_init(&z0, args, 0, g);
-	gbam_zlanes_init(&z1, args, 32, g);
+	int16_t jt[32] = { 0 }, st[32] = { 0 };
+	for (int i = 0; i < GBAM_MAX_JUMPS; i++)
+		jt[i] = g->jump_velocity[i];
+	for (int i = 0; i < GBAM_MAX_ENVS; i++)
+		st[i] = (int16_t)-(g->env_slowed[i] != 0);
+	const __m512i jtab = _mm512_loadu_si512(jt), stab = _mm512_loadu_si512(st);
 	const __m512i gravity_above = _mm512_set1_epi16((short)g->gravity_above);
+	gbam_zlanes z[2];
+	const int groups = args->n_lanes > 32 ? 2 : 1;
+	int done[2] = { 1, 1 };
+	for (int k = 0; k < groups; k++) {
+		gbam_zlanes_init_fast(&z[k], args, 32 * k, g, jtab, stab);
+		done[k] = gbam_zlanes_done(&z[k], _mm512_set1_epi16(-1));
+	}
 	const __m512i one = _mm512_set1_epi16(1);
 	__m512i fv = _mm512_setzero_si512(), fv1 = one;
 	js_zjump jump = { { 0 } }; /* set on frame 0 */
-	for (int f = 0; f < args->n_frames; f++) {
+	int f = 0;
+	for (; f < args->n_frames && !done[0] && !done[1]; f++) {
 		__mmask32 a0, a1;
 		js_zjump_frame(&jump, args, f, &a0, &a1);
-		gbam_zlanes_frame(&z0, a0, fv, fv1, gravity_above);
-		gbam_zlanes_frame(&z1, a1, fv, fv1, gravity_above);
-		if ((f & 7) == 7 && gbam_zlanes_done(&z0, fv) && gbam_zlanes_done(&z1, fv))
-			break;
+		gbam_zlanes_frame(&z[0], a0, fv, fv1, gravity_above);
+		gbam_zlanes_frame(&z[1], a1, fv, fv1, gravity_above);
+		if ((f & 3) == 3) {
+			done[0] = gbam_zlanes_done(&z[0], fv);
+			done[1] = gbam_zlanes_done(&z[1], fv);
+		}
 		fv = fv1;
 		fv1 = _mm512_add_epi16(fv1, one);
 	}
-	gbam_zlanes_store(&z0, args, 0, g->gravity_above);
-	gbam_zlanes_store(&z1, args, 32, g->gravity_above);
+	if (!(done[0] && done[1])) {
+		gbam_zlanes *const zr = done[0] ? &z[1] : &z[0];
+		for (; f < args->n_frames; f++) {
+			__mmask32 a0, a1;
+			js_zjump_frame(&jump, args, f, &a0, &a1);
+			gbam_zlanes_frame(zr, done[0] ? a1 : a0, fv, fv1, gravity_above);
+			if ((f & 3) == 3 && gbam_zlanes_done(zr, fv))
+				break;
+			fv = fv1;
+			fv1 = _mm512_add_epi16(fv1, one);
+		}
+	}
+	for (int k = 0; k < groups; k++)
+		gbam_zlanes_store(&z[k], args, 32 * k, g->gravity_above);
 }
 
 #elif defined(JS_LANE_H16)
@@ -619,17 +662,38 @@ typedef struct gbam_hlanes {
 	js_hi air, prev, landed, fl_floor, fl_release, fl_air_press;
 } gbam_hlanes;
 
+/* 16 lanes' values of an axis as words in js_hlane order (vpackssdw's, as js_hlast_jump), lanes
+ * past n_lanes copying the last lane. */
+static inline js_hi gbam_haxis(const int32_t *p, const js_lane_args *args, int l0)
+{
+	if (l0 + 16 <= args->n_lanes)
+		return (js_hi)_mm256_packs_epi32(_mm256_loadu_si256((const __m256i *)(p + l0)),
+						 _mm256_loadu_si256((const __m256i *)(p + l0 + 8)));
+	js_hi v;
+	for (int q = 0; q < 16; q++) {
+		const int l = l0 + js_hlane(q);
+		v[q] = (int16_t)p[l < args->n_lanes ? l : args->n_lanes - 1];
+	}
+	return v;
+}
+
+/* The constants of 16 lanes from their axes, as gbam_lanes_init's: selected by axis value. */
 static inline void gbam_hlanes_init(gbam_hlanes *z, const js_lane_args *args, int l0,
 				    const gbam_game *g)
 {
-	for (int p = 0; p < 16; p++) {
-		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
-		int slowed = g->env_slowed[args->axis[GBAM_AX_ENV][l]];
-		z->jv[p] = g->jump_velocity[args->axis[GBAM_AX_JUMP][l]];
-		z->accel[p] = slowed ? g->accel_slowed : g->accel;
-		z->up_cap[p] = slowed ? g->up_cap_slowed : g->up_cap;
-		z->neg_down_cap[p] = (int16_t)-(slowed ? g->down_cap_slowed : g->down_cap);
-	}
+	const js_hi jump = gbam_haxis(args->axis[GBAM_AX_JUMP], args, l0);
+	const js_hi env = gbam_haxis(args->axis[GBAM_AX_ENV], args, l0);
+	js_hi slowed = js_hsplat(0);
+	for (int i = 0; i < GBAM_MAX_ENVS; i++)
+		if (g->env_slowed[i])
+			slowed |= env == js_hsplat((int16_t)i);
+	z->jv = js_hsplat(0);
+	for (int i = 0; i < GBAM_MAX_JUMPS; i++)
+		z->jv = js_hsel(jump == js_hsplat((int16_t)i), js_hsplat(g->jump_velocity[i]), z->jv);
+	z->accel = js_hsel(slowed, js_hsplat(g->accel_slowed), js_hsplat(g->accel));
+	z->up_cap = js_hsel(slowed, js_hsplat(g->up_cap_slowed), js_hsplat(g->up_cap));
+	z->neg_down_cap = js_hsel(slowed, js_hsplat((int16_t)-g->down_cap_slowed),
+				  js_hsplat((int16_t)-g->down_cap));
 	z->last_jump = js_hlast_jump(args, l0);
 	z->y = js_hsplat(GBAM_Y0);
 	z->v = z->rise = z->apex = z->airtime = z->vlast = js_hsplat(0);
@@ -675,54 +739,42 @@ static inline int gbam_hlanes_done(const gbam_hlanes *z, js_hi fv)
 static inline void gbam_hlanes_store(const gbam_hlanes *z, const js_lane_args *args, int l0,
 				     int32_t gravity_above)
 {
-	int16_t jv[16], uc[16], dc[16], vl[16], ri[16], ap[16], at[16];
-	int16_t air[16], landed[16], ffl[16], frl[16], fap[16];
-	js_hstore_lanes(jv, z->jv);
-	js_hstore_lanes(uc, z->up_cap);
-	js_hstore_lanes(dc, z->neg_down_cap);
-	js_hstore_lanes(vl, z->vlast);
+	/* the flags as gbam_lanes_store's, on words */
+	js_hi fl = (z->fl_floor & GBAM_FLAG_ASR_FLOOR) | (z->fl_release & GBAM_FLAG_RELEASE) |
+		   (z->fl_air_press & GBAM_FLAG_AIR_PRESS) | ((z->jv > z->up_cap) & GBAM_FLAG_CAP_UP) |
+		   ((z->vlast < z->neg_down_cap) & GBAM_FLAG_CAP_DOWN) |
+		   ((z->vlast <= (int16_t)gravity_above) & GBAM_FLAG_NO_GRAVITY) |
+		   (~z->landed & JS_FLAG_NOT_LANDED);
+	fl = js_hsel(z->air | z->landed, fl, js_hsplat(JS_FLAG_NO_TAKEOFF));
+	int16_t ri[16], ap[16], at[16], fls[16];
 	js_hstore_lanes(ri, z->rise);
 	js_hstore_lanes(ap, z->apex);
 	js_hstore_lanes(at, z->airtime);
-	js_hstore_lanes(air, z->air);
-	js_hstore_lanes(landed, z->landed);
-	js_hstore_lanes(ffl, z->fl_floor);
-	js_hstore_lanes(frl, z->fl_release);
-	js_hstore_lanes(fap, z->fl_air_press);
+	js_hstore_lanes(fls, fl);
 	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
-		uint32_t fl = 0;
-		if (air[i] | landed[i]) {
-			fl |= ffl[i] ? GBAM_FLAG_ASR_FLOOR : 0;
-			fl |= frl[i] ? GBAM_FLAG_RELEASE : 0;
-			fl |= fap[i] ? GBAM_FLAG_AIR_PRESS : 0;
-			fl |= jv[i] > uc[i] ? GBAM_FLAG_CAP_UP : 0;
-			fl |= vl[i] < dc[i] ? GBAM_FLAG_CAP_DOWN : 0;
-			fl |= vl[i] <= gravity_above ? GBAM_FLAG_NO_GRAVITY : 0;
-			if (!landed[i])
-				fl |= JS_FLAG_NOT_LANDED;
-		} else {
-			fl |= JS_FLAG_NO_TAKEOFF;
-		}
 		args->rise[l0 + i] = ri[i];
 		args->apex_frame[l0 + i] = ap[i];
 		args->airtime[l0 + i] = at[i];
-		args->flags[l0 + i] = fl;
+		args->flags[l0 + i] = (uint16_t)fls[i];
 	}
 }
 
 static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game *g)
 {
 	const js_hi gravity_above = js_hsplat((int16_t)g->gravity_above);
-	for (int l0 = 0; l0 < JS_BLOCK; l0 += 32) {
+	/* lanes past n_lanes are padding: pairs of groups wholly past it are not run; the stop rule
+	 * before the first frame (no press at all: done) and every 4 frames */
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
 		gbam_hlanes z0, z1;
 		gbam_hlanes_init(&z0, args, l0, g);
 		gbam_hlanes_init(&z1, args, l0 + 16, g);
 		const js_hi one = js_hsplat(1);
 		js_hi fv = js_hsplat(0), fv1 = one;
-		for (int f = 0; f < args->n_frames; f++) {
+		const int idle = gbam_hlanes_done(&z0, js_hsplat(-1)) && gbam_hlanes_done(&z1, js_hsplat(-1));
+		for (int f = 0; f < args->n_frames && !idle; f++) {
 			gbam_hlanes_frame(&z0, js_hjump(args, l0, f), fv, fv1, gravity_above);
 			gbam_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv, fv1, gravity_above);
-			if ((f & 7) == 7 && gbam_hlanes_done(&z0, fv) && gbam_hlanes_done(&z1, fv))
+			if ((f & 3) == 3 && gbam_hlanes_done(&z0, fv) && gbam_hlanes_done(&z1, fv))
 				break;
 			fv = fv1;
 			fv1 += one;

@@ -857,6 +857,8 @@ static const int16_t pop_jump_heights[32] = {
 };
 static const int16_t pop_fall_script_y[32] = { 3, 9, 18, 30, 3, 6, 10, 15 };
 
+#define POP_Z1(x) _mm512_set1_epi16((short)(x))
+
 static inline void pop_zlanes_init(pop_zlanes *z, const js_lane_args *args, int l0)
 {
 	pop_lanes g;
@@ -891,7 +893,53 @@ static inline void pop_zlanes_init(pop_zlanes *z, const js_lane_args *args, int 
 	z->flt = z->landed = z->started = z->took = z->acc_landed = 0;
 }
 
-#define POP_Z1(x) _mm512_set1_epi16((short)(x))
+/* Two vectors of 16 int32 as one of 32 int16 (each value fits). */
+static inline __m512i pop_z16(js_vi lo, js_vi hi)
+{
+	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16((__m512i)lo)),
+				  _mm512_cvtepi32_epi16((__m512i)hi), 1);
+}
+
+/* pop_zlanes_init for a block without fuzz starts, on vectors: the move's constants looked up by
+ * move (the switch in pop_lanes_init), the axes of lanes past n_lanes copied from the last lane
+ * as there, last_jump as js_vacc_init's (js_vlast_set: the same top set bit). */
+static inline void pop_zlanes_init_fast(pop_zlanes *z, const js_lane_args *args, int l0)
+{
+	__m512i ax[3];
+	for (int a = 0; a < 3; a++) {
+		const int32_t *p = args->axis[a];
+		if (l0 + 32 <= args->n_lanes) {
+			ax[a] = pop_z16(js_vload(p + l0), js_vload(p + l0 + 16));
+		} else {
+			int16_t v[32];
+			for (int i = 0; i < 32; i++)
+				v[i] = (int16_t)p[l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1];
+			ax[a] = _mm512_loadu_si512(v);
+		}
+	}
+	const __m512i move = ax[POP_AX_MOVE];
+	/* by move: standjump, runjump, stepfall, highjump */
+	const __m512i k0_tab = _mm512_setr4_epi32(9 | 6 << 16, 0 | 13 << 16, 0, 0);
+	const __m512i tf_tab = _mm512_setr4_epi32(10 | 10 << 16, 0 | POP_NO_FALL << 16, 0, 0);
+	const __mmask32 step = _mm512_cmpeq_epi16_mask(move, POP_Z1(POP_MOVE_STEPFALL));
+	const __mmask32 high = _mm512_cmpeq_epi16_mask(move, POP_Z1(POP_MOVE_HIGHJUMP));
+	const __m512i drop = _mm512_maskz_mov_epi16(~high, ax[POP_AX_DROP]);
+	const __mmask32 flat = _mm512_cmpeq_epi16_mask(drop, _mm512_setzero_si512());
+	z->k0 = _mm512_permutexvar_epi16(move, k0_tab);
+	z->t_fall = _mm512_mask_mov_epi16(_mm512_permutexvar_epi16(move, tf_tab), flat, POP_Z1(POP_NO_FALL));
+	z->jbase = _mm512_mullo_epi16(move, POP_Z1(5));
+	z->land_y = _mm512_mullo_epi16(drop, POP_Z1(POP_BLOCK_HEIGHT));
+	z->wtless = ax[POP_AX_WTLESS];
+	const int words = (args->n_frames + 31) >> 5;
+	z->last_jump = pop_z16(js_vlast_set(args->input[0] + l0, words),
+			       js_vlast_set(args->input[0] + l0 + 16, words));
+	z->can_float = step;
+	z->runs_on = step & flat;
+	z->k = _mm512_set1_epi16(POP_K_BEFORE);
+	z->y = z->vy = z->rise = z->apex = z->airtime = z->press_f = _mm512_setzero_si512();
+	z->row_y = _mm512_set1_epi16(POP_BLOCK_HEIGHT);
+	z->flt = z->landed = z->started = z->took = z->acc_landed = 0;
+}
 
 static inline __attribute__((always_inline)) void
 pop_zlanes_frame(pop_zlanes *z, __mmask32 a, __m512i fv, __m512i fv1, __m512i jt, __m512i ft)
@@ -955,49 +1003,84 @@ static inline int pop_zlanes_done(const pop_zlanes *z, __m512i fv)
 	return _cvtmask32_u32(d) == 0xffffffffu;
 }
 
+/* The flags as the comment above derives them, for all 32 lanes at once in mask registers (every
+ * term fits an int16: p + T + 5 <= 4095 + POP_NO_FALL + 5), and the results widened and stored. */
 static inline void pop_zlanes_store(const pop_zlanes *z, const js_lane_args *args, int l0)
 {
-	int16_t ri[32], ap[32], at[32], tf[32], wt[32], pf[32], vy[32], ry[32];
-	_mm512_storeu_si512(ri, z->rise);
-	_mm512_storeu_si512(ap, z->apex);
-	_mm512_storeu_si512(at, z->airtime);
-	_mm512_storeu_si512(tf, z->t_fall);
-	_mm512_storeu_si512(wt, z->wtless);
-	_mm512_storeu_si512(pf, z->press_f);
-	_mm512_storeu_si512(vy, z->vy);
-	_mm512_storeu_si512(ry, z->row_y);
-	const uint32_t took = _cvtmask32_u32(z->took), landed = _cvtmask32_u32(z->acc_landed);
-	const uint32_t hit = _cvtmask32_u32(z->landed), can_float = _cvtmask32_u32(z->can_float);
-	for (int i = 0; i < 32 && l0 + i < args->n_lanes; i++) {
-		uint32_t f = 0;
-		if (!((took >> i) & 1u)) {
-			f = JS_FLAG_NO_TAKEOFF;
-		} else {
-			const int lands = (landed >> i) & 1u;
-			const int f_last = lands ? at[i] - 1 : args->n_frames - 1;
-			const int p = pf[i], t = tf[i], w = wt[i];
-			const int fell = t != POP_NO_FALL && f_last >= p + t;
-			const int free_fall = fell && f_last >= p + t + 4;
-			if (fell)
-				f |= JS_FLAG_BELOW_START;
-			if (fell && ((can_float >> i) & 1u) && w > p + 1)
-				f |= POP_FLAG_FLOAT;
-			if (free_fall && w > p + t + 5)
-				f |= POP_FLAG_WTLESS_GRAVITY | POP_FLAG_WTLESS_CAP;
-			if (free_fall && !(w > f_last + 1) && vy[i] == POP_TERM_VELOCITY)
-				f |= POP_FLAG_TERMINAL;
-			if (ry[i] > POP_BLOCK_HEIGHT)
-				f |= POP_FLAG_FLOOR_PASSED;
-			if ((hit >> i) & 1u)
-				f |= vy[i] < POP_OOF_VELOCITY ? POP_FLAG_LAND_SOFT
-				     : vy[i] < POP_DEATH_VELOCITY ? POP_FLAG_LAND_HURT : POP_FLAG_LAND_FATAL;
-			if (!lands)
-				f |= JS_FLAG_NOT_LANDED;
+	const int n = args->n_lanes - l0;
+	if (n <= 0)
+		return;
+	const __m512i one = POP_Z1(1);
+	const __mmask32 took = z->took, lands = z->acc_landed, hit = z->landed;
+	const __m512i f_last = _mm512_mask_sub_epi16(POP_Z1(args->n_frames - 1), lands, z->airtime, one);
+	const __m512i pt = _mm512_add_epi16(z->press_f, z->t_fall);
+	const __mmask32 fell = _mm512_mask_cmpge_epi16_mask(
+		_mm512_cmpneq_epi16_mask(z->t_fall, POP_Z1(POP_NO_FALL)), f_last, pt);
+	const __mmask32 free_fall = _mm512_mask_cmpge_epi16_mask(fell, f_last, _mm512_add_epi16(pt, POP_Z1(4)));
+	const __mmask32 flt = _mm512_mask_cmpgt_epi16_mask(fell & z->can_float, z->wtless,
+							   _mm512_add_epi16(z->press_f, one));
+	const __mmask32 wlg = _mm512_mask_cmpgt_epi16_mask(free_fall, z->wtless, _mm512_add_epi16(pt, POP_Z1(5)));
+	const __mmask32 term = _mm512_mask_cmpeq_epi16_mask(
+		_mm512_mask_cmple_epi16_mask(free_fall, z->wtless, _mm512_add_epi16(f_last, one)), z->vy,
+		POP_Z1(POP_TERM_VELOCITY));
+	const __mmask32 passed = _mm512_cmpgt_epi16_mask(z->row_y, POP_Z1(POP_BLOCK_HEIGHT));
+	const __mmask32 oof = _mm512_cmpge_epi16_mask(z->vy, POP_Z1(POP_OOF_VELOCITY));
+	const __mmask32 death = _mm512_cmpge_epi16_mask(z->vy, POP_Z1(POP_DEATH_VELOCITY));
+	__m512i fl = _mm512_mask_mov_epi16(POP_Z1(JS_FLAG_NO_TAKEOFF), took, _mm512_setzero_si512());
+#define POP_ZSET(m, bits) fl = _mm512_mask_mov_epi16(fl, (m) & took, _mm512_or_si512(fl, POP_Z1(bits)))
+	POP_ZSET(fell, JS_FLAG_BELOW_START);
+	POP_ZSET(flt, POP_FLAG_FLOAT);
+	POP_ZSET(wlg, POP_FLAG_WTLESS_GRAVITY | POP_FLAG_WTLESS_CAP);
+	POP_ZSET(term, POP_FLAG_TERMINAL);
+	POP_ZSET(passed, POP_FLAG_FLOOR_PASSED);
+	POP_ZSET(hit & ~oof, POP_FLAG_LAND_SOFT);
+	POP_ZSET(hit & oof & ~death, POP_FLAG_LAND_HURT);
+	POP_ZSET(hit & death, POP_FLAG_LAND_FATAL);
+	POP_ZSET(~lands, JS_FLAG_NOT_LANDED);
+#undef POP_ZSET
+	const uint32_t keep = n >= 32 ? 0xffffffffu : (1u << n) - 1;
+#define POP_ZSTORE32(dst, v, h, cvt) \
+	_mm512_mask_storeu_epi32((dst) + l0 + 16 * (h), (__mmask16)(keep >> (16 * (h))), \
+				 cvt(_mm512_extracti64x4_epi64((v), (h))))
+	POP_ZSTORE32(args->apex_frame, z->apex, 0, _mm512_cvtepi16_epi32);
+	POP_ZSTORE32(args->apex_frame, z->apex, 1, _mm512_cvtepi16_epi32);
+	POP_ZSTORE32(args->airtime, z->airtime, 0, _mm512_cvtepi16_epi32);
+	POP_ZSTORE32(args->airtime, z->airtime, 1, _mm512_cvtepi16_epi32);
+	POP_ZSTORE32((int32_t *)args->flags, fl, 0, _mm512_cvtepu16_epi32);
+	POP_ZSTORE32((int32_t *)args->flags, fl, 1, _mm512_cvtepu16_epi32);
+#undef POP_ZSTORE32
+#define POP_ZSTORE64(q) \
+	_mm512_mask_storeu_epi64(args->rise + l0 + 8 * (q), (__mmask8)(keep >> (8 * (q))), \
+				 _mm512_cvtepi16_epi64(_mm512_extracti32x4_epi32(z->rise, (q))))
+	POP_ZSTORE64(0);
+	POP_ZSTORE64(1);
+	POP_ZSTORE64(2);
+	POP_ZSTORE64(3);
+#undef POP_ZSTORE64
+}
+
+/* One group of 32 lanes through its frames, the stop rule checked before the first frame (a group
+ * whose lanes have no press at all is done before it starts) and after every frame.  The groups
+ * run one after the other: side by side, their state (16 vectors and 7 masks each) spilled. */
+static inline void pop_zlanes_run(pop_zlanes *z, const js_lane_args *args, int l0, __m512i jt, __m512i ft)
+{
+	if (pop_zlanes_done(z, POP_Z1(-1)))
+		return;
+	__m512i fv = _mm512_setzero_si512(), fv1 = POP_Z1(1), w0 = fv, w1 = fv;
+	for (int f = 0; f < args->n_frames; f++) {
+		if ((f & 31) == 0) {
+			const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK + l0;
+			w0 = _mm512_loadu_si512(row);
+			w1 = _mm512_loadu_si512(row + 16);
 		}
-		args->rise[l0 + i] = ri[i];
-		args->apex_frame[l0 + i] = ap[i];
-		args->airtime[l0 + i] = at[i];
-		args->flags[l0 + i] = f;
+		const __m512i bit = _mm512_set1_epi32((int)(1u << (f & 31)));
+		const __mmask32 a = _mm512_kunpackw(_mm512_test_epi32_mask(w1, bit),
+						   _mm512_test_epi32_mask(w0, bit));
+		pop_zlanes_frame(z, a, fv, fv1, jt, ft);
+		if (pop_zlanes_done(z, fv))
+			break;
+		fv = fv1;
+		fv1 = _mm512_add_epi16(fv1, POP_Z1(1));
 	}
 }
 
@@ -1007,25 +1090,18 @@ void JS_LANE_FN(pop)(const js_lane_args *args)
 		pop_lane_run_generic(args);
 		return;
 	}
-	pop_zlanes z0, z1;
-	pop_zlanes_init(&z0, args, 0);
-	pop_zlanes_init(&z1, args, 32);
 	const __m512i jt = _mm512_loadu_si512(pop_jump_heights);
 	const __m512i ft = _mm512_loadu_si512(pop_fall_script_y);
-	__m512i fv = _mm512_setzero_si512(), fv1 = POP_Z1(1);
-	js_zjump jump = { { 0 } }; /* set on frame 0 */
-	for (int f = 0; f < args->n_frames; f++) {
-		__mmask32 a0, a1;
-		js_zjump_frame(&jump, args, f, &a0, &a1);
-		pop_zlanes_frame(&z0, a0, fv, fv1, jt, ft);
-		pop_zlanes_frame(&z1, a1, fv, fv1, jt, ft);
-		if ((f & 7) == 7 && pop_zlanes_done(&z0, fv) && pop_zlanes_done(&z1, fv))
-			break;
-		fv = fv1;
-		fv1 = _mm512_add_epi16(fv1, POP_Z1(1));
+	/* lanes 32-63 of a block of at most 32 are padding: no results to store, not run */
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
+		pop_zlanes z;
+		if (args->start) /* the timer from the start */
+			pop_zlanes_init(&z, args, l0);
+		else
+			pop_zlanes_init_fast(&z, args, l0);
+		pop_zlanes_run(&z, args, l0, jt, ft);
+		pop_zlanes_store(&z, args, l0);
 	}
-	pop_zlanes_store(&z0, args, 0);
-	pop_zlanes_store(&z1, args, 32);
 }
 
 #elif defined(JS_LANE_H16)
@@ -1081,6 +1157,44 @@ static inline void pop_hlanes_init(pop_hlanes *z, const js_lane_args *args, int 
 		z->can_float[p] = (int16_t)-(g[h].can_float[i] & 1);
 		z->runs_on[p] = (int16_t)-(g[h].runs_on[i] & 1);
 	}
+	z->k = js_hsplat(POP_K_BEFORE);
+	z->y = z->vy = z->rise = z->apex = z->airtime = z->press_f = js_hsplat(0);
+	z->row_y = js_hsplat(POP_BLOCK_HEIGHT);
+	z->flt = z->landed = z->started = z->took = z->acc_landed = js_hsplat(0);
+}
+
+/* 16 lanes' values of an axis as words in js_hlane order (vpackssdw's, as js_hlast_jump), lanes
+ * past n_lanes copying the last lane as pop_lanes_init does. */
+static inline js_hi pop_haxis(const int32_t *p, const js_lane_args *args, int l0)
+{
+	if (l0 + 16 <= args->n_lanes)
+		return (js_hi)_mm256_packs_epi32(_mm256_loadu_si256((const __m256i *)(p + l0)),
+						 _mm256_loadu_si256((const __m256i *)(p + l0 + 8)));
+	js_hi v;
+	for (int q = 0; q < 16; q++) {
+		const int l = l0 + js_hlane(q);
+		v[q] = (int16_t)p[l < args->n_lanes ? l : args->n_lanes - 1];
+	}
+	return v;
+}
+
+/* pop_hlanes_init for a block without fuzz starts, on vectors: the move's constants selected by
+ * move (the switch in pop_lanes_init), last_jump js_vacc_init's (js_hlast_jump). */
+static inline void pop_hlanes_init_fast(pop_hlanes *z, const js_lane_args *args, int l0)
+{
+	const js_hi move = pop_haxis(args->axis[POP_AX_MOVE], args, l0);
+	const js_hi stand = move == POP_MOVE_STANDJUMP, run = move == POP_MOVE_RUNJUMP;
+	const js_hi step = move == POP_MOVE_STEPFALL, high = move == POP_MOVE_HIGHJUMP;
+	const js_hi drop = pop_haxis(args->axis[POP_AX_DROP], args, l0) & ~high;
+	const js_hi flat = drop == 0;
+	z->k0 = (stand & 9) | (run & 6) | (high & 13);
+	z->t_fall = js_hsel(flat | high, js_hsplat(POP_NO_FALL), (stand | run) & 10);
+	z->jbase = move * 5;
+	z->land_y = drop * POP_BLOCK_HEIGHT;
+	z->wtless = pop_haxis(args->axis[POP_AX_WTLESS], args, l0);
+	z->last_jump = js_hlast_jump(args, l0);
+	z->can_float = step;
+	z->runs_on = step & flat;
 	z->k = js_hsplat(POP_K_BEFORE);
 	z->y = z->vy = z->rise = z->apex = z->airtime = z->press_f = js_hsplat(0);
 	z->row_y = js_hsplat(POP_BLOCK_HEIGHT);
@@ -1147,46 +1261,28 @@ static inline int pop_hlanes_done(const pop_hlanes *z, js_hi fv)
 
 static inline void pop_hlanes_store(const pop_hlanes *z, const js_lane_args *args, int l0)
 {
-	int16_t ri[16], ap[16], at[16], tf[16], wt[16], pf[16], vy[16], ry[16];
-	int16_t took[16], landed[16], hit[16], can_float[16];
+	/* the flags as the AVX-512 store derives them, on words (p + T + 5 fits) */
+	const js_hi took = z->took, lands = z->acc_landed, hit = z->landed, one = js_hsplat(1);
+	const js_hi f_last = js_hsel(lands, z->airtime - one, js_hsplat((int16_t)(args->n_frames - 1)));
+	const js_hi pt = z->press_f + z->t_fall, w = z->wtless, vy = z->vy;
+	const js_hi fell = (z->t_fall != POP_NO_FALL) & (f_last >= pt);
+	const js_hi free_fall = fell & (f_last >= pt + 4);
+	const js_hi oof = vy >= POP_OOF_VELOCITY, death = vy >= POP_DEATH_VELOCITY;
+	js_hi fl = (fell & JS_FLAG_BELOW_START) |
+		   (fell & z->can_float & (w > z->press_f + one) & POP_FLAG_FLOAT) |
+		   (free_fall & (w > pt + 5) & (POP_FLAG_WTLESS_GRAVITY | POP_FLAG_WTLESS_CAP)) |
+		   (free_fall & ~(w > f_last + one) & (vy == POP_TERM_VELOCITY) & POP_FLAG_TERMINAL) |
+		   ((z->row_y > POP_BLOCK_HEIGHT) & POP_FLAG_FLOOR_PASSED) |
+		   (hit & ~oof & POP_FLAG_LAND_SOFT) | (hit & oof & ~death & POP_FLAG_LAND_HURT) |
+		   (hit & death & (int16_t)POP_FLAG_LAND_FATAL) | (~lands & JS_FLAG_NOT_LANDED);
+	fl = js_hsel(took, fl, js_hsplat(JS_FLAG_NO_TAKEOFF));
+	int16_t ri[16], ap[16], at[16], fls[16];
 	js_hstore_lanes(ri, z->rise);
 	js_hstore_lanes(ap, z->apex);
 	js_hstore_lanes(at, z->airtime);
-	js_hstore_lanes(tf, z->t_fall);
-	js_hstore_lanes(wt, z->wtless);
-	js_hstore_lanes(pf, z->press_f);
-	js_hstore_lanes(vy, z->vy);
-	js_hstore_lanes(ry, z->row_y);
-	js_hstore_lanes(took, z->took);
-	js_hstore_lanes(landed, z->acc_landed);
-	js_hstore_lanes(hit, z->landed);
-	js_hstore_lanes(can_float, z->can_float);
+	js_hstore_lanes(fls, fl);
 	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
-		uint32_t f = 0;
-		if (!took[i]) {
-			f = JS_FLAG_NO_TAKEOFF;
-		} else {
-			const int lands = landed[i] != 0;
-			const int f_last = lands ? at[i] - 1 : args->n_frames - 1;
-			const int p = pf[i], t = tf[i], w = wt[i];
-			const int fell = t != POP_NO_FALL && f_last >= p + t;
-			const int free_fall = fell && f_last >= p + t + 4;
-			if (fell)
-				f |= JS_FLAG_BELOW_START;
-			if (fell && can_float[i] && w > p + 1)
-				f |= POP_FLAG_FLOAT;
-			if (free_fall && w > p + t + 5)
-				f |= POP_FLAG_WTLESS_GRAVITY | POP_FLAG_WTLESS_CAP;
-			if (free_fall && !(w > f_last + 1) && vy[i] == POP_TERM_VELOCITY)
-				f |= POP_FLAG_TERMINAL;
-			if (ry[i] > POP_BLOCK_HEIGHT)
-				f |= POP_FLAG_FLOOR_PASSED;
-			if (hit[i])
-				f |= vy[i] < POP_OOF_VELOCITY ? POP_FLAG_LAND_SOFT
-				     : vy[i] < POP_DEATH_VELOCITY ? POP_FLAG_LAND_HURT : POP_FLAG_LAND_FATAL;
-			if (!lands)
-				f |= JS_FLAG_NOT_LANDED;
-		}
+		const uint32_t f = (uint16_t)fls[i];
 		args->rise[l0 + i] = ri[i];
 		args->apex_frame[l0 + i] = ap[i];
 		args->airtime[l0 + i] = at[i];
@@ -1202,20 +1298,30 @@ void JS_LANE_FN(pop)(const js_lane_args *args)
 	}
 	const __m256i jt[2] = { pop_hbytes(pop_jump_heights), pop_hbytes(pop_jump_heights + 16) };
 	const __m256i ft = pop_hbytes(pop_fall_script_y);
-	for (int l0 = 0; l0 < JS_BLOCK; l0 += 32) {
+	/* lanes past n_lanes are padding: pairs of groups wholly past it are not run */
+	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
 		pop_hlanes z0, z1;
-		pop_hlanes_init(&z0, args, l0);
-		pop_hlanes_init(&z1, args, l0 + 16);
+		if (args->start) { /* the timer from the start */
+			pop_hlanes_init(&z0, args, l0);
+			pop_hlanes_init(&z1, args, l0 + 16);
+		} else {
+			pop_hlanes_init_fast(&z0, args, l0);
+			pop_hlanes_init_fast(&z1, args, l0 + 16);
+		}
 		const js_hi one = js_hsplat(1);
 		js_hi fv = js_hsplat(0), fv1 = one;
+		/* the stop rule before the first frame (no press at all: done) and after every one */
+		if (pop_hlanes_done(&z0, js_hsplat(-1)) && pop_hlanes_done(&z1, js_hsplat(-1)))
+			goto store;
 		for (int f = 0; f < args->n_frames; f++) {
 			pop_hlanes_frame(&z0, js_hjump(args, l0, f), fv, fv1, jt, ft);
 			pop_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv, fv1, jt, ft);
-			if ((f & 7) == 7 && pop_hlanes_done(&z0, fv) && pop_hlanes_done(&z1, fv))
+			if (pop_hlanes_done(&z0, fv) && pop_hlanes_done(&z1, fv))
 				break;
 			fv = fv1;
 			fv1 += one;
 		}
+	store:
 		pop_hlanes_store(&z0, args, l0);
 		pop_hlanes_store(&z1, args, l0 + 16);
 	}
