@@ -578,25 +578,7 @@ static inline void gbam_zlanes_store(const gbam_zlanes *z, const js_lane_args *a
 		  GBAM_FLAG_NO_GRAVITY);
 	GBAM_ZSET(~z->landed, JS_FLAG_NOT_LANDED);
 #undef GBAM_ZSET
-	const uint32_t keep = n >= 32 ? 0xffffffffu : (1u << n) - 1;
-#define GBAM_ZSTORE32(dst, v, h, cvt) \
-	_mm512_mask_storeu_epi32((dst) + l0 + 16 * (h), (__mmask16)(keep >> (16 * (h))), \
-				 cvt(_mm512_extracti64x4_epi64((v), (h))))
-	GBAM_ZSTORE32(args->apex_frame, z->apex, 0, _mm512_cvtepi16_epi32);
-	GBAM_ZSTORE32(args->apex_frame, z->apex, 1, _mm512_cvtepi16_epi32);
-	GBAM_ZSTORE32(args->airtime, z->airtime, 0, _mm512_cvtepi16_epi32);
-	GBAM_ZSTORE32(args->airtime, z->airtime, 1, _mm512_cvtepi16_epi32);
-	GBAM_ZSTORE32((int32_t *)args->flags, fl, 0, _mm512_cvtepu16_epi32);
-	GBAM_ZSTORE32((int32_t *)args->flags, fl, 1, _mm512_cvtepu16_epi32);
-#undef GBAM_ZSTORE32
-#define GBAM_ZSTORE64(q) \
-	_mm512_mask_storeu_epi64(args->rise + l0 + 8 * (q), (__mmask8)(keep >> (8 * (q))), \
-				 _mm512_cvtepi16_epi64(_mm512_extracti32x4_epi32(z->rise, (q))))
-	GBAM_ZSTORE64(0);
-	GBAM_ZSTORE64(1);
-	GBAM_ZSTORE64(2);
-	GBAM_ZSTORE64(3);
-#undef GBAM_ZSTORE64
+	js_zstore16(args, l0, n, z->rise, z->apex, z->airtime, fl);
 }
 
 /* Groups of 32 lanes through their frames: the stop rule checked before the first frame (a group

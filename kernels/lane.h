@@ -455,6 +455,36 @@ static inline void js_zjump_frame(js_zjump *j, const js_lane_args *args, int f, 
 	*a0 = _mm512_kunpackw(_mm512_test_epi32_mask(j->w1, bit), _mm512_test_epi32_mask(j->w0, bit));
 	*a1 = _mm512_kunpackw(_mm512_test_epi32_mask(j->w3, bit), _mm512_test_epi32_mask(j->w2, bit));
 }
+
+/* A 16-bit AVX-512 path's results for lanes l0..l0+n-1 (n <= 32; one 16-bit word per lane in
+ * each register): rise to int64, apex frame and airtime to int32, all sign-extended, and the
+ * flags zero-extended.  (The lane halves and quarters are spelled out: extracts take constant
+ * indices.) */
+static inline void js_zstore16_half(const js_lane_args *args, int l, __mmask16 k, __m256i apex,
+				    __m256i airtime, __m256i flags)
+{
+	_mm512_mask_storeu_epi32(args->apex_frame + l, k, _mm512_cvtepi16_epi32(apex));
+	_mm512_mask_storeu_epi32(args->airtime + l, k, _mm512_cvtepi16_epi32(airtime));
+	_mm512_mask_storeu_epi32(args->flags + l, k, _mm512_cvtepu16_epi32(flags));
+}
+
+static inline void js_zstore16(const js_lane_args *args, int l0, int n, __m512i rise, __m512i apex,
+			       __m512i airtime, __m512i flags)
+{
+	const uint32_t keep = n >= 32 ? 0xffffffffu : (1u << n) - 1;
+	js_zstore16_half(args, l0, (__mmask16)keep, _mm512_extracti64x4_epi64(apex, 0),
+			 _mm512_extracti64x4_epi64(airtime, 0), _mm512_extracti64x4_epi64(flags, 0));
+	js_zstore16_half(args, l0 + 16, (__mmask16)(keep >> 16), _mm512_extracti64x4_epi64(apex, 1),
+			 _mm512_extracti64x4_epi64(airtime, 1), _mm512_extracti64x4_epi64(flags, 1));
+	_mm512_mask_storeu_epi64(args->rise + l0, (__mmask8)keep,
+				 _mm512_cvtepi16_epi64(_mm512_extracti32x4_epi32(rise, 0)));
+	_mm512_mask_storeu_epi64(args->rise + l0 + 8, (__mmask8)(keep >> 8),
+				 _mm512_cvtepi16_epi64(_mm512_extracti32x4_epi32(rise, 1)));
+	_mm512_mask_storeu_epi64(args->rise + l0 + 16, (__mmask8)(keep >> 16),
+				 _mm512_cvtepi16_epi64(_mm512_extracti32x4_epi32(rise, 2)));
+	_mm512_mask_storeu_epi64(args->rise + l0 + 24, (__mmask8)(keep >> 24),
+				 _mm512_cvtepi16_epi64(_mm512_extracti32x4_epi32(rise, 3)));
+}
 #endif
 
 #if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8

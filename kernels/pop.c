@@ -1038,25 +1038,7 @@ static inline void pop_zlanes_store(const pop_zlanes *z, const js_lane_args *arg
 	POP_ZSET(hit & death, POP_FLAG_LAND_FATAL);
 	POP_ZSET(~lands, JS_FLAG_NOT_LANDED);
 #undef POP_ZSET
-	const uint32_t keep = n >= 32 ? 0xffffffffu : (1u << n) - 1;
-#define POP_ZSTORE32(dst, v, h, cvt) \
-	_mm512_mask_storeu_epi32((dst) + l0 + 16 * (h), (__mmask16)(keep >> (16 * (h))), \
-				 cvt(_mm512_extracti64x4_epi64((v), (h))))
-	POP_ZSTORE32(args->apex_frame, z->apex, 0, _mm512_cvtepi16_epi32);
-	POP_ZSTORE32(args->apex_frame, z->apex, 1, _mm512_cvtepi16_epi32);
-	POP_ZSTORE32(args->airtime, z->airtime, 0, _mm512_cvtepi16_epi32);
-	POP_ZSTORE32(args->airtime, z->airtime, 1, _mm512_cvtepi16_epi32);
-	POP_ZSTORE32((int32_t *)args->flags, fl, 0, _mm512_cvtepu16_epi32);
-	POP_ZSTORE32((int32_t *)args->flags, fl, 1, _mm512_cvtepu16_epi32);
-#undef POP_ZSTORE32
-#define POP_ZSTORE64(q) \
-	_mm512_mask_storeu_epi64(args->rise + l0 + 8 * (q), (__mmask8)(keep >> (8 * (q))), \
-				 _mm512_cvtepi16_epi64(_mm512_extracti32x4_epi32(z->rise, (q))))
-	POP_ZSTORE64(0);
-	POP_ZSTORE64(1);
-	POP_ZSTORE64(2);
-	POP_ZSTORE64(3);
-#undef POP_ZSTORE64
+	js_zstore16(args, l0, n, z->rise, z->apex, z->airtime, fl);
 }
 
 /* One group of 32 lanes through its frames, the stop rule checked before the first frame (a group
