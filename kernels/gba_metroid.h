@@ -644,27 +644,12 @@ typedef struct gbam_hlanes {
 	js_hi air, prev, landed, fl_floor, fl_release, fl_air_press;
 } gbam_hlanes;
 
-/* 16 lanes' values of an axis as words in js_hlane order (vpackssdw's, as js_hlast_jump), lanes
- * past n_lanes copying the last lane. */
-static inline js_hi gbam_haxis(const int32_t *p, const js_lane_args *args, int l0)
-{
-	if (l0 + 16 <= args->n_lanes)
-		return (js_hi)_mm256_packs_epi32(_mm256_loadu_si256((const __m256i *)(p + l0)),
-						 _mm256_loadu_si256((const __m256i *)(p + l0 + 8)));
-	js_hi v;
-	for (int q = 0; q < 16; q++) {
-		const int l = l0 + js_hlane(q);
-		v[q] = (int16_t)p[l < args->n_lanes ? l : args->n_lanes - 1];
-	}
-	return v;
-}
-
 /* The constants of 16 lanes from their axes, as gbam_lanes_init's: selected by axis value. */
 static inline void gbam_hlanes_init(gbam_hlanes *z, const js_lane_args *args, int l0,
 				    const gbam_game *g)
 {
-	const js_hi jump = gbam_haxis(args->axis[GBAM_AX_JUMP], args, l0);
-	const js_hi env = gbam_haxis(args->axis[GBAM_AX_ENV], args, l0);
+	const js_hi jump = js_haxis(args->axis[GBAM_AX_JUMP], args, l0);
+	const js_hi env = js_haxis(args->axis[GBAM_AX_ENV], args, l0);
 	js_hi slowed = js_hsplat(0);
 	for (int i = 0; i < GBAM_MAX_ENVS; i++)
 		if (g->env_slowed[i])

@@ -504,6 +504,21 @@ static inline int js_hlane(int p)
 	return (p & 3) | ((p & 4) << 1) | ((p & 8) >> 1);
 }
 
+/* 16 lanes' values of an axis as words in js_hlane order (vpackssdw's), lanes past n_lanes
+ * copying the last lane. */
+static inline js_hi js_haxis(const int32_t *p, const js_lane_args *args, int l0)
+{
+	if (l0 + 16 <= args->n_lanes)
+		return (js_hi)_mm256_packs_epi32(_mm256_loadu_si256((const __m256i *)(p + l0)),
+						 _mm256_loadu_si256((const __m256i *)(p + l0 + 8)));
+	js_hi v;
+	for (int q = 0; q < 16; q++) {
+		const int l = l0 + js_hlane(q);
+		v[q] = (int16_t)p[l < args->n_lanes ? l : args->n_lanes - 1];
+	}
+	return v;
+}
+
 static inline js_hi js_hsplat(int16_t x)
 {
 	return (js_hi){ 0 } + x;

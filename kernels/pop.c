@@ -1145,35 +1145,20 @@ static inline void pop_hlanes_init(pop_hlanes *z, const js_lane_args *args, int 
 	z->flt = z->landed = z->started = z->took = z->acc_landed = js_hsplat(0);
 }
 
-/* 16 lanes' values of an axis as words in js_hlane order (vpackssdw's, as js_hlast_jump), lanes
- * past n_lanes copying the last lane as pop_lanes_init does. */
-static inline js_hi pop_haxis(const int32_t *p, const js_lane_args *args, int l0)
-{
-	if (l0 + 16 <= args->n_lanes)
-		return (js_hi)_mm256_packs_epi32(_mm256_loadu_si256((const __m256i *)(p + l0)),
-						 _mm256_loadu_si256((const __m256i *)(p + l0 + 8)));
-	js_hi v;
-	for (int q = 0; q < 16; q++) {
-		const int l = l0 + js_hlane(q);
-		v[q] = (int16_t)p[l < args->n_lanes ? l : args->n_lanes - 1];
-	}
-	return v;
-}
-
 /* pop_hlanes_init for a block without fuzz starts, on vectors: the move's constants selected by
  * move (the switch in pop_lanes_init), last_jump js_vacc_init's (js_hlast_jump). */
 static inline void pop_hlanes_init_fast(pop_hlanes *z, const js_lane_args *args, int l0)
 {
-	const js_hi move = pop_haxis(args->axis[POP_AX_MOVE], args, l0);
+	const js_hi move = js_haxis(args->axis[POP_AX_MOVE], args, l0);
 	const js_hi stand = move == POP_MOVE_STANDJUMP, run = move == POP_MOVE_RUNJUMP;
 	const js_hi step = move == POP_MOVE_STEPFALL, high = move == POP_MOVE_HIGHJUMP;
-	const js_hi drop = pop_haxis(args->axis[POP_AX_DROP], args, l0) & ~high;
+	const js_hi drop = js_haxis(args->axis[POP_AX_DROP], args, l0) & ~high;
 	const js_hi flat = drop == 0;
 	z->k0 = (stand & 9) | (run & 6) | (high & 13);
 	z->t_fall = js_hsel(flat | high, js_hsplat(POP_NO_FALL), (stand | run) & 10);
 	z->jbase = move * 5;
 	z->land_y = drop * POP_BLOCK_HEIGHT;
-	z->wtless = pop_haxis(args->axis[POP_AX_WTLESS], args, l0);
+	z->wtless = js_haxis(args->axis[POP_AX_WTLESS], args, l0);
 	z->last_jump = js_hlast_jump(args, l0);
 	z->can_float = step;
 	z->runs_on = step & flat;
