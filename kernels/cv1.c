@@ -380,8 +380,8 @@ static void cv1_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *
 }
 
 #if defined(CV_FAST_PATH)
-/* Lane l's results from its take-off frame t0 (-1: none), the count of frames after t0 with Y
- * above its floor and the frames run (the fast paths below); rise_by / apex_by: the rise and the
+/* Lane l's results from its take-off frame t0 (-1: none), the count of frames with Y above its
+ * floor and the frames run (the fast paths below); rise_by / apex_by: the rise and the
  * apex's u of a lane that moved n frames (u = 0..n - 1). */
 static inline void cv1_result(const js_lane_args *args, const cv_zarc *c, const int16_t *rise_by,
 			      const int16_t *apex_by, int l, int t0, int cnt, int ran)
@@ -389,7 +389,9 @@ static inline void cv1_result(const js_lane_args *args, const cv_zarc *c, const 
 	uint32_t fl;
 	int moved = 0;
 	int32_t airtime = 0;
-	const int land = t0 + 1 + cnt; /* the landing frame L */
+	/* the landing frame L: cnt counts every frame with Y above the floor, frames 0..t0 too
+	 * where the floor is below Y0 (drop > 0: Y = Y0 until the move of frame t0 + 1) */
+	const int land = args->axis[CV1_AX_DROP][l] ? cnt : t0 + 1 + cnt;
 	if (t0 < 0) {
 		fl = JS_FLAG_NO_TAKEOFF;
 	} else if (land < ran) {
@@ -421,8 +423,9 @@ static inline void cv1_result(const js_lane_args *args, const cv_zarc *c, const 
  * <= the floor, the turn frame moves 0 px, and every fall move from Y0 down is 8 px, which reaches
  * the floor exactly (cv1.c's file comment: Y is 8-px aligned): so min(Y + T(u), floor) is the move
  * and the landing, a lane on its floor stays there (every later T(u <= 63) is >= 0), and the
- * landing frame is L = t0 + 1 + the count of frames after t0 with Y above the floor.  The rise,
- * apex, airtime and flags are read at the store from the arc's tables (cv_zarc's by_n and the
+ * landing frame is L = t0 + 1 + the count of frames after t0 with Y above the floor (the loop
+ * counts every frame above the floor: where it is below Y0 that is t0 + 1 more, cv1_result).  The
+ * rise, apex, airtime and flags are read at the store from the arc's tables (cv_zarc's by_n and the
  * rise and apex by moves, as the AVX2 words do). */
 typedef struct cv1_zgroup {
 	__m512i t0, floor, y, cnt;
@@ -466,9 +469,8 @@ static inline __attribute__((always_inline)) void cv1_zframe(cv1_zgroup *g, cons
 	const __m512i u = _mm512_min_epu16(_mm512_subs_epu16(fv, g->t0), _mm512_set1_epi16(63));
 	const __m512i e = _mm512_permutex2var_epi16(c->t0, u, c->t1);
 	g->y = _mm512_min_epi16(_mm512_add_epi16(g->y, e), g->floor);
-	const __mmask32 in = _mm512_mask_cmplt_epi16_mask(_mm512_cmpgt_epu16_mask(fv, g->t0), g->y,
-							  g->floor);
-	g->cnt = _mm512_mask_sub_epi16(g->cnt, in, g->cnt, _mm512_set1_epi16(-1));
+	g->cnt = _mm512_mask_sub_epi16(g->cnt, _mm512_cmplt_epi16_mask(g->y, g->floor), g->cnt,
+				       _mm512_set1_epi16(-1));
 }
 
 /* every lane landed (its Y on its floor after its take-off) or without a press */
@@ -569,7 +571,7 @@ static inline __attribute__((always_inline)) void cv1_hframe(cv1_hgroup *g, cons
 	const js_hi u = (js_hi)_mm256_min_epu16(_mm256_subs_epu16((__m256i)fv, (__m256i)g->t0),
 						_mm256_set1_epi16(63));
 	g->y = (js_hi)_mm256_min_epi16((__m256i)(g->y + cv_harc_entry(c, u)), (__m256i)g->floor);
-	g->cnt -= (fv > g->t0) & (g->y < g->floor);
+	g->cnt -= g->y < g->floor;
 }
 
 static inline int cv1_hdone(const cv1_hgroup *g, js_hi fv)
