@@ -488,7 +488,7 @@ typedef struct cv3_ztables {
 	 * the apex's u (-1: never above Y0) */
 	uint16_t land_fl[CV_ZARC_N], air_fl[CV_ZARC_N];
 	int16_t rise[CV_ZARC_N], apex[CV_ZARC_N];
-	/* the same as bytes for AVX2's vpshufb (cv3_hlut): land_fl, air_fl (bits 0-2 and 8-11 as
+	/* the same as bytes for AVX2's vpshufb (cv_hlut): land_fl, air_fl (bits 0-2 and 8-11 as
 	 * 0-6), rise, apex */
 	int8_t b[4][CV_ZARC_N];
 	int ready;
@@ -656,22 +656,10 @@ static void cv3_lanes_fast(const js_lane_args *args)
 /* AVX2: the twin of the AVX-512 words above (the same t0, moves, count and results), 16 lanes per
  * ymm in lane.h's js_hlane order, the block as four groups side by side (each move is an add, a
  * min, a compare and a subtract; the step T(u) is one broadcast for all).  t0 is 0x7fff for a
- * lane with no press.  The tables are read with vpshufb from bytes (cv3_hlut). */
+ * lane with no press.  The tables are read with vpshufb from bytes (castlevania.h's cv_hlut). */
 typedef struct cv3_hgroup {
 	js_hi t0, floor, y, cnt;
 } cv3_hgroup;
-
-/* tb[k]: bytes 16k .. 16k + 15 of a 64-byte table, in both 128-bit halves; the byte at idx
- * (0..63) sign-extended to a word.  (castlevania.h's cv_harc_entry, on any table.) */
-static inline js_hi cv3_hlut(const __m256i tb[4], js_hi idx)
-{
-	const __m256i i = _mm256_slli_epi16((__m256i)idx, 8); /* in each word's high byte */
-	const __m256i b4 = _mm256_slli_epi16((__m256i)idx, 11);  /* bits 4, 5 to bit 15 */
-	const __m256i b5 = _mm256_slli_epi16((__m256i)idx, 10);
-	__m256i lo = _mm256_blendv_epi8(_mm256_shuffle_epi8(tb[0], i), _mm256_shuffle_epi8(tb[1], i), b4);
-	__m256i hi = _mm256_blendv_epi8(_mm256_shuffle_epi8(tb[2], i), _mm256_shuffle_epi8(tb[3], i), b4);
-	return (js_hi)_mm256_blendv_epi8(lo, hi, b5) >> 8;
-}
 
 static inline void cv3_hlut_init(__m256i tb[4], const int8_t *t)
 {
@@ -777,10 +765,10 @@ static void cv3_lanes_fast(const js_lane_args *args)
 		const js_hi land = t0 + h[k].cnt + 3;
 		const js_hi landed = took & (land < n);
 		const js_hi idx = (js_hsel(landed, land, n) - t0) & took;
-		js_hi fl = js_hsel(landed, cv3_hlut(tb[0], idx), cv3_hlut(tb[1], idx));
+		js_hi fl = js_hsel(landed, cv_hlut(tb[0], idx), cv_hlut(tb[1], idx));
 		fl = js_hsel(took, (fl & 7) | ((fl & 0x78) << 5), js_hsplat(JS_FLAG_NO_TAKEOFF));
-		const js_hi ap = cv3_hlut(tb[3], idx);
-		cv3_hstore(args, 16 * k, cv3_hlut(tb[2], idx), (t0 + ap) & (ap >= 0),
+		const js_hi ap = cv_hlut(tb[3], idx);
+		cv3_hstore(args, 16 * k, cv_hlut(tb[2], idx), (t0 + ap) & (ap >= 0),
 			   (land + 1) & landed, fl);
 	}
 }
