@@ -187,27 +187,22 @@ static inline __m512i cv_last_jump32(const js_lane_args *args, int l0)
 }
 #endif
 
-/* ---- AVX-512 (F + BW) fast path for cv1 and cv3 from init's states (js_lane_args.start NULL) --
+/* ---- the arc's tables for cv1's 16-bit paths from init's states (js_lane_args.start NULL) ----
  *
  * From init's state every jump is the same arc from the same pointer, so the arc routine's
  * pointer and direction are a function of u, the frames since the take-off press: cv_zarc_init
  * runs the reference's own cv_arc_step from the first pointer and tabulates, for u = 0..63, the
- * step T(u) (+ down; `delay` leading 0 px frames: cv3's press frame and PS_JUMP_START, cv1's
- * press frame), and the first u falling after the step (the landing is only looked for from
- * there: before the move at the previous Y in cv3, after it in cv1, `after`), the first u on the
- * $80 marker and the first u whose pointer after the step is 0 (cv3's heavy landing).  Each of
- * these holds for every later u too (the direction never turns back to rising, and the $80
- * keeps the pointer at 0), so one unsigned compare of u gives it.  The lanes run on 16-bit
- * words, 32 to a register, masks in mask registers (a select is one masked move), the whole
- * block as two groups side by side.  Ranges: Y stays in $2C..$C5 (cv1.c, cv3.c: no wrap, so a
- * 16-bit add is the 8-bit add); u is reset by the take-off, counts only airborne frames and,
- * from init's states, stays below 64 (with drop 7, the lowest floor, cv1 lands on u = 55 and cv3
- * on u = 62), so the 64-entry two-register word permute (vpermt2w) reads T(u); before the
- * take-off u is 0 and what it reads is masked off.  The accounting is cv_acc_frame's on words:
- * the rise as the lowest Y (rise = Y0 - min Y; init Y0: rise 0, the same "strictly higher"
- * updates), apex and airtime as frame words; the flags are derived at the store from u and the
- * landing Y (cv_zlanes_frame).  The lane tests compare every lane with the reference (the
- * default grid and check_lanes reach drop 7). */
+ * step T(u) (+ down; `delay` leading 0 px frames: cv1's press frame), and the first u falling
+ * after the step (the landing is only looked for from there: after the move in cv1, `after`),
+ * the first u on the $80 marker and the first u whose pointer after the step is 0 (a heavy
+ * landing, as cv3's).  Each of these holds for every later u too (the direction never turns
+ * back to rising, and the $80 keeps the pointer at 0), so one unsigned compare of u gives it.
+ * Ranges: Y stays in $2C..$C5 (cv1.c: no wrap, so a 16-bit add is the 8-bit add); from init's
+ * states a jump lands by u = 55 (cv1, drop 7, the lowest floor), so the 64-entry two-register
+ * word permute (vpermt2w, AVX-512) or four vpshufb tables (AVX2, cv_harc_entry) read T(u).
+ * cv1.c's lanes step with T(u) and read the rise, apex and flags from these tables at the
+ * store.  (cv3.c makes its own tables: its landing is looked for before the move.)  The lane
+ * tests compare every lane with the reference (the default grid and check_lanes reach drop 7). */
 #define CV_ZARC_N 64
 typedef struct cv_zarc {
 #if JS_VW == 16
@@ -288,266 +283,25 @@ static inline void cv_zarc_init(cv_zarc *c, const uint8_t *table, uint8_t first,
 #endif
 }
 
-#if JS_VW == 16
-typedef struct cv_zlanes {
-	__m512i y, u, floor, miny, apex, airtime, last_jump;
-	__mmask32 air, prev, landed;
-} cv_zlanes;
-
-/* floor[i]: the landing floor's standing Y of lane l0 + i. */
-static inline void cv_zlanes_init(cv_zlanes *z, const js_lane_args *args, int l0,
-				  const int16_t *floor, int32_t y0)
+#if JS_VW != 16
+/* A 64-entry byte table read on AVX2 words: tb[k] holds entries 16k .. 16k + 15 in both 128-bit
+ * halves; each word of idx (0..63) gets its entry, sign-extended.  vpshufb reads the index in
+ * each word's high byte (bit 7 clear: idx < 64; what the low byte reads is shifted out at the
+ * end): idx's low four bits index all four tables, bits 4 and 5 pick one. */
+static inline js_hi cv_hlut(const __m256i tb[4], js_hi idx)
 {
-	z->last_jump = cv_last_jump32(args, l0);
-	z->floor = _mm512_loadu_si512(floor);
-	z->y = z->miny = _mm512_set1_epi16((short)y0);
-	z->u = z->apex = z->airtime = _mm512_setzero_si512();
-	z->air = z->prev = z->landed = 0;
+	const __m256i i = _mm256_slli_epi16((__m256i)idx, 8);
+	const __m256i b4 = _mm256_slli_epi16((__m256i)idx, 11); /* bits 4, 5 to bit 15 */
+	const __m256i b5 = _mm256_slli_epi16((__m256i)idx, 10);
+	__m256i lo = _mm256_blendv_epi8(_mm256_shuffle_epi8(tb[0], i), _mm256_shuffle_epi8(tb[1], i), b4);
+	__m256i hi = _mm256_blendv_epi8(_mm256_shuffle_epi8(tb[2], i), _mm256_shuffle_epi8(tb[3], i), b4);
+	return (js_hi)_mm256_blendv_epi8(lo, hi, b5) >> 8; /* entry << 8, sign-extended back */
 }
 
-/* The flags are not kept frame by frame: from init's states they follow from n, the number of
- * frames a lane moved (u = 0..n - 1; u counts only airborne frames, so it ends at n on a lane
- * still in the air and at n + 1 on a landed one, the landing frame included), and from the Y it
- * landed at: cv_zlanes_store derives them (the landing's Y &= $F0 is not applied either: after
- * its landing a lane's Y is only read there, for cv3's snap flag, and Y >= its floor >= Y0 either
- * way, so the rise is the same). */
-static inline __attribute__((always_inline)) void
-cv_zlanes_frame(cv_zlanes *z, const cv_zarc *c, __mmask32 a, __m512i fv, __m512i fv1,
-		const int after)
-{
-	/* a new press standing, frozen after the landing: u = 0 */
-	__mmask32 press = _kandn_mask32(_kor_mask32(_kor_mask32(z->prev, z->air), z->landed), a);
-	__mmask32 air = _kor_mask32(z->air, press);
-	__m512i u = _mm512_mask_mov_epi16(z->u, press, _mm512_setzero_si512());
-	__m512i e = _mm512_permutex2var_epi16(c->t0, u, c->t1);
-	__mmask32 falling = _mm512_mask_cmpge_epu16_mask(air, u, _mm512_set1_epi16((short)c->u_fall));
-	__mmask32 land, move;
-	if (after) { /* cv1: the move, then the floor under the feet */
-		z->y = _mm512_mask_add_epi16(z->y, air, z->y, e);
-		land = _mm512_mask_cmpge_epi16_mask(falling, z->y, z->floor);
-		move = _kandn_mask32(land, air);
-	} else {     /* cv3: the floor at the previous frame's Y, then the move */
-		land = _mm512_mask_cmpge_epi16_mask(falling, z->y, z->floor);
-		move = _kandn_mask32(land, air);
-		z->y = _mm512_mask_add_epi16(z->y, move, z->y, e);
-	}
-	z->u = _mm512_mask_add_epi16(u, air, u, _mm512_set1_epi16(1));
-	z->prev = a;
-	z->air = move;
-	z->landed = _kor_mask32(z->landed, land);
-	__mmask32 higher = _mm512_cmplt_epi16_mask(z->y, z->miny);
-	z->miny = _mm512_min_epi16(z->miny, z->y);
-	z->apex = _mm512_mask_mov_epi16(z->apex, higher, fv);
-	z->airtime = _mm512_mask_mov_epi16(z->airtime, land, fv1);
-}
-
-static inline int cv_zlanes_done(const cv_zlanes *z, __m512i fv)
-{
-	__mmask32 quiet = _mm512_cmple_epi16_mask(z->last_jump, fv);
-	return _cvtmask32_u32(_kor_mask32(z->landed, _kandn_mask32(_kor_mask32(z->air, z->landed),
-								   quiet))) == 0xffffffffu;
-}
-
-static inline void cv_zlanes_store(const cv_zlanes *z, const cv_zarc *c, const js_lane_args *args,
-				   int l0)
-{
-	int16_t miny[32], ap[32], at[32], u[32], y[32];
-	_mm512_storeu_si512(miny, z->miny);
-	_mm512_storeu_si512(ap, z->apex);
-	_mm512_storeu_si512(at, z->airtime);
-	_mm512_storeu_si512(u, z->u);
-	_mm512_storeu_si512(y, z->y);
-	const uint32_t air = _cvtmask32_u32(z->air), landed = _cvtmask32_u32(z->landed);
-	for (int i = 0; i < 32 && l0 + i < args->n_lanes; i++) {
-		uint32_t fl = 0;
-		if ((landed >> i) & 1u) {
-			int n = u[i] - 1; /* the landing frame's u */
-			fl = c->by_n[n];
-			/* cv1's landing frame moves too: its table end, not below the start (js_acc_frame) */
-			fl |= c->after && n >= c->u_mark ? c->flag_end : 0;
-			fl |= n >= c->u_ptr0 ? c->flag_heavy : 0;   /* the pointer on the $80 */
-			fl |= (y[i] & 0x0f) ? c->flag_snap : 0;     /* Y &= $F0 moved Y */
-		} else if ((air >> i) & 1u) {
-			fl = c->by_n[u[i] < CV_ZARC_N ? u[i] : CV_ZARC_N] | JS_FLAG_NOT_LANDED;
-		} else {
-			fl = JS_FLAG_NO_TAKEOFF;
-		}
-		args->rise[l0 + i] = c->y0 - miny[i];
-		args->apex_frame[l0 + i] = ap[i];
-		args->airtime[l0 + i] = at[i];
-		args->flags[l0 + i] = fl;
-	}
-}
-
-/* The whole block from init's states; floor[l]: lane l's landing floor standing Y. */
-static inline __attribute__((always_inline)) void
-cv_zlanes_run(const js_lane_args *args, const cv_zarc *c, const int16_t *floor)
-{
-	cv_zlanes z0, z1;
-	cv_zlanes_init(&z0, args, 0, floor, c->y0);
-	cv_zlanes_init(&z1, args, 32, floor + 32, c->y0);
-	const __m512i one = _mm512_set1_epi16(1);
-	__m512i fv = _mm512_setzero_si512(), fv1 = one;
-	js_zjump jump = { { 0 } }; /* set on frame 0 */
-	for (int f = 0; f < args->n_frames; f++) {
-		__mmask32 a0, a1;
-		js_zjump_frame(&jump, args, f, &a0, &a1);
-		if (c->after) {
-			cv_zlanes_frame(&z0, c, a0, fv, fv1, 1);
-			cv_zlanes_frame(&z1, c, a1, fv, fv1, 1);
-		} else {
-			cv_zlanes_frame(&z0, c, a0, fv, fv1, 0);
-			cv_zlanes_frame(&z1, c, a1, fv, fv1, 0);
-		}
-		if ((f & 7) == 7 && cv_zlanes_done(&z0, fv) && cv_zlanes_done(&z1, fv))
-			break;
-		fv = fv1;
-		fv1 = _mm512_add_epi16(fv1, one);
-	}
-	cv_zlanes_store(&z0, c, args, 0);
-	cv_zlanes_store(&z1, c, args, 32);
-}
-#else
-/* The AVX2 twin of the words above: 16 lanes per ymm (lane.h's js_hi, masks as -1 / 0 words),
- * the block as four groups, two side by side.  T(u) is read with vpshufb from four 16-byte
- * tables (u < 64, see above): u's low four bits index all four, bits 4 and 5 pick one. */
+/* T(u) on AVX2 words (u < 64). */
 static inline js_hi cv_harc_entry(const cv_zarc *c, js_hi u)
 {
-	/* the index in each word's high byte (bit 7 clear: u < 64); what the low byte reads is
-	 * shifted out at the end */
-	const __m256i idx = _mm256_slli_epi16((__m256i)u, 8);
-	const __m256i b4 = _mm256_slli_epi16((__m256i)u, 11); /* bits 4, 5 to bit 15 */
-	const __m256i b5 = _mm256_slli_epi16((__m256i)u, 10);
-	__m256i lo = _mm256_blendv_epi8(_mm256_shuffle_epi8(c->tb[0], idx),
-					_mm256_shuffle_epi8(c->tb[1], idx), b4);
-	__m256i hi = _mm256_blendv_epi8(_mm256_shuffle_epi8(c->tb[2], idx),
-					_mm256_shuffle_epi8(c->tb[3], idx), b4);
-	return (js_hi)_mm256_blendv_epi8(lo, hi, b5) >> 8; /* T(u) << 8, sign-extended back */
-}
-
-/* The lanes keep less than the AVX-512 words: from init's states the Y after each move is Y0 plus
- * the sum of the steps T(0..u) so far (the arc is the same for every jump), so the rise and the
- * apex follow from the take-off frame t0 and the number of moves (cv_zarc's rise_by_n /
- * apex_by_n, read at the store), and the airtime from t0 and the landing's u; a frame keeps
- * only Y, u, t0 and two masks.  "standing" (on the take-off floor, not yet jumped) replaces the
- * landed mask (landed = neither standing nor airborne) and, with the new presses precomputed
- * per input word (lane.h's js_hpress_words), the previous frame's button.  A lane falls from
- * u_fall on: a landed lane, its u frozen there, may find its floor again every frame, which
- * changes nothing (it is not airborne, and the landing frame is read from u). */
-typedef struct cv_hlanes {
-	js_hi y, u, floor1, t0, last_jump; /* floor1: the floor's Y - 1 */
-	js_hi air, standing;
-} cv_hlanes;
-
-static inline void cv_hlanes_init(cv_hlanes *z, const js_lane_args *args, int l0,
-				  const int16_t *floor, int32_t y0)
-{
-	z->last_jump = js_hlast_jump(args, l0);
-	int16_t floor1[16];
-	for (int p = 0; p < 16; p++)
-		floor1[p] = (int16_t)(floor[js_hlane(p)] - 1);
-	__builtin_memcpy(&z->floor1, floor1, sizeof floor1);
-	z->y = js_hsplat((int16_t)y0);
-	z->u = z->t0 = z->air = js_hsplat(0);
-	z->standing = js_hsplat(-1);
-}
-
-/* press: the frame's new presses (-1 / 0 words). */
-static inline __attribute__((always_inline)) void
-cv_hlanes_frame(cv_hlanes *z, const cv_zarc *c, js_hi press, js_hi fv, const int after)
-{
-	press &= z->standing; /* a new press standing: the take-off, u = 0 */
-	z->standing &= ~press;
-	js_hi air = z->air | press;
-	js_hi u = z->u & ~press;
-	js_hi e = cv_harc_entry(c, u);
-	js_hi falling = u > (int16_t)(c->u_fall - 1);
-	js_hi land, move;
-	if (after) { /* cv1: the move, then the floor under the feet */
-		z->y += e & air;
-		land = falling & (z->y > z->floor1);
-		move = air & ~land;
-	} else {     /* cv3: the floor at the previous frame's Y, then the move */
-		land = falling & (z->y > z->floor1);
-		move = air & ~land;
-		z->y += e & move;
-	}
-	z->u = u - air;
-	z->air = move;
-	z->t0 = js_hsel(press, fv, z->t0);
-}
-
-static inline int cv_hlanes_done(const cv_hlanes *z, js_hi fv)
-{
-	js_hi quiet = z->last_jump <= fv;
-	return js_hall((~z->standing & ~z->air) | (z->standing & quiet));
-}
-
-static inline void cv_hlanes_store(const cv_hlanes *z, const cv_zarc *c, const js_lane_args *args,
-				   int l0)
-{
-	int16_t t0[16], u[16], y[16], air[16], standing[16];
-	js_hstore_lanes(t0, z->t0);
-	js_hstore_lanes(u, z->u);
-	js_hstore_lanes(y, z->y);
-	js_hstore_lanes(air, z->air);
-	js_hstore_lanes(standing, z->standing);
-	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
-		uint32_t fl = 0;
-		int moved = 0; /* frames that moved the lane */
-		int32_t airtime = 0;
-		if (!standing[i] && !air[i]) { /* landed */
-			int n = u[i] - 1; /* the landing frame's u */
-			fl = c->by_n[n];
-			/* cv1's landing frame moves too: its table end, not below the start (js_acc_frame) */
-			fl |= c->after && n >= c->u_mark ? c->flag_end : 0;
-			fl |= n >= c->u_ptr0 ? c->flag_heavy : 0;   /* the pointer on the $80 */
-			fl |= (y[i] & 0x0f) ? c->flag_snap : 0;     /* Y &= $F0 moved Y */
-			moved = c->after ? n + 1 : n;
-			airtime = t0[i] + n + 1;
-		} else if (air[i]) {
-			moved = u[i] < CV_ZARC_N ? u[i] : CV_ZARC_N;
-			fl = c->by_n[moved] | JS_FLAG_NOT_LANDED;
-		} else {
-			fl = JS_FLAG_NO_TAKEOFF;
-		}
-		args->rise[l0 + i] = c->rise_by_n[moved];
-		args->apex_frame[l0 + i] = c->apex_by_n[moved] >= 0 ? t0[i] + c->apex_by_n[moved] : 0;
-		args->airtime[l0 + i] = airtime;
-		args->flags[l0 + i] = fl;
-	}
-}
-
-/* The whole block from init's states; floor[l]: lane l's landing floor standing Y. */
-static inline __attribute__((always_inline)) void
-cv_zlanes_run(const js_lane_args *args, const cv_zarc *c, const int16_t *floor)
-{
-	for (int g = 0; g < JS_BLOCK; g += 32) {
-		cv_hlanes z0, z1;
-		cv_hlanes_init(&z0, args, g, floor + g, c->y0);
-		cv_hlanes_init(&z1, args, g + 16, floor + g + 16, c->y0);
-		const js_hi one = js_hsplat(1);
-		js_hi fv = js_hsplat(0);
-		js_hi pw0[2], pw1[2]; /* the new presses: js_hpress_words of the frame's word */
-		for (int f = 0; f < args->n_frames; f++) {
-			if ((f & 31) == 0) {
-				js_hpress_words(args, g, f, pw0);
-				js_hpress_words(args, g + 16, f, pw1);
-			}
-			if (c->after) {
-				cv_hlanes_frame(&z0, c, js_hjump_at(pw0, f), fv, 1);
-				cv_hlanes_frame(&z1, c, js_hjump_at(pw1, f), fv, 1);
-			} else {
-				cv_hlanes_frame(&z0, c, js_hjump_at(pw0, f), fv, 0);
-				cv_hlanes_frame(&z1, c, js_hjump_at(pw1, f), fv, 0);
-			}
-			if ((f & 7) == 7 && cv_hlanes_done(&z0, fv) && cv_hlanes_done(&z1, fv))
-				break;
-			fv += one;
-		}
-		cv_hlanes_store(&z0, c, args, g);
-		cv_hlanes_store(&z1, c, args, g + 16);
-	}
+	return cv_hlut(c->tb, u);
 }
 #endif
 #endif /* AVX-512 BW or AVX2 */
