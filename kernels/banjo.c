@@ -962,16 +962,25 @@ typedef struct banjo_arcs {
 	float rise[BANJO_N_ARC]; /* index (dt * 2 + swim) * BANJO_KMAX + min(k, BANJO_KMAX) - 1 */
 	int32_t apex[BANJO_N_ARC], airt[BANJO_N_ARC]; /* frames from the take-off */
 	uint32_t flags[BANJO_N_ARC];
-	int ready; /* 1 made, -1 made but not usable */
 } banjo_arcs;
 
-/* This thread's table (made on the first call), or NULL if a check failed. */
+/* The table (this ISA's copy), or NULL while it is not made or if a check failed.  The first
+ * caller makes it and publishes it with a release store; a thread that finds it being made steps
+ * its block meanwhile.  (Not per thread: a _Thread_local in this shared library is a
+ * __tls_get_addr call per block, measured an eighth of the AVX-512 path's time.) */
+static banjo_arcs banjo_arcs_table;
+static int banjo_arcs_state; /* 0 not made, 1 being made, 2 made, -1 not usable */
+
 static const banjo_arcs *banjo_arcs_get(void)
 {
-	static _Thread_local banjo_arcs a;
-	if (a.ready)
-		return a.ready > 0 ? &a : NULL;
-	a.ready = 1;
+	int st = __atomic_load_n(&banjo_arcs_state, __ATOMIC_ACQUIRE);
+	if (st == 2)
+		return &banjo_arcs_table;
+	if (st != 0 || !__atomic_compare_exchange_n(&banjo_arcs_state, &st, 1, 0, __ATOMIC_ACQUIRE,
+						     __ATOMIC_RELAXED))
+		return NULL;
+	banjo_arcs *a = &banjo_arcs_table;
+	int ok = 1;
 	for (int d = 0; d < BANJO_N_DT; d++) {
 		for (int sw = 0; sw < 2; sw++) {
 			const float dt = banjo_dt(d);
@@ -979,11 +988,11 @@ static const banjo_arcs *banjo_arcs_get(void)
 			float vl = (sw ? BANJO_JUMP_SPEED_WATER : BANJO_JUMP_SPEED) +
 				   dt * BANJO_JUMP_GRAVITY;
 			if (!(vl > 0.0f))
-				a.ready = -1;
+				ok = 0;
 			for (int j = 1; j < BANJO_KMAX; j++)
 				vl = vl + dt * BANJO_JUMP_GRAVITY;
 			if (!(vl <= 0.0f))
-				a.ready = -1;
+				ok = 0;
 			for (int k0 = 0; k0 < BANJO_KMAX; k0 += JS_VW) {
 				int32_t kk[JS_VW] __attribute__((aligned(64)));
 				for (int i = 0; i < JS_VW; i++) /* (k = BANJO_KMAX: no reset) */
@@ -994,18 +1003,19 @@ static const banjo_arcs *banjo_arcs_get(void)
 				js_m landed = sw ? banjo_arc_run(dt, js_vload(kk), 1, &rise, &apex, &airt, &fl)
 						 : banjo_arc_run(dt, js_vload(kk), 0, &rise, &apex, &airt, &fl);
 				if (!js_mall(landed))
-					a.ready = -1;
+					ok = 0;
 				for (int i = 0; i < JS_VW && k0 + i < BANJO_KMAX; i++) {
 					const int e = (d * 2 + sw) * BANJO_KMAX + k0 + i;
-					a.rise[e] = rise[i];
-					a.apex[e] = apex[i];
-					a.airt[e] = airt[i];
-					a.flags[e] = fl[i];
+					a->rise[e] = rise[i];
+					a->apex[e] = apex[i];
+					a->airt[e] = airt[i];
+					a->flags[e] = fl[i];
 				}
 			}
 		}
 	}
-	return a.ready > 0 ? &a : NULL;
+	__atomic_store_n(&banjo_arcs_state, ok ? 2 : -1, __ATOMIC_RELEASE);
+	return ok ? a : NULL;
 }
 
 /* The first frame >= from (a lane's own) with the button down (want 1) or up (want 0), or
@@ -1029,14 +1039,14 @@ static inline js_vi banjo_vfirst(const uint32_t *row0, int words, js_vi from, co
 	return r;
 }
 
-/* The block from the table; 0 (nothing written) if a lane does not land within the frame limit. */
+/* The block from the table; 0 if a lane does not land within the frame limit (the block then
+ * steps, which writes every lane again). */
 static int banjo_table_block(const js_lane_args *args, const banjo_arcs *a)
 {
 	const int n = args->n_frames, words = (n + 31) >> 5, nl = args->n_lanes;
 	int32_t t0s[JS_BLOCK] __attribute__((aligned(64)));
 	int32_t ks[JS_BLOCK] __attribute__((aligned(64)));
 	int32_t p2s[JS_BLOCK] __attribute__((aligned(64)));
-	int32_t es[JS_BLOCK];
 	for (int l = 0; l < JS_BLOCK; l += JS_VW) {
 		const uint32_t *row0 = args->input[0] + l;
 		const js_vi t0 = banjo_vfirst(row0, words, js_vsplat(0), 1);
@@ -1045,20 +1055,8 @@ static int banjo_table_block(const js_lane_args *args, const banjo_arcs *a)
 		js_vstore(ks + l, up - t0);
 		js_vstore(p2s + l, banjo_vfirst(row0, words, up + 1, 1));
 	}
-	for (int l = 0; l < nl; l++) {
-		if (t0s[l] >= n)
-			continue;
-		int d = args->axis[BANJO_AX_DT][l];
-		if (d < 0 || d >= BANJO_N_DT) /* (banjo_dt's default) */
-			d = BANJO_DT_NTSC;
-		const int sw = args->axis[BANJO_AX_START][l] == BANJO_START_SWIM;
-		int k = args->axis[BANJO_AX_ABILITY][l] == BANJO_ABILITY_LEARNED ? ks[l] : 1;
-		if (k > BANJO_KMAX)
-			k = BANJO_KMAX;
-		es[l] = (d * 2 + sw) * BANJO_KMAX + k - 1;
-		if (t0s[l] + a->airt[es[l]] > n)
-			return 0;
-	}
+	const int32_t *axd = args->axis[BANJO_AX_DT], *axa = args->axis[BANJO_AX_ABILITY],
+		      *axs = args->axis[BANJO_AX_START];
 	int64_t *rs = args->rise; /* (locals: the stores below cannot alias them) */
 	int32_t *ap = args->apex_frame, *at = args->airtime;
 	uint32_t *fs = args->flags;
@@ -1071,9 +1069,17 @@ static int banjo_table_block(const js_lane_args *args, const banjo_arcs *a)
 			fs[l] = JS_FLAG_NO_TAKEOFF;
 			continue;
 		}
-		const int e = es[l];
-		const float rise = a->rise[e];
+		int d = axd[l];
+		if (d < 0 || d >= BANJO_N_DT) /* (banjo_dt's default) */
+			d = BANJO_DT_NTSC;
+		int k = axa[l] == BANJO_ABILITY_LEARNED ? ks[l] : 1;
+		if (k > BANJO_KMAX)
+			k = BANJO_KMAX;
+		const int e = (d * 2 + (axs[l] == BANJO_START_SWIM)) * BANJO_KMAX + k - 1;
 		const int32_t airt = t0 + a->airt[e];
+		if (airt > n)
+			return 0;
+		const float rise = a->rise[e];
 		rs[l] = (int64_t)rise;
 		ap[l] = rise > 0.0f ? t0 + a->apex[e] : 0; /* (rise > 0: some frame was higher) */
 		at[l] = airt;
