@@ -532,7 +532,9 @@ const js_model js_model_banjo = {
  * height floor(y * 2^23) as a float: exact (a power-of-two scale, then an exact floor), compared
  * as floats, which orders them as the reference's int64.  The block's lanes run in an order of
  * their own (banjo_block_order), two vector groups side by side for instruction-level
- * parallelism, each group stopping on its own once its lanes are done. */
+ * parallelism, each group stopping on its own once its lanes are done.  From init's states a
+ * block whose jumps all land within the frame limit reads them from a table of whole jumps
+ * instead (below: "From init's states, by table"). */
 
 /* (selects and splats: lane.h's js_vfsel / js_vfsplat, one blend on the SSE4 / AVX2 paths; the
  * lane masks of the frame are lane.h's js_m, mask registers on AVX-512) */
@@ -879,12 +881,12 @@ static inline __attribute__((always_inline)) void banjo_lanes_block(const js_lan
  * if it comes by the landing frame.  So a lane's jump depends on its axes dt and start and on
  * k = u - t0 only, shifted by t0: where it lands, how high, on which frame after t0, with which
  * flags.  Every k >= BANJO_KMAX gives the jump without a reset: under -1350 alone vy <= 0 after
- * BANJO_KMAX frames at every dt (checked below).  So a thread steps the 6 x 2 x BANJO_KMAX jumps
- * once (banjo_arc_run, banjo_lanes_frame's float operations; about as long as one block's
- * frames), and a block whose lanes all land within the frame limit reads each lane's results
- * there: rise, apex t0 + apex', airtime t0 + airtime' and the flags, with repress from the
- * lane's input.  A block with a lane still in the air at the frame limit steps (the table holds
- * whole jumps only), as do fuzz starts. */
+ * BANJO_KMAX frames at every dt (checked below).  So the kernel's first call steps the
+ * 6 x 2 x BANJO_KMAX jumps once (banjo_arc_run, banjo_lanes_frame's float operations: 576 jumps,
+ * fewer than the default grid's 984 lanes), and a block whose lanes all land within the frame
+ * limit reads each lane's results there: rise, apex t0 + apex', airtime t0 + airtime' and the
+ * flags, with repress from the lane's input.  A block with a lane still in the air at the frame
+ * limit steps (the table holds whole jumps only), as do fuzz starts. */
 #define BANJO_NONE (1 << 28) /* no such frame */
 #define BANJO_KMAX 48
 #define BANJO_N_ARC (BANJO_N_DT * 2 * BANJO_KMAX)
