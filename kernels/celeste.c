@@ -761,11 +761,286 @@ static inline void celeste_lanes_run(celeste_lanes *g, const js_lane_args *args,
 	}
 }
 
+#ifndef CELESTE_LANE_TRACE
+/* ---- from init's state (js_lane_args.start NULL, no record): the flight alone ----
+ *
+ * From init Madeline stands until the first frame t0 with the jump button down (a press: the
+ * button was up on every frame before, and prev_jump starts 0), and that press always jumps
+ * (onGround refills jumpGraceTimer to 0.1 on the same update).  Standing changes nothing of the
+ * state (Speed.Y 0: no fast fall, no gravity, MoveV(0); the buffer is 0 with the button up), so
+ * the flight from t0 is the same for every t0.  In the air jumpGraceTimer is 0 (Jump() zeroed
+ * it, only the ground refills it), so no second Jump() before the landing, after which the
+ * accounting takes nothing more: the buffer, prev_jump and the grace timer are left out, and
+ * varJumpSpeed is JumpSpeed + 0f.  varJumpTimer is VarJumpTime at t0 and loses dt on each
+ * update while > 0, so it is > 0 after the decrement on exactly updates t0 + 1 .. t0 + n(dt)
+ * (n from the same float subtractions, celeste_var_frames) unless the button comes up first,
+ * which zeroes it: the timer is kept as that last frame (vend, -1 once cut).  maxFall stays in
+ * MaxFall .. FastMaxFall, where Approach toward FastMaxFall is min(maxFall + a, 240) and toward
+ * MaxFall max(maxFall - a, 160) (at 160 both give 160).  Y is a float (whole px: exact).
+ *
+ * A lane outside its flight (before t0, after its landing) is left inert: gravity is applied to
+ * the lanes in the air only (a standing lane keeps Speed.Y 0, the remainder 0, Y 0; a landing
+ * that ends exactly on the floor keeps its speed until the next move collides, then 0), so it
+ * never rises, never falls past MaxFall and raises no flag (the flags that a standing lane's
+ * values could raise are taken only from lanes in the air); at t0 the jump sets Speed.Y and
+ * the timer.  Rise, apex frame and airtime are taken from Y alone: Y < 0 only in the flight, so
+ * the highest Y and its first frame are the rise and apex, and the airtime is the last frame in
+ * the air + 2 (the landing's frame + 1). */
+
+/* Updates after the take-off on which varJumpTimer is still > 0 after its decrement. */
+static int celeste_var_frames(float dt)
+{
+	float vt = CELESTE_VAR_JUMP_TIME;
+	int n = 0;
+	for (;;) {
+		vt -= dt; /* Player.Update L742-744, vt > 0 here */
+		if (!(vt > 0.0f))
+			return n;
+		n++;
+	}
+}
+
+static inline js_m celeste_mfeq(js_vf a, js_vf b)
+{
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+	return _mm512_cmp_ps_mask((__m512)a, (__m512)b, _CMP_EQ_OQ);
+#else
+	return a == b;
+#endif
+}
+
+typedef struct celeste_fast {
+	js_vf y, r, s, mf;    /* Position.Y (float, whole px), remainder, Speed.Y, maxFall */
+	js_vf rmin;           /* the highest Y so far: rise = -rmin */
+	js_vi vend;           /* the last update with the var jump on (-1: none) */
+	js_vi apex, air;
+	js_vu fl;
+	js_vu jw, dw;         /* the jump / down words of frame f's 32 */
+	js_m in_air;          /* Y < 0 after the last update */
+	js_vf d, g, hg, a;    /* dt, 900 * dt, 450 * dt, 300 * dt */
+	js_vi nvar;           /* celeste_var_frames(dt) */
+	js_vi t0;             /* the first frame with the button down; INT32_MAX if none */
+	int next_t0, max_t0;  /* the group's next take-off frame (INT32_MAX: none) and last one */
+	int var_end;          /* no lane's var jump runs past this frame */
+	int mf_moved;         /* some lane's maxFall may be above MaxFall */
+} celeste_fast;
+
+static inline void celeste_fast_init(celeste_fast *g, const js_lane_args *args, int l0,
+				     const int nv[2])
+{
+	int32_t t0[JS_VW], nvar[JS_VW];
+	float dt[JS_VW], g9[JS_VW], g4[JS_VW], a3[JS_VW];
+	const int words = (args->n_frames + 31) >> 5;
+	g->next_t0 = INT32_MAX;
+	g->max_t0 = -1;
+	for (int i = 0; i < JS_VW; i++) {
+		int ll = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
+		int32_t ax = args->axis[CELESTE_AX_DT][ll];
+		float d = celeste_dt(ax);
+		dt[i] = d;
+		g9[i] = (CELESTE_GRAVITY * 1.0f) * d;
+		g4[i] = (CELESTE_GRAVITY * 0.5f) * d;
+		a3[i] = CELESTE_FAST_MAX_ACCEL * d;
+		nvar[i] = nv[ax == CELESTE_DT_IS_EXACT];
+		int32_t t = INT32_MAX;
+		for (int w = 0; w < words; w++) {
+			uint32_t x = args->input[0][w * JS_BLOCK + ll];
+			if (x) {
+				t = w * 32 + __builtin_ctz(x);
+				break;
+			}
+		}
+		if (t >= args->n_frames)
+			t = INT32_MAX;
+		t0[i] = t;
+		if (t < g->next_t0)
+			g->next_t0 = t;
+		if (t != INT32_MAX && t > g->max_t0)
+			g->max_t0 = t;
+	}
+	g->y = g->r = g->s = g->rmin = js_vfsplat(0.0f);
+	g->mf = js_vfsplat(CELESTE_MAX_FALL);
+	g->vend = js_vsplat(-1);
+	g->apex = g->air = js_vsplat(0);
+	g->fl = (js_vu)js_vsplat(0);
+	g->jw = g->dw = (js_vu)js_vsplat(0);
+	g->in_air = JS_MNONE;
+	memcpy(&g->d, dt, sizeof g->d);
+	memcpy(&g->g, g9, sizeof g->g);
+	memcpy(&g->hg, g4, sizeof g->hg);
+	memcpy(&g->a, a3, sizeof g->a);
+	g->nvar = js_vload(nvar);
+	g->t0 = js_vload(t0);
+	g->var_end = -1;
+	g->mf_moved = 0;
+}
+
+/* One update of the group (frame f; bit = 1 << (f & 31) in every lane). */
+static inline void celeste_fast_frame(celeste_fast *g, const js_lane_args *args, int l0, int f,
+				      js_vu bit)
+{
+	if ((f & 31) == 0) {
+		g->jw = js_vloadu(args->input[0] + (f >> 5) * JS_BLOCK + l0);
+		g->dw = js_vloadu(args->input[1] + (f >> 5) * JS_BLOCK + l0);
+	}
+	const js_m jump = js_mbit(g->jw, bit);
+	const js_m air = g->in_air; /* in the air on this update (onGround false) */
+	js_vf s = g->s, m = g->mf;
+	js_vu fl = g->fl;
+
+	/* NormalUpdate: max fall.  Until some lane falls at MaxFall with Down, maxFall stays 160. */
+	const js_m fast = js_mbit(g->dw, bit) & js_mfge(s, js_vfsplat(CELESTE_MAX_FALL));
+	if (g->mf_moved || js_many(fast)) {
+		g->mf_moved = 1;
+		m = js_mfsel(fast, js_vminps(m + g->a, js_vfsplat(CELESTE_FAST_MAX_FALL)),
+			     js_vmaxps(m - g->a, js_vfsplat(CELESTE_MAX_FALL)));
+		fl = js_morif(fl, fast & air, CELESTE_FLAG_FAST_FALL);
+	}
+	/* gravity, in the air only */
+	const js_m half = jump & js_mflt((js_vf)((js_vi)s & 0x7fffffff),
+					 js_vfsplat(CELESTE_HALF_GRAV_THRESHOLD));
+	const js_vf step = js_mfsel(half, g->hg, g->g);
+	js_vf sg = js_vminps(s + step, m);
+	const js_m over = js_mfgt(s, m);
+	if (js_many(over))
+		sg = js_mfsel(over, js_vmaxps(s - step, m), sg);
+	s = js_mfsel(air, sg, s);
+	fl = js_morif(fl, half & air, CELESTE_FLAG_HALF_GRAVITY);
+	fl = js_morif(fl, celeste_mfeq(sg, m) & air, CELESTE_FLAG_AT_MAX_FALL);
+	/* variable jumping */
+	if (f <= g->var_end) {
+		const js_m on = js_mige(g->vend, js_vsplat(f));
+		s = js_mfsel(on & jump, js_vminps(s, js_vfsplat(CELESTE_JUMP_SPEED + 0.0f)), s);
+		const js_m cut = on & ~jump;
+		g->vend = js_misel(cut, js_vsplat(-1), g->vend);
+		fl = js_morif(fl, cut, CELESTE_FLAG_VAR_JUMP_CUT);
+	}
+	/* Jump() at t0 */
+	js_m moving = air;
+	if (f == g->next_t0) {
+		const js_m tk = js_mieq(g->t0, js_vsplat(f));
+		s = js_mfsel(tk, js_vfsplat(CELESTE_JUMP_SPEED + 0.0f), s);
+		g->vend = js_misel(tk, g->nvar + f, g->vend);
+		moving = moving | tk;
+		int next = INT32_MAX, vmax = g->var_end;
+		for (int i = 0; i < JS_VW; i++) {
+			if (g->t0[i] > f && g->t0[i] < next)
+				next = g->t0[i];
+			if (g->t0[i] == f && f + g->nvar[i] > vmax)
+				vmax = f + g->nvar[i];
+		}
+		g->next_t0 = next;
+		g->var_end = vmax;
+	}
+
+	/* Actor.MoveV(Speed.Y * dt) with the floor (see celeste_lanes_frame) */
+	const js_vf magic = js_vfsplat(0x1.8p23f), zero = js_vfsplat(0.0f);
+	js_vf r = g->r + s * g->d;
+	js_vf rr = (r + magic) - magic;
+	js_vf frac = r - rr;
+	fl = js_morif(fl, moving & celeste_mfeq((js_vf)((js_vi)frac & 0x7fffffff), js_vfsplat(0.5f)),
+		      CELESTE_FLAG_ROUND_TIE);
+	js_vf ny = g->y + rr;
+	fl = js_morif(fl, js_mfgt(rr, zero) & celeste_mfeq(ny, zero), CELESTE_FLAG_FLOOR_EXACT);
+	const js_m hit = js_mfgt(ny, zero);
+	ny = js_vminps(ny, zero);
+	r = js_mfsel(hit, zero, frac);
+	s = js_mfsel(hit, zero, s);
+
+	/* the accounting */
+	const js_m higher = js_mflt(ny, g->rmin);
+	g->rmin = js_mfsel(higher, ny, g->rmin);
+	g->apex = js_misel(higher, js_vsplat(f), g->apex);
+	const js_m up = js_mflt(ny, zero);
+	g->air = js_misel(up, js_vsplat(f + 2), g->air);
+	g->in_air = up;
+
+	g->y = ny;
+	g->r = r;
+	g->s = s;
+	g->mf = m;
+	g->fl = fl;
+}
+
+/* 1 when the group's lanes can change nothing after frame f. */
+static inline int celeste_fast_done(const celeste_fast *g, int f)
+{
+	return f >= g->max_t0 && !js_many(g->in_air);
+}
+
+/* The group's results after frames 0 .. f_end - 1. */
+static inline void celeste_fast_store(const celeste_fast *g, const js_lane_args *args, int l0,
+				      int f_end)
+{
+	js_vacc a;
+	a.took = js_mto(js_milt(g->t0, js_vsplat(f_end)));
+	a.landed = a.took & ~js_mto(g->in_air);
+	a.rise = a.took & -__builtin_convertvector(g->rmin, js_vi);
+	a.apex = a.took & g->apex;
+	a.air = a.landed & g->air;
+	a.flags = (js_vu)a.took & g->fl;
+	a.last_jump = js_vsplat(-1);
+	a.rec = NULL;
+	a.l0 = l0;
+	js_vacc_store(&a, args, l0);
+}
+
+static inline int celeste_fast_run(celeste_fast *g, const js_lane_args *args, int l0, int f)
+{
+	for (; f < args->n_frames; f++) {
+		celeste_fast_frame(g, args, l0, f, (js_vu)js_vsplat((int32_t)(1u << (f & 31))));
+		if (celeste_fast_done(g, f))
+			return f + 1;
+	}
+	return f;
+}
+
+static void celeste_fast_lanes(const js_lane_args *args)
+{
+	const int nv[2] = { celeste_var_frames(CELESTE_DT_FNA), celeste_var_frames(CELESTE_DT_EXACT) };
+	for (int l0 = 0; l0 < args->n_lanes; l0 += 2 * JS_VW) {
+		const int l1 = l0 + JS_VW;
+		celeste_fast g0, g1;
+		celeste_fast_init(&g0, args, l0, nv);
+		if (l1 >= args->n_lanes) {
+			celeste_fast_store(&g0, args, l0, celeste_fast_run(&g0, args, l0, 0));
+			continue;
+		}
+		celeste_fast_init(&g1, args, l1, nv);
+		int f = 0, e0 = -1, e1 = -1;
+		while (f < args->n_frames) {
+			const js_vu bit = (js_vu)js_vsplat((int32_t)(1u << (f & 31)));
+			celeste_fast_frame(&g0, args, l0, f, bit);
+			celeste_fast_frame(&g1, args, l1, f, bit);
+			f++;
+			if (celeste_fast_done(&g0, f - 1))
+				e0 = f;
+			if (celeste_fast_done(&g1, f - 1))
+				e1 = f;
+			if (e0 >= 0 || e1 >= 0)
+				break;
+		}
+		if (e0 < 0)
+			e0 = celeste_fast_run(&g0, args, l0, f);
+		if (e1 < 0)
+			e1 = celeste_fast_run(&g1, args, l1, f);
+		celeste_fast_store(&g0, args, l0, e0);
+		celeste_fast_store(&g1, args, l1, e1);
+	}
+}
+#endif
+
 /* Two groups side by side (instruction-level parallelism: one frame is a long dependent chain)
  * while both run, then the one left alone; a group whose lanes can no longer change their
  * results stops. */
 void JS_LANE_FN(celeste)(const js_lane_args *args)
 {
+#ifndef CELESTE_LANE_TRACE
+	if (!args->start && !args->record) {
+		celeste_fast_lanes(args);
+		return;
+	}
+#endif
 	for (int l0 = 0; l0 < args->n_lanes; l0 += 2 * JS_VW) {
 		const int l1 = l0 + JS_VW;
 		celeste_lanes g0, g1;
