@@ -778,14 +778,17 @@ static inline void celeste_lanes_run(celeste_lanes *g, const js_lane_args *args,
  * MaxFall .. FastMaxFall, where Approach toward FastMaxFall is min(maxFall + a, 240) and toward
  * MaxFall max(maxFall - a, 160) (at 160 both give 160).  Y is a float (whole px: exact).
  *
- * A lane outside its flight (before t0, after its landing) is left inert: gravity is applied to
- * the lanes in the air only (a standing lane keeps Speed.Y 0, the remainder 0, Y 0; a landing
- * that ends exactly on the floor keeps its speed until the next move collides, then 0), so it
- * never rises, never falls past MaxFall and raises no flag (the flags that a standing lane's
- * values could raise are taken only from lanes in the air); at t0 the jump sets Speed.Y and
- * the timer.  Rise, apex frame and airtime are taken from Y alone: Y < 0 only in the flight, so
- * the highest Y and its first frame are the rise and apex, and the airtime is the last frame in
- * the air + 2 (the landing's frame + 1). */
+ * A lane outside its flight (before t0, after its landing) is left inert: gravity, the fast
+ * fall and Approach from above maxFall act on the lanes in the air only, so a lane before t0
+ * keeps Speed.Y 0, the remainder 0 and Y 0, and its jump sets Speed.Y and the timer at t0; and
+ * MoveVExact's collision is left out: the landing is the first update that ends with Y >= 0
+ * (Y > 0: the collision, Y == 0 without one: floor_exact), and after it the lane keeps its
+ * speed (> 0: it was moving down, and the var jump is over: on with the button held it rises,
+ * released it is cut) and sinks on below the floor, never read again.  No flag is taken from a
+ * lane outside its flight (those its values could raise are taken from lanes in the air, the
+ * round tie also at take-off).  Rise, apex frame and airtime are read from Y alone: Y < 0 only
+ * in the flight, so the least Y and its first frame are the rise and apex, and the airtime is
+ * the last frame in the air + 2 (the landing's frame + 1). */
 
 /* Updates after the take-off on which varJumpTimer is still > 0 after its decrement. */
 static int celeste_var_frames(float dt)
@@ -889,19 +892,19 @@ static inline void celeste_fast_frame(celeste_fast *g, const js_lane_args *args,
 	js_vu fl = g->fl;
 
 	/* NormalUpdate: max fall.  Until some lane falls at MaxFall with Down, maxFall stays 160. */
-	const js_m fast = js_mbit(g->dw, bit) & js_mfge(s, js_vfsplat(CELESTE_MAX_FALL));
+	const js_m fast = air & js_mbit(g->dw, bit) & js_mfge(s, js_vfsplat(CELESTE_MAX_FALL));
 	if (g->mf_moved || js_many(fast)) {
 		g->mf_moved = 1;
 		m = js_mfsel(fast, js_vminps(m + g->a, js_vfsplat(CELESTE_FAST_MAX_FALL)),
 			     js_vmaxps(m - g->a, js_vfsplat(CELESTE_MAX_FALL)));
-		fl = js_morif(fl, fast & air, CELESTE_FLAG_FAST_FALL);
+		fl = js_morif(fl, fast, CELESTE_FLAG_FAST_FALL);
 	}
 	/* gravity, in the air only */
 	const js_m half = jump & js_mflt((js_vf)((js_vi)s & 0x7fffffff),
 					 js_vfsplat(CELESTE_HALF_GRAV_THRESHOLD));
 	const js_vf step = js_mfsel(half, g->hg, g->g);
 	js_vf sg = js_vminps(s + step, m);
-	const js_m over = js_mfgt(s, m);
+	const js_m over = air & js_mfgt(s, m);
 	if (js_many(over))
 		sg = js_mfsel(over, js_vmaxps(s - step, m), sg);
 	s = js_mfsel(air, sg, s);
@@ -933,7 +936,7 @@ static inline void celeste_fast_frame(celeste_fast *g, const js_lane_args *args,
 		g->var_end = vmax;
 	}
 
-	/* Actor.MoveV(Speed.Y * dt) with the floor (see celeste_lanes_frame) */
+	/* Actor.MoveV(Speed.Y * dt), rounded as celeste_round_even; no collision (see above) */
 	const js_vf magic = js_vfsplat(0x1.8p23f), zero = js_vfsplat(0.0f);
 	js_vf r = g->r + s * g->d;
 	js_vf rr = (r + magic) - magic;
@@ -941,11 +944,8 @@ static inline void celeste_fast_frame(celeste_fast *g, const js_lane_args *args,
 	fl = js_morif(fl, moving & celeste_mfeq((js_vf)((js_vi)frac & 0x7fffffff), js_vfsplat(0.5f)),
 		      CELESTE_FLAG_ROUND_TIE);
 	js_vf ny = g->y + rr;
-	fl = js_morif(fl, js_mfgt(rr, zero) & celeste_mfeq(ny, zero), CELESTE_FLAG_FLOOR_EXACT);
-	const js_m hit = js_mfgt(ny, zero);
-	ny = js_vminps(ny, zero);
-	r = js_mfsel(hit, zero, frac);
-	s = js_mfsel(hit, zero, s);
+	fl = js_morif(fl, air & celeste_mfeq(ny, zero), CELESTE_FLAG_FLOOR_EXACT);
+	r = frac;
 
 	/* the accounting */
 	const js_m higher = js_mflt(ny, g->rmin);
