@@ -812,6 +812,22 @@ static inline js_m celeste_mfeq(js_vf a, js_vf b)
 #endif
 }
 
+/* Round half to even, as celeste_round_even: one roundps on the vector paths (round to nearest,
+ * ties to even, whatever MXCSR says: the same integer; it may be -0 where celeste_round_even
+ * gives +0, which no comparison, sum or difference below tells apart). */
+static inline js_vf celeste_fast_round(js_vf x)
+{
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+	return (js_vf)_mm512_roundscale_ps((__m512)x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+#elif defined(__AVX__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+	return (js_vf)_mm256_round_ps((__m256)x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+	return (js_vf)_mm_round_ps((__m128)x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+#else
+	return celeste_round_even(x);
+#endif
+}
+
 typedef struct celeste_fast {
 	js_vf y, r, s, mf;    /* Position.Y (float, whole px), remainder, Speed.Y, maxFall */
 	js_vf rmin;           /* the highest Y so far: rise = -rmin */
@@ -937,9 +953,9 @@ static inline void celeste_fast_frame(celeste_fast *g, const js_lane_args *args,
 	}
 
 	/* Actor.MoveV(Speed.Y * dt), rounded as celeste_round_even; no collision (see above) */
-	const js_vf magic = js_vfsplat(0x1.8p23f), zero = js_vfsplat(0.0f);
+	const js_vf zero = js_vfsplat(0.0f);
 	js_vf r = g->r + s * g->d;
-	js_vf rr = (r + magic) - magic;
+	js_vf rr = celeste_fast_round(r);
 	js_vf frac = r - rr;
 	fl = js_morif(fl, moving & celeste_mfeq((js_vf)((js_vi)frac & 0x7fffffff), js_vfsplat(0.5f)),
 		      CELESTE_FLAG_ROUND_TIE);
