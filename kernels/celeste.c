@@ -828,12 +828,42 @@ static inline js_vf celeste_fast_round(js_vf x)
 #endif
 }
 
+/* The flags a group has raised.  On AVX-512 one mask per flag (ORed in a mask or general
+ * register, made into the flag words at the store): ORed into a vector of flag words, each
+ * flag took a masked OR, a broadcast of its bit and a register copy a frame (GCC 12).
+ * Elsewhere the flag words themselves. */
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+typedef struct celeste_flags {
+	js_m fast, cut, half, at_max, tie, floor;
+} celeste_flags;
+#define CELESTE_FL_NONE ((celeste_flags){ 0, 0, 0, 0, 0, 0 })
+#define CELESTE_FL_ADD(acc, name, bit, m) ((acc).name = (js_m)((acc).name | (m)))
+static inline js_vu celeste_fl_words(celeste_flags a)
+{
+	js_vu fl = (js_vu)js_vsplat(0);
+	fl = js_morif(fl, a.fast, CELESTE_FLAG_FAST_FALL);
+	fl = js_morif(fl, a.cut, CELESTE_FLAG_VAR_JUMP_CUT);
+	fl = js_morif(fl, a.half, CELESTE_FLAG_HALF_GRAVITY);
+	fl = js_morif(fl, a.at_max, CELESTE_FLAG_AT_MAX_FALL);
+	fl = js_morif(fl, a.tie, CELESTE_FLAG_ROUND_TIE);
+	return js_morif(fl, a.floor, CELESTE_FLAG_FLOOR_EXACT);
+}
+#else
+typedef js_vu celeste_flags;
+#define CELESTE_FL_NONE ((js_vu)js_vsplat(0))
+#define CELESTE_FL_ADD(acc, name, bit, m) ((acc) = js_morif((acc), (m), (bit)))
+static inline js_vu celeste_fl_words(celeste_flags a)
+{
+	return a;
+}
+#endif
+
 typedef struct celeste_fast {
 	js_vf y, r, s, mf;    /* Position.Y (float, whole px), remainder, Speed.Y, maxFall */
 	js_vf rmin;           /* the highest Y so far: rise = -rmin */
 	js_vi vend;           /* the last update with the var jump on (-1: none) */
 	js_vi apex, air;
-	js_vu fl;
+	celeste_flags fl;
 	js_vu jw, dw;         /* the jump / down words of frame f's 32 */
 	js_m in_air;          /* Y < 0 after the last update */
 	js_vf d, g, hg, a;    /* dt, 900 * dt, 450 * dt, 300 * dt */
@@ -886,7 +916,7 @@ static inline void celeste_fast_init(celeste_fast *g, const js_lane_args *args, 
 	g->mf = js_vfsplat(CELESTE_MAX_FALL);
 	g->vend = js_vsplat(-1);
 	g->apex = g->air = js_vsplat(0);
-	g->fl = (js_vu)js_vsplat(0);
+	g->fl = CELESTE_FL_NONE;
 	g->jw = g->dw = (js_vu)js_vsplat(0);
 	g->in_air = JS_MNONE;
 	g->var_end = -1;
@@ -904,7 +934,7 @@ static inline void celeste_fast_frame(celeste_fast *g, const js_lane_args *args,
 	const js_m jump = js_mbit(g->jw, bit);
 	const js_m air = g->in_air; /* in the air on this update (onGround false) */
 	js_vf s = g->s, m = g->mf;
-	js_vu fl = g->fl;
+	celeste_flags fl = g->fl;
 
 	/* NormalUpdate: max fall.  Until some lane falls at MaxFall with Down, maxFall stays 160. */
 	const js_m fast = air & js_mbit(g->dw, bit) & js_mfge(s, js_vfsplat(CELESTE_MAX_FALL));
@@ -912,7 +942,7 @@ static inline void celeste_fast_frame(celeste_fast *g, const js_lane_args *args,
 		g->mf_moved = 1;
 		m = js_mfsel(fast, js_vminps(m + g->a, js_vfsplat(CELESTE_FAST_MAX_FALL)),
 			     js_vmaxps(m - g->a, js_vfsplat(CELESTE_MAX_FALL)));
-		fl = js_morif(fl, fast, CELESTE_FLAG_FAST_FALL);
+		CELESTE_FL_ADD(fl, fast, CELESTE_FLAG_FAST_FALL, fast);
 	}
 	/* gravity, in the air only */
 	const js_m half = jump & js_mflt((js_vf)((js_vi)s & 0x7fffffff),
@@ -923,15 +953,15 @@ static inline void celeste_fast_frame(celeste_fast *g, const js_lane_args *args,
 	if (js_many(over))
 		sg = js_mfsel(over, js_vmaxps(s - step, m), sg);
 	s = js_mfsel(air, sg, s);
-	fl = js_morif(fl, half & air, CELESTE_FLAG_HALF_GRAVITY);
-	fl = js_morif(fl, celeste_mfeq(sg, m) & air, CELESTE_FLAG_AT_MAX_FALL);
+	CELESTE_FL_ADD(fl, half, CELESTE_FLAG_HALF_GRAVITY, half & air);
+	CELESTE_FL_ADD(fl, at_max, CELESTE_FLAG_AT_MAX_FALL, celeste_mfeq(sg, m) & air);
 	/* variable jumping */
 	if (f <= g->var_end) {
 		const js_m on = js_mige(g->vend, js_vsplat(f));
 		s = js_mfsel(on & jump, js_vminps(s, js_vfsplat(CELESTE_JUMP_SPEED + 0.0f)), s);
 		const js_m cut = on & ~jump;
 		g->vend = js_misel(cut, js_vsplat(-1), g->vend);
-		fl = js_morif(fl, cut, CELESTE_FLAG_VAR_JUMP_CUT);
+		CELESTE_FL_ADD(fl, cut, CELESTE_FLAG_VAR_JUMP_CUT, cut);
 	}
 	/* Jump() at t0 */
 	js_m moving = air;
@@ -956,10 +986,10 @@ static inline void celeste_fast_frame(celeste_fast *g, const js_lane_args *args,
 	js_vf r = g->r + s * g->d;
 	js_vf rr = celeste_fast_round(r);
 	js_vf frac = r - rr;
-	fl = js_morif(fl, moving & celeste_mfeq((js_vf)((js_vi)frac & 0x7fffffff), js_vfsplat(0.5f)),
-		      CELESTE_FLAG_ROUND_TIE);
+	CELESTE_FL_ADD(fl, tie, CELESTE_FLAG_ROUND_TIE,
+		       moving & celeste_mfeq((js_vf)((js_vi)frac & 0x7fffffff), js_vfsplat(0.5f)));
 	js_vf ny = g->y + rr;
-	fl = js_morif(fl, air & celeste_mfeq(ny, zero), CELESTE_FLAG_FLOOR_EXACT);
+	CELESTE_FL_ADD(fl, floor, CELESTE_FLAG_FLOOR_EXACT, air & celeste_mfeq(ny, zero));
 	r = frac;
 
 	/* the accounting */
@@ -993,7 +1023,7 @@ static inline void celeste_fast_store(const celeste_fast *g, const js_lane_args 
 	a.rise = a.took & -__builtin_convertvector(g->rmin, js_vi);
 	a.apex = a.took & g->apex;
 	a.air = a.landed & g->air;
-	a.flags = (js_vu)a.took & g->fl;
+	a.flags = (js_vu)a.took & celeste_fl_words(g->fl);
 	if (l0 + JS_VW <= args->n_lanes) { /* a whole group: vector stores */
 		typedef int64_t celeste_vl __attribute__((vector_size(JS_VW * 8)));
 		const celeste_vl rise = __builtin_convertvector(a.rise, celeste_vl);
