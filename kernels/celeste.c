@@ -830,8 +830,8 @@ static inline js_vf celeste_fast_round(js_vf x)
 
 /* The flags a group has raised.  On AVX-512 one mask per flag (ORed in a mask or general
  * register, made into the flag words at the store): ORed into a vector of flag words, each
- * flag took a masked OR, a broadcast of its bit and a register copy a frame (GCC 12).
- * Elsewhere the flag words themselves. */
+ * flag took a masked OR, a broadcast of its bit and a register copy a frame (GCC 12).  On the
+ * scalar path the flag words themselves. */
 #if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
 typedef struct celeste_flags {
 	js_m fast, cut, half, at_max, tie, floor;
@@ -847,6 +847,40 @@ static inline js_vu celeste_fl_words(celeste_flags a)
 	fl = js_morif(fl, a.at_max, CELESTE_FLAG_AT_MAX_FALL);
 	fl = js_morif(fl, a.tie, CELESTE_FLAG_ROUND_TIE);
 	return js_morif(fl, a.floor, CELESTE_FLAG_FLOOR_EXACT);
+}
+#elif (defined(__AVX2__) && JS_VW == 8 || defined(__SSE4_1__) && JS_VW == 4) &&                \
+	!defined(JS_LANE_SCALAR)
+/* SSE4 / AVX2: one bit mask per flag in a general register (a movmskps and an OR a flag, off
+ * the vector units and out of the vector registers, which AVX2's loop spills) */
+typedef struct celeste_flags {
+	uint32_t fast, cut, half, at_max, tie, floor;
+} celeste_flags;
+#define CELESTE_FL_NONE ((celeste_flags){ 0, 0, 0, 0, 0, 0 })
+static inline uint32_t celeste_mbits(js_m m)
+{
+#if JS_VW == 8
+	return (uint32_t)_mm256_movemask_ps((__m256)m);
+#else
+	return (uint32_t)_mm_movemask_ps((__m128)m);
+#endif
+}
+#define CELESTE_FL_ADD(acc, name, bit, m) ((acc).name |= celeste_mbits(m))
+static inline js_vu celeste_fl_word(js_vu fl, uint32_t bits, uint32_t flag)
+{
+	js_vi lane_bit;
+	for (int i = 0; i < JS_VW; i++)
+		lane_bit[i] = 1 << i;
+	return js_morif(fl, (js_vi)(((js_vi)js_vsplat((int32_t)bits) & lane_bit) != 0), flag);
+}
+static inline js_vu celeste_fl_words(celeste_flags a)
+{
+	js_vu fl = (js_vu)js_vsplat(0);
+	fl = celeste_fl_word(fl, a.fast, CELESTE_FLAG_FAST_FALL);
+	fl = celeste_fl_word(fl, a.cut, CELESTE_FLAG_VAR_JUMP_CUT);
+	fl = celeste_fl_word(fl, a.half, CELESTE_FLAG_HALF_GRAVITY);
+	fl = celeste_fl_word(fl, a.at_max, CELESTE_FLAG_AT_MAX_FALL);
+	fl = celeste_fl_word(fl, a.tie, CELESTE_FLAG_ROUND_TIE);
+	return celeste_fl_word(fl, a.floor, CELESTE_FLAG_FLOOR_EXACT);
 }
 #else
 typedef js_vu celeste_flags;
