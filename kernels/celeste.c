@@ -788,7 +788,12 @@ static inline void celeste_lanes_run(celeste_lanes *g, const js_lane_args *args,
  * lane outside its flight (those its values could raise are taken from lanes in the air, the
  * round tie also at take-off).  Rise, apex frame and airtime are read from Y alone: Y < 0 only
  * in the flight, so the least Y and its first frame are the rise and apex, and the airtime is
- * the last frame in the air + 2 (the landing's frame + 1). */
+ * the last frame in the air + 2 (the landing's frame + 1).  The least Y and its first frame are
+ * one minimum, of Y * 8192 + f: a flight from init stays within 30 px of the floor (see
+ * celeste_lanes_frame) and f < JS_MAX_FRAMES = 4096 < 8192, so for the flight's Y both the
+ * product and the sum are exact (below 2^24 in magnitude) and order (Y, f) lexicographically;
+ * the flight's values are < 0 (Y <= -1 from t0 on), those of a lane standing or sunk below the
+ * floor after its landing >= 0 (then large and perhaps rounded, never the least). */
 
 /* Updates after the take-off on which varJumpTimer is still > 0 after its decrement. */
 static int celeste_var_frames(float dt)
@@ -894,9 +899,9 @@ static inline js_vu celeste_fl_words(celeste_flags a)
 
 typedef struct celeste_fast {
 	js_vf y, r, s, mf;    /* Position.Y (float, whole px), remainder, Speed.Y, maxFall */
-	js_vf rmin;           /* the highest Y so far: rise = -rmin */
+	js_vf top;            /* the least Y * 8192 + f so far: the rise and the apex frame */
 	js_vi vend;           /* the last update with the var jump on (-1: none) */
-	js_vi apex, air;
+	js_vi air;
 	celeste_flags fl;
 	js_vu jw, dw;         /* the jump / down words of frame f's 32 */
 	js_m in_air;          /* Y < 0 after the last update */
@@ -946,10 +951,10 @@ static inline void celeste_fast_init(celeste_fast *g, const js_lane_args *args, 
 		g->next_t0 = t < g->next_t0 ? t : g->next_t0;
 		g->max_t0 = t != INT32_MAX && t > g->max_t0 ? t : g->max_t0;
 	}
-	g->y = g->r = g->s = g->rmin = js_vfsplat(0.0f);
+	g->y = g->r = g->s = g->top = js_vfsplat(0.0f);
 	g->mf = js_vfsplat(CELESTE_MAX_FALL);
 	g->vend = js_vsplat(-1);
-	g->apex = g->air = js_vsplat(0);
+	g->air = js_vsplat(0);
 	g->fl = CELESTE_FL_NONE;
 	g->jw = g->dw = (js_vu)js_vsplat(0);
 	g->in_air = JS_MNONE;
@@ -1027,9 +1032,7 @@ static inline void celeste_fast_frame(celeste_fast *g, const js_lane_args *args,
 	r = frac;
 
 	/* the accounting */
-	const js_m higher = js_mflt(ny, g->rmin);
-	g->rmin = js_mfsel(higher, ny, g->rmin);
-	g->apex = js_misel(higher, js_vsplat(f), g->apex);
+	g->top = js_vminps(ny * js_vfsplat(8192.0f) + js_vfsplat((float)f), g->top);
 	const js_m up = js_mflt(ny, zero);
 	g->air = js_misel(up, js_vsplat(f + 2), g->air);
 	g->in_air = up;
@@ -1054,8 +1057,9 @@ static inline void celeste_fast_store(const celeste_fast *g, const js_lane_args 
 	js_vacc a;
 	a.took = js_mto(js_milt(g->t0, js_vsplat(f_end)));
 	a.landed = a.took & ~js_mto(g->in_air);
-	a.rise = a.took & -__builtin_convertvector(g->rmin, js_vi);
-	a.apex = a.took & g->apex;
+	const js_vi top = __builtin_convertvector(g->top, js_vi);
+	a.rise = a.took & -(top >> 13);
+	a.apex = a.took & (top & 8191);
 	a.air = a.landed & g->air;
 	a.flags = (js_vu)a.took & celeste_fl_words(g->fl);
 	if (l0 + JS_VW <= args->n_lanes) { /* a whole group: vector stores */
