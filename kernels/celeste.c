@@ -518,7 +518,8 @@ _Static_assert(JS_IN_JUMP == 1u << 0 && JS_IN_DOWN == 1u << 1, "celeste reads pl
 /* The reference above on JS_VW lanes at a time (lane.h's js_vi / js_vf: one register per state
  * variable), each group stepped through all its frames with its state in registers, every branch
  * a select on a -1 / 0 mask; the only branches are the group's "every lane done" test and the
- * per-32-frame reload of the input words. */
+ * per-32-frame reload of the input words.  This kernel steps fuzz starts (js_lane_args.start);
+ * from init's state the flight path below (celeste_fast_*) steps only what a flight can reach. */
 
 /* m ? a : b per lane (m = -1 / 0): lane.h's js_vfsel (one blend on the SSE4 / AVX2 paths). */
 static inline js_vi celeste_isel(js_vi m, js_vi a, js_vi b)
