@@ -8,8 +8,8 @@
  * lane's landing, while the rest of its block is still airborne, are not counted, so the ratio
  * is the speed-up on useful work.
  *
- * With --disasm (the default when objdump is on PATH) each lane kernel's machine code in this
- * executable is disassembled and its instructions on xmm / ymm / zmm registers are counted and
+ * Unless --no-disasm, each lane kernel's machine code in the library that holds it is
+ * disassembled (objdump) and its instructions on xmm / ymm / zmm registers are counted and
  * printed as '#' comment lines: the evidence that each ISA path is vectorised.
  *
  *   jsbench [--model ID] [--min-time S] [--threads N] [--no-disasm] [--csv FILE]
@@ -17,6 +17,8 @@
  * --csv also writes the table as CSV (model,path,threads,jumps_per_s,lane_steps_per_s,ratio),
  * the input of notebooks/bench.ipynb.
  */
+
+#include <dlfcn.h>
 #include <getopt.h>
 #include <omp.h>
 #include <stdio.h>
@@ -240,19 +242,21 @@ int main(int argc, char **argv)
 		fflush(stdout);
 	}
 	if (disasm) {
-		/* the path of this executable (objdump's own /proc/self/exe would be objdump) */
-		char exe[4096];
-		ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-		exe[len > 0 ? len : 0] = 0;
-		printf("# vectorisation evidence: instructions of each lane kernel in this binary by "
-		       "register class (objdump -d)\n");
+		printf("# vectorisation evidence: instructions of each lane kernel by register class "
+		       "(objdump -d of the file that holds it)\n");
 		for (int k = 0; k < js_n_models; k++) {
 			if (only && strcmp(only, js_models[k]->id) != 0)
 				continue;
 			for (int i = 0; i < JS_ISA_COUNT; i++) {
+				/* the kernels live in libjumpsweep, not in this executable: the file that
+				 * holds the function (dladdr), disassembled there */
+				Dl_info info;
+				if (!js_models[k]->lane[i] ||
+				    !dladdr((void *)js_models[k]->lane[i], &info) || !info.dli_fname)
+					continue;
 				char sym[128];
 				snprintf(sym, sizeof sym, "%s_lane_%s", js_models[k]->id, js_isa_name((js_isa)i));
-				disasm_counts(exe, sym);
+				disasm_counts(info.dli_fname, sym);
 			}
 		}
 	}
