@@ -157,36 +157,6 @@ static inline void cv_acc_sync(js_vacc *a, js_vi air)
 #define CV_FAST_PATH 1
 #include <immintrin.h>
 
-#if JS_VW == 16
-/* js_vacc_init's last_jump (the last frame with the button down, -1 if none) for 16 lanes, on
- * vectors: the top set bit of a word is found from a float's exponent, exact since each half
- * word converts exactly (< 2^24). */
-static inline __m512i cv_last_jump16(const js_lane_args *args, int l0)
-{
-	const int words = (args->n_frames + 31) >> 5;
-	__m512i lj = _mm512_set1_epi32(-1);
-	for (int w = words - 1; w >= 0; w--) {
-		__m512i x = _mm512_loadu_si512(args->input[0] + w * JS_BLOCK + l0);
-		__mmask16 take = _mm512_mask_cmplt_epi32_mask(_mm512_test_epi32_mask(x, x), lj,
-							      _mm512_setzero_si512());
-		__m512i hi = _mm512_srli_epi32(x, 16);
-		__mmask16 up = _mm512_test_epi32_mask(hi, hi);
-		__m512i v = _mm512_mask_mov_epi32(_mm512_and_si512(x, _mm512_set1_epi32(0xffff)), up, hi);
-		__m512i e = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepi32_ps(v)), 23);
-		e = _mm512_mask_add_epi32(e, up, e, _mm512_set1_epi32(16));
-		lj = _mm512_mask_mov_epi32(lj, take, _mm512_add_epi32(e, _mm512_set1_epi32(w * 32 - 127)));
-	}
-	return lj;
-}
-
-/* The same for 32 lanes as 16-bit words (frames < JS_MAX_FRAMES). */
-static inline __m512i cv_last_jump32(const js_lane_args *args, int l0)
-{
-	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(cv_last_jump16(args, l0))),
-				  _mm512_cvtepi32_epi16(cv_last_jump16(args, l0 + 16)), 1);
-}
-#endif
-
 /* ---- the 16-bit paths from init's states (js_lane_args.start NULL): cv1.c and cv3.c ----
  *
  * From init's state a lane's jump is fixed by its take-off frame t0 (its first frame with A down:
