@@ -1,5 +1,6 @@
 /* kernels/castlevania.h - the arc-table stepper shared by cv1 (Castlevania) and cv3 (Castlevania
- * III: Dracula's Curse).
+ * III: Dracula's Curse); the lanes' accounting and the 16-bit paths by the jump's own frames
+ * (below) shared with cv2 (Castlevania II) and, the accounting, scv4.
  *
  * Both games move Simon (cv3: every character but Grant) through a jump by a table of signed
  * per-frame Y steps between two markers: $80 before the first step and $81 after the last rise.
@@ -157,7 +158,8 @@ static inline void cv_acc_sync(js_vacc *a, js_vi air)
 #define CV_FAST_PATH 1
 #include <immintrin.h>
 
-/* ---- the 16-bit paths from init's states (js_lane_args.start NULL): cv1.c and cv3.c ----
+/* ---- the 16-bit paths from init's states (js_lane_args.start NULL): cv1.c and cv3.c (cv2.c
+ * runs the groups, t0 and moves with its own tables and store: 8.8 Y, 128 entries, relaunches) ----
  *
  * From init's state a lane's jump is fixed by its take-off frame t0 (its first frame with A down:
  * prev starts at 0, so that frame is a new press; the lane is in the air or has landed, frozen,
@@ -272,7 +274,8 @@ static inline int cv_zdone(const cv_zgroup *g)
 }
 
 /* tab: land_fl, air_fl, rise, apex as two registers each */
-static inline __attribute__((always_inline)) void cv_zstore(const cv_zgroup *g, const __m512i tab[8],
+static inline __attribute__((always_inline)) void cv_zstore(const cv_zgroup *g,
+							     const __m512i tab[8],
 							     const js_lane_args *args, int l0,
 							     const int l_off)
 {
