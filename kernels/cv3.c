@@ -480,25 +480,13 @@ static void cv3_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *
  * moves of u = 2 .. L - 2, so L = 3 + the count.  Every lane lands by u = 62 (the lowest floor,
  * drop 7), so u < 64.  The landing frame is t0 + L: a lane landed if that is below n_frames,
  * else it is in the air after n_frames - t0 moves (< L).  Its rise, apex, airtime and flags are
- * the arc's at L or after those moves: tables made once per thread (cv3_ztables), read at the
- * store. */
-typedef struct cv3_ztables {
-	int16_t t[CV_ZARC_N]; /* T(u), + down */
-	/* by n, the lane's u at its landing (landed) or its moves (in the air): flags, rise and
-	 * the apex's u (-1: never above Y0) */
-	uint16_t land_fl[CV_ZARC_N], air_fl[CV_ZARC_N];
-	int16_t rise[CV_ZARC_N], apex[CV_ZARC_N];
-	/* the same as bytes for AVX2's vpshufb (cv_hlut): land_fl, air_fl (bits 0-2 and 8-11 as
-	 * 0-6), rise, apex */
-	int8_t b[4][CV_ZARC_N];
-	int ready;
-} cv3_ztables;
-
+ * the arc's at L or after those moves: tables made once per thread (cv3_ztables_get), read at
+ * the store (castlevania.h's cv_zlanes, cv_hlanes). */
 /* not inlined: the caller keeps the pointer (inlined, GCC called __tls_get_addr again on every
  * frame of the loop) */
-static __attribute__((noinline)) const cv3_ztables *cv3_ztables_get(void)
+static __attribute__((noinline)) const cv_ztables *cv3_ztables_get(void)
 {
-	static _Thread_local cv3_ztables z;
+	static _Thread_local cv_ztables z;
 	if (z.ready)
 		return &z;
 	uint8_t ptr = CV3_FIRST, falling = 0;
@@ -516,10 +504,6 @@ static __attribute__((noinline)) const cv3_ztables *cv3_ztables_get(void)
 		z.air_fl[n] = (uint16_t)(moved | JS_FLAG_NOT_LANDED);
 		z.rise[n] = (int16_t)(CV3_Y0 - low);
 		z.apex[n] = (int16_t)at;
-		z.b[0][n] = (int8_t)((z.land_fl[n] & 7) | ((z.land_fl[n] >> 5) & 0x78));
-		z.b[1][n] = (int8_t)((z.air_fl[n] & 7) | ((z.air_fl[n] >> 5) & 0x78));
-		z.b[2][n] = (int8_t)z.rise[n];
-		z.b[3][n] = (int8_t)z.apex[n];
 		y += step; /* func_1c_0712 */
 		moved |= (marker ? CV3_FLAG_TABLE_END : 0) | (y > CV3_Y0 ? JS_FLAG_BELOW_START : 0);
 		if (y < low) { /* strictly higher: the first frame of the top */
@@ -527,250 +511,21 @@ static __attribute__((noinline)) const cv3_ztables *cv3_ztables_get(void)
 			at = n;
 		}
 	}
+	cv_ztables_bytes(&z);
 	z.ready = 1;
 	return &z;
 }
+
+_Static_assert(CV3_BLOCK == 16, "castlevania.h's floors are 16 px blocks");
+
+/* castlevania.h's lanes: moves from u = 2 (T(0) = T(1) = 0), L = 3 + the count */
+static void cv3_lanes_fast(const js_lane_args *args)
+{
+#if JS_VW == 16
+	cv_zlanes(args, cv3_ztables_get(), args->axis[CV3_AX_DROP], CV3_Y0, 2, 3);
+#else
+	cv_hlanes(args, cv3_ztables_get(), args->axis[CV3_AX_DROP], CV3_Y0, 2, 3);
 #endif
-
-#if defined(CV_FAST_PATH) && JS_VW == 16
-/* AVX-512: 32 lanes per zmm, the block as two groups side by side, masks in mask registers. */
-typedef struct cv3_zgroup {
-	__m512i t0, floor, y, cnt;
-} cv3_zgroup;
-
-/* t0 of lanes l0..l0 + 15 (32-bit; 0xffff: no A before n_frames): the lowest set bit of the
- * first non-zero input word, from a float's exponent (a power of two converts exactly) */
-static inline __m512i cv3_zt0(const js_lane_args *args, int l0)
-{
-	const int n = args->n_frames, words = (n + 31) >> 5;
-	const __m512i zero = _mm512_setzero_si512();
-	__m512i t0 = _mm512_set1_epi32(0xffff);
-	__mmask16 found = 0;
-	for (int w = 0; w < words && found != 0xffff; w++) {
-		const __m512i x = _mm512_loadu_si512(args->input[0] + w * JS_BLOCK + l0);
-		const __mmask16 first = _mm512_mask_test_epi32_mask((__mmask16)~found, x, x);
-		const __m512i p = _mm512_and_si512(x, _mm512_sub_epi32(zero, x));
-		const __m512i lg = _mm512_sub_epi32(
-			_mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(p)), 23),
-			_mm512_set1_epi32(127 - 32 * w));
-		t0 = _mm512_mask_mov_epi32(t0, first, lg);
-		found |= first;
-	}
-	return _mm512_mask_mov_epi32(t0, _mm512_cmpge_epi32_mask(t0, _mm512_set1_epi32(n)),
-				     _mm512_set1_epi32(0xffff));
-}
-
-/* the landing floor's Y of lanes l0..l0 + 15 (32-bit; lanes past n_lanes copy the last) */
-static inline __m512i cv3_zfloor(const js_lane_args *args, int l0)
-{
-	__m512i d;
-	if (l0 + 16 <= args->n_lanes) {
-		d = _mm512_loadu_si512(args->axis[CV3_AX_DROP] + l0);
-	} else {
-		int32_t v[16];
-		for (int i = 0; i < 16; i++)
-			v[i] = args->axis[CV3_AX_DROP][l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1];
-		d = _mm512_loadu_si512(v);
-	}
-	return _mm512_add_epi32(_mm512_slli_epi32(d, 4), _mm512_set1_epi32(CV3_Y0)); /* 16 px blocks */
-}
-
-static inline __m512i cv3_zwords(__m512i lo, __m512i hi)
-{
-	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(lo)),
-				  _mm512_cvtepi32_epi16(hi), 1);
-}
-
-static inline void cv3_zgroup_init(cv3_zgroup *g, const js_lane_args *args, int l0)
-{
-	g->t0 = cv3_zwords(cv3_zt0(args, l0), cv3_zt0(args, l0 + 16));
-	g->floor = cv3_zwords(cv3_zfloor(args, l0), cv3_zfloor(args, l0 + 16));
-	g->y = _mm512_set1_epi16(CV3_Y0);
-	g->cnt = _mm512_setzero_si512();
-}
-
-/* the move of u (e = T(u) in every word) */
-static inline __attribute__((always_inline)) void cv3_zmove(cv3_zgroup *g, __m512i e)
-{
-	g->y = _mm512_min_epi16(_mm512_add_epi16(g->y, e), g->floor);
-	g->cnt = _mm512_mask_sub_epi16(g->cnt, _mm512_cmplt_epi16_mask(g->y, g->floor), g->cnt,
-				       _mm512_set1_epi16(-1));
-}
-
-/* every lane on its floor: its count is complete */
-static inline int cv3_zdone(const cv3_zgroup *g)
-{
-	return _cvtmask32_u32(_mm512_cmpeq_epi16_mask(g->y, g->floor)) == 0xffffffffu;
-}
-
-/* tab: land_fl, air_fl, rise, apex as two registers each */
-static inline void cv3_zstore(const cv3_zgroup *g, const __m512i tab[8], const js_lane_args *args,
-			      int l0)
-{
-	const __m512i n = _mm512_set1_epi16((short)args->n_frames);
-	const __mmask32 took = _mm512_cmpneq_epi16_mask(g->t0, _mm512_set1_epi16(-1));
-	/* the landing frame t0 + L */
-	const __m512i land = _mm512_add_epi16(_mm512_add_epi16(g->t0, g->cnt), _mm512_set1_epi16(3));
-	const __mmask32 landed = _mm512_mask_cmplt_epi16_mask(took, land, n);
-	/* landed: L; in the air: n_frames - t0 moves (< L <= 62); none: 0 */
-	const __m512i idx = _mm512_maskz_sub_epi16(took, _mm512_mask_mov_epi16(n, landed, land), g->t0);
-	__m512i fl = _mm512_mask_mov_epi16(_mm512_permutex2var_epi16(tab[2], idx, tab[3]), landed,
-					   _mm512_permutex2var_epi16(tab[0], idx, tab[1]));
-	fl = _mm512_mask_mov_epi16(_mm512_set1_epi16(JS_FLAG_NO_TAKEOFF), took, fl);
-	const __m512i rise = _mm512_permutex2var_epi16(tab[4], idx, tab[5]);
-	const __m512i ap = _mm512_permutex2var_epi16(tab[6], idx, tab[7]);
-	const __m512i apex = _mm512_maskz_add_epi16(
-		_mm512_cmpge_epi16_mask(ap, _mm512_setzero_si512()), g->t0, ap);
-	const __m512i airtime = _mm512_maskz_add_epi16(landed, land, _mm512_set1_epi16(1));
-	js_zstore16(args, l0, args->n_lanes - l0, rise, apex, airtime, fl);
-}
-
-static void cv3_lanes_fast(const js_lane_args *args)
-{
-	const cv3_ztables *z = cv3_ztables_get();
-	cv3_zgroup g0, g1;
-	cv3_zgroup_init(&g0, args, 0);
-	cv3_zgroup_init(&g1, args, 32);
-	/* u = 2 .. 63, eight at a time (T(0) = T(1) = 0) */
-	for (int u0 = 0; u0 < CV_ZARC_N; u0 += 8) {
-#pragma GCC unroll 8
-		for (int k = u0 ? 0 : 2; k < 8; k++) {
-			const __m512i e = _mm512_set1_epi16(z->t[u0 + k]);
-			cv3_zmove(&g0, e);
-			cv3_zmove(&g1, e);
-		}
-		if (cv3_zdone(&g0) && cv3_zdone(&g1))
-			break;
-	}
-	const __m512i tab[8] = {
-		_mm512_loadu_si512(z->land_fl), _mm512_loadu_si512(z->land_fl + 32),
-		_mm512_loadu_si512(z->air_fl), _mm512_loadu_si512(z->air_fl + 32),
-		_mm512_loadu_si512(z->rise), _mm512_loadu_si512(z->rise + 32),
-		_mm512_loadu_si512(z->apex), _mm512_loadu_si512(z->apex + 32),
-	};
-	cv3_zstore(&g0, tab, args, 0);
-	if (args->n_lanes > 32)
-		cv3_zstore(&g1, tab, args, 32);
-}
-#elif defined(CV_FAST_PATH)
-/* AVX2: the twin of the AVX-512 words above (the same t0, moves, count and results), 16 lanes per
- * ymm in lane.h's js_hlane order, the block as four groups side by side (each move is an add, a
- * min, a compare and a subtract; the step T(u) is one broadcast for all).  t0 is 0x7fff for a
- * lane with no press.  The tables are read with vpshufb from bytes (castlevania.h's cv_hlut). */
-typedef struct cv3_hgroup {
-	js_hi t0, floor, y, cnt;
-} cv3_hgroup;
-
-static inline void cv3_hlut_init(__m256i tb[4], const int8_t *t)
-{
-	for (int k = 0; k < 4; k++)
-		tb[k] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(t + 16 * k)));
-}
-
-/* t0 of lanes l0..l0 + 7 (32-bit; 0x7fff: no A before n_frames), as cv3_zt0 (the float's
- * exponent byte: bit 31 converts to -2^31) */
-static inline __m256i cv3_ht0(const js_lane_args *args, int l0)
-{
-	const int n = args->n_frames, words = (n + 31) >> 5;
-	__m256i t0 = _mm256_set1_epi32(0x7fff), found = _mm256_setzero_si256();
-	for (int w = 0; w < words; w++) {
-		const __m256i x = _mm256_loadu_si256((const __m256i *)(args->input[0] + w * JS_BLOCK + l0));
-		const __m256i p = _mm256_and_si256(x, _mm256_sub_epi32(_mm256_setzero_si256(), x));
-		const __m256i lg = _mm256_add_epi32(
-			_mm256_and_si256(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(p)), 23),
-					 _mm256_set1_epi32(0xff)),
-			_mm256_set1_epi32(32 * w - 127));
-		const __m256i first = _mm256_andnot_si256(
-			_mm256_or_si256(found, _mm256_cmpeq_epi32(x, _mm256_setzero_si256())),
-			_mm256_set1_epi32(-1));
-		t0 = _mm256_blendv_epi8(t0, lg, first);
-		found = _mm256_or_si256(found, first);
-	}
-	return _mm256_blendv_epi8(t0, _mm256_set1_epi32(0x7fff),
-				  _mm256_cmpgt_epi32(t0, _mm256_set1_epi32(n - 1)));
-}
-
-static inline __attribute__((always_inline)) void cv3_hmove(cv3_hgroup *g, js_hi e)
-{
-	g->y = (js_hi)_mm256_min_epi16((__m256i)(g->y + e), (__m256i)g->floor);
-	g->cnt -= g->y < g->floor;
-}
-
-/* Words of v (js_hlane order) for lanes l0..l0 + 15 of args' outputs, widened. */
-static inline void cv3_hstore(const js_lane_args *args, int l0, js_hi rise, js_hi apex,
-			      js_hi airtime, js_hi flags)
-{
-	if (l0 + 16 <= args->n_lanes) {
-		/* lane order (js_hstore_lanes' permute), then each half widened */
-		const __m256i r = _mm256_permute4x64_epi64((__m256i)rise, 0xd8);
-		const __m256i a = _mm256_permute4x64_epi64((__m256i)apex, 0xd8);
-		const __m256i t = _mm256_permute4x64_epi64((__m256i)airtime, 0xd8);
-		const __m256i f = _mm256_permute4x64_epi64((__m256i)flags, 0xd8);
-		for (int h = 0; h < 2; h++) {
-			const __m128i rh = h ? _mm256_extracti128_si256(r, 1) : _mm256_castsi256_si128(r);
-			const __m128i ah = h ? _mm256_extracti128_si256(a, 1) : _mm256_castsi256_si128(a);
-			const __m128i th = h ? _mm256_extracti128_si256(t, 1) : _mm256_castsi256_si128(t);
-			const __m128i fh = h ? _mm256_extracti128_si256(f, 1) : _mm256_castsi256_si128(f);
-			int64_t *ro = args->rise + l0 + 8 * h;
-			_mm256_storeu_si256((__m256i *)ro, _mm256_cvtepi16_epi64(rh));
-			_mm256_storeu_si256((__m256i *)(ro + 4), _mm256_cvtepi16_epi64(_mm_srli_si128(rh, 8)));
-			_mm256_storeu_si256((__m256i *)(args->apex_frame + l0 + 8 * h), _mm256_cvtepi16_epi32(ah));
-			_mm256_storeu_si256((__m256i *)(args->airtime + l0 + 8 * h), _mm256_cvtepi16_epi32(th));
-			_mm256_storeu_si256((__m256i *)(args->flags + l0 + 8 * h), _mm256_cvtepu16_epi32(fh));
-		}
-		return;
-	}
-	int16_t r[16], a[16], t[16], f[16];
-	js_hstore_lanes(r, rise);
-	js_hstore_lanes(a, apex);
-	js_hstore_lanes(t, airtime);
-	js_hstore_lanes(f, flags);
-	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
-		args->rise[l0 + i] = r[i];
-		args->apex_frame[l0 + i] = a[i];
-		args->airtime[l0 + i] = t[i];
-		args->flags[l0 + i] = (uint16_t)f[i];
-	}
-}
-
-static void cv3_lanes_fast(const js_lane_args *args)
-{
-	const cv3_ztables *z = cv3_ztables_get();
-	__m256i tb[4][4];
-	for (int k = 0; k < 4; k++)
-		cv3_hlut_init(tb[k], z->b[k]);
-	const js_hi n = js_hsplat((int16_t)args->n_frames);
-	cv3_hgroup h[4];
-	for (int k = 0; k < 4; k++) { /* groups past n_lanes copy the first */
-		const int l0 = 16 * k < args->n_lanes ? 16 * k : 0;
-		h[k].t0 = (js_hi)_mm256_packs_epi32(cv3_ht0(args, l0), cv3_ht0(args, l0 + 8));
-		h[k].floor = js_haxis(args->axis[CV3_AX_DROP], args, l0) * CV3_BLOCK + CV3_Y0;
-		h[k].y = js_hsplat(CV3_Y0);
-		h[k].cnt = js_hsplat(0);
-	}
-	/* u = 2 .. 63, eight at a time (T(0) = T(1) = 0), the four groups side by side */
-	for (int u0 = 0; u0 < CV_ZARC_N; u0 += 8) {
-#pragma GCC unroll 8
-		for (int k = u0 ? 0 : 2; k < 8; k++) {
-			const js_hi e = js_hsplat(z->t[u0 + k]);
-			for (int j = 0; j < 4; j++)
-				cv3_hmove(&h[j], e);
-		}
-		if (js_hall((h[0].y == h[0].floor) & (h[1].y == h[1].floor) & (h[2].y == h[2].floor) &
-			    (h[3].y == h[3].floor)))
-			break;
-	}
-	for (int k = 0; k < 4 && 16 * k < args->n_lanes; k++) {
-		const js_hi t0 = h[k].t0, took = t0 != 0x7fff;
-		const js_hi land = t0 + h[k].cnt + 3;
-		const js_hi landed = took & (land < n);
-		const js_hi idx = (js_hsel(landed, land, n) - t0) & took;
-		js_hi fl = js_hsel(landed, cv_hlut(tb[0], idx), cv_hlut(tb[1], idx));
-		fl = js_hsel(took, (fl & 7) | ((fl & 0x78) << 5), js_hsplat(JS_FLAG_NO_TAKEOFF));
-		const js_hi ap = cv_hlut(tb[3], idx);
-		cv3_hstore(args, 16 * k, cv_hlut(tb[2], idx), (t0 + ap) & (ap >= 0),
-			   (land + 1) & landed, fl);
-	}
 }
 #endif
 
