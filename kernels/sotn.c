@@ -586,6 +586,11 @@ typedef struct sotn_lanes {
 	sotn_m air, gnd, prev, canleap, nofifth; /* Player_Jump, TOUCHING_GROUND, padHeld, unk44 */
 	sotn_m leap, water, sub;            /* per-lane constants */
 	sotn_m took, landed;                /* accounting */
+#ifdef SOTN_KMASK
+	/* accounting: the lanes that have seen each flag (SOTN_FK_*), as masks; sotn_lanes_acc
+	 * turns them into the flag bits, so the frame loop has no flag vector and no flag constants */
+	sotn_m seen[8];
+#endif
 	const uint32_t *in;
 } sotn_lanes;
 
@@ -640,6 +645,10 @@ static inline void sotn_lanes_init(sotn_lanes *s, const js_lane_args *args, int 
 	s->ymin = js_vsplat(SOTN_STAND_FIX);
 	s->flags = (js_vu)js_vsplat(0);
 	s->took = s->landed = sm_from(js_vsplat(0));
+#ifdef SOTN_KMASK
+	for (int i = 0; i < 8; i++)
+		s->seen[i] = 0;
+#endif
 	js_vacc acc;
 	js_vacc_init(&acc, args, l0);
 	s->last_jump = acc.last_jump;
@@ -743,16 +752,17 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	s->apex = sm_sel(higher, s->cnt, s->apex);
 	sotn_m below = ~gnd & sm_gt(s->y, js_vsplat(SOTN_STAND_FIX));
 #ifdef SOTN_KMASK
-	fl = sm_orif(fl, on & j & win, SOTN_FLAG_FIFTH);
-	fl = sm_orif(fl, on & rel, SOTN_FLAG_RELEASE);
-	fl = sm_orif(fl, on & cap, SOTN_FLAG_FALL_CAP);
-	fl = sm_orif(fl, on & dj, SOTN_FLAG_DOUBLE_JUMP);
-	fl = sm_orif(fl, on & hard, SOTN_FLAG_HARD_LANDING);
-	fl = sm_orif(fl, on & below, JS_FLAG_BELOW_START);
+	s->seen[0] |= on & j & win;
+	s->seen[1] |= on & rel;
+	s->seen[2] |= on & cap;
+	s->seen[3] |= on & dj;
+	s->seen[4] |= on & hard;
+	s->seen[5] |= on & below;
 	if (sub)
-		fl = sm_orif(fl, on & low, SOTN_FLAG_LOW_BITS);
+		s->seen[6] |= on & low;
 	if (water)
-		fl = sm_orif(fl, on & wround, SOTN_FLAG_WATER_ROUND);
+		s->seen[7] |= on & wround;
+	(void)fl;
 #else
 	js_vu add = ((js_vu)(j & win) & k->fifth) | ((js_vu)rel & k->rel) | ((js_vu)cap & k->cap) |
 		    ((js_vu)dj & k->dj) | ((js_vu)hard & k->hard) | ((js_vu)below & k->below);
@@ -777,6 +787,14 @@ static inline js_vacc sotn_lanes_acc(const sotn_lanes *s)
 	acc.apex = js_vsel(acc.rise > 0, s->apex - 1, js_vsplat(0));
 	acc.air = acc.landed & s->cnt;
 	acc.flags = s->flags;
+#ifdef SOTN_KMASK
+	static const uint32_t bit[8] = { SOTN_FLAG_FIFTH,	   SOTN_FLAG_RELEASE,
+					 SOTN_FLAG_FALL_CAP,	   SOTN_FLAG_DOUBLE_JUMP,
+					 SOTN_FLAG_HARD_LANDING, JS_FLAG_BELOW_START,
+					 SOTN_FLAG_LOW_BITS,	   SOTN_FLAG_WATER_ROUND };
+	for (int i = 0; i < 8; i++)
+		acc.flags = sm_orif(acc.flags, s->seen[i], bit[i]);
+#endif
 	acc.last_jump = s->last_jump;
 	acc.rec = NULL;
 	acc.l0 = 0;
