@@ -1079,6 +1079,10 @@ int main(int argc, char **argv)
 	} else
 		die(EXIT_USAGE, "unknown command '%s' (list, sweep, trace, reach, map)", c.cmd);
 	int rc = cmd(&c);
+	/* The command has said what it had to.  MPI: mpirun ends the job when the first rank exits
+	 * non-zero (a budget's exit 3), and the SIGTERM it sends to a rank still in MPI_Finalize is
+	 * no news: that rank exits without a line (its files, if any, are still removed) */
+	js_cleanup_told();
 	free(c.axis_args); /* the argument tables (no leak for LeakSanitizer to report) */
 	free(c.seqs);
 	free(c.starts);

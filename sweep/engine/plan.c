@@ -235,8 +235,9 @@ void js_block_lanes(const js_block *b, size_t lanes[JS_BLOCK])
 		lanes[l] = lanes[b->n - 1];
 }
 
-/* Any lanes: lane by lane, an odometer over the axes where the next lane is the next start
- * condition (grid index + np), else decoded by dividing. */
+/* Lanes without a table (js_rowtab_build's limits, grid-order windows): lane by lane, an
+ * odometer over the axes where the next lane is the next start condition (grid index + np), else
+ * decoded by dividing. */
 static void axes_any(const js_grid *g, const size_t *lanes, int n, int32_t *const out[JS_MAX_AXES],
 		     int32_t *pattern, uint32_t *extra)
 {
@@ -264,55 +265,6 @@ static void axes_any(const js_grid *g, const size_t *lanes, int n, int32_t *cons
 	}
 }
 
-/* Pattern-major lanes (b's rows are start conditions sb.., its columns the patterns): without a
- * branch or a division per lane.  The axes are digits d[a] (value lo + d) of the start condition,
- * last axis fastest: each lane adds one with carry, and a new row (the next pattern) restarts at
- * sb's digits.  NA is a constant in each caller below, so the digits stay in registers. */
-static inline __attribute__((always_inline)) void
-axes_rows(const js_grid *g, const js_block *b, const int NA, int32_t *const out[JS_MAX_AXES],
-	  int32_t *pattern, uint32_t *extra)
-{
-	const js_model *m = g->model;
-	const size_t np = (size_t)js_grid_pattern_len(g);
-	uint32_t len[JS_MAX_AXES + 1], d[JS_MAX_AXES + 1], d0[JS_MAX_AXES + 1];
-	int32_t lo[JS_MAX_AXES + 1];
-	uint32_t bit[JS_MAX_AXES + 1];
-	size_t r = b->e0 % b->rows, s = b->base / np + r, s0 = b->base / np;
-	for (int a = NA - 1; a >= 0; a--) {
-		len[a] = (uint32_t)js_grid_axis_len(g, a);
-		lo[a] = g->lo[a];
-		bit[a] = m->axes[a].input_bit;
-		d[a] = (uint32_t)(s % len[a]);
-		s /= len[a];
-		d0[a] = (uint32_t)(s0 % len[a]);
-		s0 /= len[a];
-	}
-	int32_t p = (int32_t)(b->e0 / b->rows);
-	const size_t rows = b->rows;
-	for (int l = 0; l < b->n; l++) {
-		uint32_t x = 0;
-		for (int a = 0; a < NA; a++) {
-			int32_t v = lo[a] + (int32_t)d[a];
-			out[a][l] = v;
-			x |= v ? bit[a] : 0u;
-		}
-		extra[l] = x;
-		pattern[l] = p;
-		uint32_t carry = 1;
-		for (int a = NA - 1; a >= 0; a--) {
-			uint32_t t = d[a] + carry;
-			carry = t == len[a];
-			d[a] = carry ? 0 : t;
-		}
-		size_t r1 = r + 1;
-		uint32_t wrap = r1 == rows;
-		r = wrap ? 0 : r1;
-		p += (int32_t)wrap;
-		for (int a = 0; a < NA; a++)
-			d[a] = wrap ? d0[a] : d[a];
-	}
-}
-
 /* Slots b->n..n-1: copies of the last lane. */
 static void pad_block(const js_block *b, int n, int na, int32_t *const out[JS_MAX_AXES],
 		      int32_t *pattern, uint32_t *extra)
@@ -330,7 +282,6 @@ void js_grid_block_axes(const js_grid *g, const js_block *b, const size_t *lanes
 			int32_t *const axis[JS_MAX_AXES], int32_t *pattern, uint32_t *extra)
 {
 	const int na = g->model->n_axes;
-	const size_t np = (size_t)js_grid_pattern_len(g);
 	int32_t *out[JS_MAX_AXES];
 	for (int a = 0; a < JS_MAX_AXES; a++)
 		out[a] = axis[a];
@@ -345,15 +296,6 @@ void js_grid_block_axes(const js_grid *g, const js_block *b, const size_t *lanes
 		memcpy(extra, x, (size_t)bn * sizeof *extra);
 		for (int l = 0; l < bn; l++)
 			pattern[l] = p0 + step[l];
-		pad_block(b, n, na, out, pattern, extra);
-	} else if (b->cols == np && b->base % np == 0 && b->rows > 0) {
-		switch (na) {
-		case 0: axes_rows(g, b, 0, out, pattern, extra); break;
-		case 1: axes_rows(g, b, 1, out, pattern, extra); break;
-		case 2: axes_rows(g, b, 2, out, pattern, extra); break;
-		case 3: axes_rows(g, b, 3, out, pattern, extra); break;
-		default: axes_rows(g, b, JS_MAX_AXES, out, pattern, extra); break;
-		}
 		pad_block(b, n, na, out, pattern, extra);
 	} else {
 		axes_any(g, lanes, n, out, pattern, extra);

@@ -171,13 +171,13 @@ void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
 		pr = &own;
 	}
 
-	/* The lane kernels' blocks: the start conditions decoded once for all of them (none past
+	/* The blocks' start conditions decoded once for all of them (none past
 	 * JS_ROWTAB_MAX: per lane), in the calling thread's table, kept between calls like the block
 	 * buffers (the threads only read it). */
 	static _Thread_local js_rowtab rt;
 	size_t np = (size_t)js_grid_pattern_len(g);
 	const js_rowtab *tab = NULL;
-	if (!o->reference && n_blocks > 1 && js_rowtab_build(&rt, g, 0, n / np, np) == 0)
+	if (n_blocks > 1 && js_rowtab_build(&rt, g, 0, n / np, np) == 0)
 		tab = &rt;
 
 	if (threads == 1 || n_blocks == 1) { /* no parallel region for one thread's work */
