@@ -729,7 +729,7 @@ static inline void sotn_lanes_init(sotn_lanes *s, const js_lane_args *args, int 
  * broadcasts, SSE4 from the pool. */
 #ifdef SOTN_AVX2
 typedef struct sotn_k {
-	js_vi rel, imin, winb, winl, fifth, grav, cap, leap, jump, hard, stand, seven, nseven;
+	js_vi rel, imin, winb, winl, fifth, grav, cap, leap, jump, hard, hardg, stand, seven, nseven;
 } sotn_k;
 #define SOTN_KV(x) { x, x, x, x, x, x, x, x }
 static const sotn_k sotn_k_avx2 = {
@@ -738,6 +738,7 @@ static const sotn_k sotn_k_avx2 = {
 	.winl = SOTN_KV((int32_t)(0x80000000u + (SOTN_WIN_HI - SOTN_WIN_LO - 1))),
 	.fifth = SOTN_KV(SOTN_FIFTH), .grav = SOTN_KV(SOTN_GRAVITY), .cap = SOTN_KV(SOTN_CAP),
 	.leap = SOTN_KV(SOTN_LEAP_VY), .jump = SOTN_KV(SOTN_JUMP_VY), .hard = SOTN_KV(SOTN_HARD),
+	.hardg = SOTN_KV(SOTN_HARD - SOTN_GRAVITY),
 	.stand = SOTN_KV(SOTN_STAND_FIX), .seven = SOTN_KV(7), .nseven = SOTN_KV(~7),
 };
 #define SOTN_K(name, x) (k->name)
@@ -753,7 +754,7 @@ typedef struct sotn_k {
  * of the loop (exact: they only act on lanes with the axis on). */
 static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s, const sotn_k *k,
 								   int f, js_vi fv, const int water,
-								   const int sub)
+								   const int sub, const int first)
 {
 	(void)k;
 	if ((f & 31) == 0)
@@ -780,8 +781,9 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	sotn_m win = (js_vi)((js_vu)s->vy + (js_vu)SOTN_K(winb, 0x80000000u - (SOTN_WIN_LO + 1))) <
 		     SOTN_K(winl, (int32_t)(0x80000000u + (SOTN_WIN_HI - SOTN_WIN_LO - 1)));
 	win &= a & ~s->nofifth;
-	js_vi vy = sotn_vmax(s->vy, sm_sel(a, SOTN_K(imin, INT32_MIN),
-					   SOTN_K(rel, SOTN_RELEASE_VY)));
+	js_vi vy0 = s->vy;
+	js_vi vy = sotn_vmax(vy0, sm_sel(a, SOTN_K(imin, INT32_MIN), SOTN_K(rel, SOTN_RELEASE_VY)));
+	js_vi vr = vy;
 #endif
 	vy += water ? sm_sel(win, s->gfifth, s->gfull)
 		    : sm_sel(win, SOTN_K(fifth, SOTN_FIFTH), SOTN_K(grav, SOTN_GRAVITY));
@@ -818,8 +820,9 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	}
 	s->vy = v;
 	sotn_m ngnd = air & ~snap; /* in the air, not TOUCHING_GROUND */
-	sotn_m hard = snap & sm_gt(v + (water ? s->gfull : SOTN_K(grav, SOTN_GRAVITY)),
-				   SOTN_K(hard, SOTN_HARD));
+	/* v + YAccel > FIX(6.875) (no overflow: v <= FIX(7)); dry, v > FIX(6.875) - FIX(22/128) */
+	sotn_m hard = snap & (water ? sm_gt(v + s->gfull, SOTN_K(hard, SOTN_HARD))
+				    : sm_gt(v, SOTN_K(hardg, SOTN_HARD - SOTN_GRAVITY)));
 	s->air = air;
 	s->fly = ngnd;
 	s->prev = a;
@@ -833,37 +836,64 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	s->ymin = sotn_vmin(s->y, s->ymin);
 	s->apex = sm_sel(higher, fv, s->apex);
 	sotn_m below = ngnd & sm_gt(s->y, SOTN_K(stand, SOTN_STAND_FIX));
+	/* The flags count from the take-off to the landing (on).  After frame 0 they fire only there
+	 * once fifth and cap are taken in the air (fly), so those frames need no on: a lane in the
+	 * air (fly) has taken off (took) and not landed (a landed lane never takes off again); a lane
+	 * that landed on the frame before (Player_Jump, not fly) moved down onto its floor, so its
+	 * speed is >= 0 (no release), and now stands: speed 0, no move (no hard landing, no low bits,
+	 * no water rounding); a standing lane's speed is 0 after any frame (no cap); a take-off's
+	 * speeds are exact under both truncations, and it is in the air (below counts). */
+	sotn_m c_fifth = fly & win, c_rel = rel, c_cap = fly & cap, c_dj = dj, c_hard = hard;
+#ifndef SOTN_KMASK
+	/* the release changed the speed (a standing lane's speed is 0: never below FIX(-1)) */
+	c_rel = sm_gt(vr, vy0);
+#endif
+	sotn_m c_below = below, c_low = low, c_wround = wround;
 #ifdef SOTN_KMASK
-	s->seen[0] |= on & j & win;
-	s->seen[1] |= on & rel;
-	s->seen[2] |= on & cap;
-	s->seen[3] |= on & dj;
-	s->seen[4] |= on & hard;
-	s->seen[5] |= on & below;
+	(void)first;
+	if (1) { /* masks in mask registers: measured faster with on on every frame */
+#else
+	if (first) { /* the start's frame, as js_acc_frame counts it */
+#endif
+		c_fifth = on & j & win;
+		c_rel = on & rel;
+		c_cap = on & cap;
+		c_dj = on & dj;
+		c_hard = on & hard;
+		c_below = on & below;
+		c_low = on & low;
+		c_wround = on & wround;
+	}
+#ifdef SOTN_KMASK
+	s->seen[0] |= c_fifth;
+	s->seen[1] |= c_rel;
+	s->seen[2] |= c_cap;
+	s->seen[3] |= c_dj;
+	s->seen[4] |= c_hard;
+	s->seen[5] |= c_below;
 	if (sub)
-		s->seen[6] |= on & low;
+		s->seen[6] |= c_low;
 	if (water)
-		s->seen[7] |= on & wround;
+		s->seen[7] |= c_wround;
 	(void)fl;
 #elif defined(SOTN_PACK)
-	js_vi on8 = sotn_pack(on, on); /* on, laid out as the bytes */
-	s->seen[0] |= sotn_pack(sotn_pair(j & win, rel), sotn_pair(cap, dj)) & on8;
+	s->seen[0] |= sotn_pack(sotn_pair(c_fifth, c_rel), sotn_pair(c_cap, c_dj));
 	if (water || sub)
-		s->seen[1] |= sotn_pack(sotn_pair(hard, below), sotn_pair(low, wround)) & on8;
+		s->seen[1] |= sotn_pack(sotn_pair(c_hard, c_below), sotn_pair(c_low, c_wround));
 	else /* hard and below as the halves of the lanes (sotn_seen_flags) */
-		s->seen[1] |= sotn_pair(hard, below) & on;
+		s->seen[1] |= sotn_pair(c_hard, c_below);
 	(void)fl;
 #else
-	fl = sm_orif(fl, on & j & win, SOTN_FLAG_FIFTH);
-	fl = sm_orif(fl, on & rel, SOTN_FLAG_RELEASE);
-	fl = sm_orif(fl, on & cap, SOTN_FLAG_FALL_CAP);
-	fl = sm_orif(fl, on & dj, SOTN_FLAG_DOUBLE_JUMP);
-	fl = sm_orif(fl, on & hard, SOTN_FLAG_HARD_LANDING);
-	fl = sm_orif(fl, on & below, JS_FLAG_BELOW_START);
+	fl = sm_orif(fl, c_fifth, SOTN_FLAG_FIFTH);
+	fl = sm_orif(fl, c_rel, SOTN_FLAG_RELEASE);
+	fl = sm_orif(fl, c_cap, SOTN_FLAG_FALL_CAP);
+	fl = sm_orif(fl, c_dj, SOTN_FLAG_DOUBLE_JUMP);
+	fl = sm_orif(fl, c_hard, SOTN_FLAG_HARD_LANDING);
+	fl = sm_orif(fl, c_below, JS_FLAG_BELOW_START);
 	if (sub)
-		fl = sm_orif(fl, on & low, SOTN_FLAG_LOW_BITS);
+		fl = sm_orif(fl, c_low, SOTN_FLAG_LOW_BITS);
 	if (water)
-		fl = sm_orif(fl, on & wround, SOTN_FLAG_WATER_ROUND);
+		fl = sm_orif(fl, c_wround, SOTN_FLAG_WATER_ROUND);
 #endif
 	s->flags = fl;
 	s->took = took;
@@ -933,6 +963,27 @@ static __attribute__((cold, noinline)) void sotn_lanes_record(sotn_lanes s, js_l
 	js_vacc_record(&acc, f);
 }
 
+/* Frame f of both groups; 1 when every lane is done (js_vacc_done, tested every eight frames). */
+static inline __attribute__((always_inline)) int sotn_frame2(sotn_lanes *g0, sotn_lanes *g1,
+							     const sotn_k *k, int f, const int water,
+							     const int sub, const int first,
+							     js_lane_record *rec, int l0)
+{
+	js_vi fv = js_vsplat(f + 1);
+	sotn_lanes_frame(g0, k, f, fv, water, sub, first);
+	sotn_lanes_frame(g1, k, f, fv, water, sub, first);
+	if (__builtin_expect(rec != NULL, 0)) {
+		sotn_lanes_record(*g0, rec, l0, f);
+		sotn_lanes_record(*g1, rec, l0 + JS_VW, f);
+	}
+	if ((f & 7) == 7) {
+		sotn_m d0 = g0->landed | (~g0->took & sm_from(g0->last_jump <= f));
+		sotn_m d1 = g1->landed | (~g1->took & sm_from(g1->last_jump <= f));
+		return sm_all(d0 & d1);
+	}
+	return 0;
+}
+
 static inline __attribute__((always_inline)) void sotn_run(sotn_lanes *g, int n_frames,
 							   const int water, const int sub,
 							   js_lane_record *rec, int l0)
@@ -944,21 +995,12 @@ static inline __attribute__((always_inline)) void sotn_run(sotn_lanes *g, int n_
 #else
 	const sotn_k *k = NULL;
 #endif
-	for (int f = 0; f < n_frames; f++) {
-		js_vi fv = js_vsplat(f + 1);
-		sotn_lanes_frame(&g0, k, f, fv, water, sub);
-		sotn_lanes_frame(&g1, k, f, fv, water, sub);
-		if (__builtin_expect(rec != NULL, 0)) {
-			sotn_lanes_record(g0, rec, l0, f);
-			sotn_lanes_record(g1, rec, l0 + JS_VW, f);
-		}
-		if ((f & 7) == 7) { /* js_vacc_done for both groups at once */
-			sotn_m d0 = g0.landed | (~g0.took & sm_from(g0.last_jump <= f));
-			sotn_m d1 = g1.landed | (~g1.took & sm_from(g1.last_jump <= f));
-			if (sm_all(d0 & d1))
-				break;
-		}
-	}
+	/* frame 0 (the flags' first frame, sotn_lanes_frame), then the rest */
+	if (n_frames > 0)
+		sotn_frame2(&g0, &g1, k, 0, water, sub, 1, rec, l0);
+	for (int f = 1; f < n_frames; f++)
+		if (sotn_frame2(&g0, &g1, k, f, water, sub, 0, rec, l0))
+			break;
 #ifdef SOTN_PACK
 	g0.flags = sotn_seen_flags(&g0, water || sub);
 	g1.flags = sotn_seen_flags(&g1, water || sub);
