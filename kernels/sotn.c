@@ -849,12 +849,7 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	c_rel = sm_gt(vr, vy0);
 #endif
 	sotn_m c_below = below, c_low = low, c_wround = wround;
-#ifdef SOTN_KMASK
-	(void)first;
-	if (1) { /* masks in mask registers: measured faster with on on every frame */
-#else
 	if (first) { /* the start's frame, as js_acc_frame counts it */
-#endif
 		c_fifth = on & j & win;
 		c_rel = on & rel;
 		c_cap = on & cap;
