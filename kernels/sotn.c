@@ -730,6 +730,7 @@ static inline void sotn_lanes_init(sotn_lanes *s, const js_lane_args *args, int 
 #ifdef SOTN_AVX2
 typedef struct sotn_k {
 	js_vi rel, imin, winb, winl, fifth, grav, cap, leap, jump, hard, hardg, stand, seven, nseven;
+	js_vi fifth4, grav4, hardg4; /* deep water */
 } sotn_k;
 #define SOTN_KV(x) { x, x, x, x, x, x, x, x }
 static const sotn_k sotn_k_avx2 = {
@@ -738,7 +739,8 @@ static const sotn_k sotn_k_avx2 = {
 	.winl = SOTN_KV((int32_t)(0x80000000u + (SOTN_WIN_HI - SOTN_WIN_LO - 1))),
 	.fifth = SOTN_KV(SOTN_FIFTH), .grav = SOTN_KV(SOTN_GRAVITY), .cap = SOTN_KV(SOTN_CAP),
 	.leap = SOTN_KV(SOTN_LEAP_VY), .jump = SOTN_KV(SOTN_JUMP_VY), .hard = SOTN_KV(SOTN_HARD),
-	.hardg = SOTN_KV(SOTN_HARD - SOTN_GRAVITY),
+	.hardg = SOTN_KV(SOTN_HARD - SOTN_GRAVITY), .fifth4 = SOTN_KV(SOTN_FIFTH / 4),
+	.grav4 = SOTN_KV(SOTN_GRAVITY / 4), .hardg4 = SOTN_KV(SOTN_HARD - SOTN_GRAVITY / 4),
 	.stand = SOTN_KV(SOTN_STAND_FIX), .seven = SOTN_KV(7), .nseven = SOTN_KV(~7),
 };
 #define SOTN_K(name, x) (k->name)
@@ -750,7 +752,8 @@ typedef struct sotn_k {
 #endif
 
 /* One frame of a group.  water and sub are compile-time constants at each call: 0 when no lane
- * of the two groups has the axis on, so water's scalings and the eight-step truncation drop out
+ * of the two groups has the axis on (water 2: every lane has it, no selects on it), so water's
+ * scalings and the eight-step truncation drop out
  * of the loop (exact: they only act on lanes with the axis on). */
 static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s, const sotn_k *k,
 								   int f, js_vi fv, const int water,
@@ -785,8 +788,9 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	js_vi vy = sotn_vmax(vy0, sm_sel(a, SOTN_K(imin, INT32_MIN), SOTN_K(rel, SOTN_RELEASE_VY)));
 	js_vi vr = vy;
 #endif
-	vy += water ? sm_sel(win, s->gfifth, s->gfull)
-		    : sm_sel(win, SOTN_K(fifth, SOTN_FIFTH), SOTN_K(grav, SOTN_GRAVITY));
+	vy += water == 2 ? sm_sel(win, SOTN_K(fifth4, SOTN_FIFTH / 4), SOTN_K(grav4, SOTN_GRAVITY / 4))
+	      : water	   ? sm_sel(win, s->gfifth, s->gfull)
+			   : sm_sel(win, SOTN_K(fifth, SOTN_FIFTH), SOTN_K(grav, SOTN_GRAVITY));
 	sotn_m cap = sm_gt(vy, SOTN_K(cap, SOTN_CAP));
 	vy = sotn_vmin(vy, SOTN_K(cap, SOTN_CAP));
 	sotn_m dj = fly & tap & s->canleap; /* fly: in the air, not landing this frame */
@@ -801,7 +805,9 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	js_vi v = vy;
 	if (water) {
 		js_vi t3 = vy * 3;
-		v = sm_sel(s->water, (t3 + (t3 >> 31 & 3)) >> 2, vy);
+		v = (t3 + (t3 >> 31 & 3)) >> 2;
+		if (water == 1)
+			v = sm_sel(s->water, v, vy);
 	}
 	js_vu fl = s->flags;
 	sotn_m low = sm_from(js_vsplat(0));
@@ -815,14 +821,15 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	if (water) {
 		js_vi w = v + __builtin_convertvector(__builtin_convertvector(v, js_vf) *
 							      (1.0f / 3.0f), js_vi);
-		v = sm_sel(s->water, w, v);
-		wround = s->water & sm_ne(v, vy);
+		v = water == 2 ? w : sm_sel(s->water, w, v);
+		wround = water == 2 ? sm_ne(v, vy) : s->water & sm_ne(v, vy);
 	}
 	s->vy = v;
 	sotn_m ngnd = air & ~snap; /* in the air, not TOUCHING_GROUND */
 	/* v + YAccel > FIX(6.875) (no overflow: v <= FIX(7)); dry, v > FIX(6.875) - FIX(22/128) */
-	sotn_m hard = snap & (water ? sm_gt(v + s->gfull, SOTN_K(hard, SOTN_HARD))
-				    : sm_gt(v, SOTN_K(hardg, SOTN_HARD - SOTN_GRAVITY)));
+	sotn_m hard = snap & (water == 2 ? sm_gt(v, SOTN_K(hardg4, SOTN_HARD - SOTN_GRAVITY / 4))
+			      : water	   ? sm_gt(v + s->gfull, SOTN_K(hard, SOTN_HARD))
+					   : sm_gt(v, SOTN_K(hardg, SOTN_HARD - SOTN_GRAVITY)));
 	s->air = air;
 	s->fly = ngnd;
 	s->prev = a;
@@ -891,8 +898,15 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 		fl = sm_orif(fl, c_wround, SOTN_FLAG_WATER_ROUND);
 #endif
 	s->flags = fl;
-	s->took = took;
-	s->landed = landed | (took & ~ngnd);
+	if (first) {
+		s->took = took;
+		s->landed = landed | (took & ~ngnd);
+	} else {
+		/* From frame 0 on took is landed | fly (sotn_run): a lane that took off is in the air
+		 * or has landed.  So a landing is a lane in the air reaching its floor (a take-off
+		 * never does; a lane standing after a flight has landed already). */
+		s->landed = landed | (air & snap);
+	}
 }
 
 #ifdef SOTN_PACK
@@ -952,6 +966,7 @@ static __attribute__((cold, noinline)) void sotn_lanes_record(sotn_lanes s, js_l
 #ifdef SOTN_PACK
 	s.flags = sotn_seen_flags(&s, 1); /* the fuzzer's variant packs all eight */
 #endif
+	s.took = s.landed | s.fly; /* (sotn_lanes_frame) */
 	js_vacc acc = sotn_lanes_acc(&s);
 	acc.rec = r;
 	acc.l0 = l0;
@@ -972,8 +987,9 @@ static inline __attribute__((always_inline)) int sotn_frame2(sotn_lanes *g0, sot
 		sotn_lanes_record(*g1, rec, l0 + JS_VW, f);
 	}
 	if ((f & 7) == 7) {
-		sotn_m d0 = g0->landed | (~g0->took & sm_from(g0->last_jump <= f));
-		sotn_m d1 = g1->landed | (~g1->took & sm_from(g1->last_jump <= f));
+		/* took = landed | fly (sotn_lanes_frame) */
+		sotn_m d0 = g0->landed | (~g0->fly & sm_from(g0->last_jump <= f));
+		sotn_m d1 = g1->landed | (~g1->fly & sm_from(g1->last_jump <= f));
 		return sm_all(d0 & d1);
 	}
 	return 0;
@@ -996,6 +1012,10 @@ static inline __attribute__((always_inline)) void sotn_run(sotn_lanes *g, int n_
 	for (int f = 1; f < n_frames; f++)
 		if (sotn_frame2(&g0, &g1, k, f, water, sub, 0, rec, l0))
 			break;
+	if (n_frames > 0) { /* took, not kept after frame 0 (sotn_lanes_frame) */
+		g0.took = g0.landed | g0.fly;
+		g1.took = g1.landed | g1.fly;
+	}
 #ifdef SOTN_PACK
 	g0.flags = sotn_seen_flags(&g0, water || sub);
 	g1.flags = sotn_seen_flags(&g1, water || sub);
@@ -1021,6 +1041,8 @@ static void sotn_block(const js_lane_args *args)
 			sotn_run(g, args->n_frames, 1, 1, args->record, l0);
 		else if (!water && !sub)
 			sotn_run(g, args->n_frames, 0, 0, NULL, 0);
+		else if (!sub && sm_all(g[0].water & g[1].water)) /* every lane in deep water */
+			sotn_run(g, args->n_frames, 2, 0, NULL, 0);
 		else if (!sub)
 			sotn_run(g, args->n_frames, 1, 0, NULL, 0);
 		else if (!water)
