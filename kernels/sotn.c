@@ -515,8 +515,9 @@ const js_model js_model_sotn = {
  *     2^19, and (float)v * (1.0f / 3.0f) is v / 3 moved away from 0 by less than 0.006 (the
  *     float 1/3 is 1/3 + 1e-8) and rounded to within 2^-7: never across an integer, and at or
  *     past k when v = 3k, so its truncation to int is trunc(v / 3) (tests/test_sotn.c checks
- *     every v; a multiply, not the slow divide).  v * 3 / 4 toward 0 is (3v + (3v < 0 ? 3 :
- *     0)) >> 2;
+ *     every v; a multiply, not the slow divide).  v * 3 / 4 toward 0 is (int)((float)v * 0.75f):
+ *     3v / 4 is a float (|3v| < 2^24), so the product is exact and the conversion truncates
+ *     (tests/test_sotn.c checks every v);
  *   - unk44 matters through bit 0x01 (with the relic: one mask, "can leap") and 0x20; its bit
  *     0x40 is never set (the field's range ends at 0x3F: only the dive kick sets it);
  *   - FIX(-1/8) < v < FIX(3/8) is one unsigned compare: (u32)(v + 8191) < 32767. */
@@ -804,8 +805,7 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	/* the collision part: water's * 3 / 4, the eight-step pass, the move and the floor */
 	js_vi v = vy;
 	if (water) {
-		js_vi t3 = vy * 3;
-		v = (t3 + (t3 >> 31 & 3)) >> 2;
+		v = __builtin_convertvector(__builtin_convertvector(vy, js_vf) * 0.75f, js_vi);
 		if (water == 1)
 			v = sm_sel(s->water, v, vy);
 	}
