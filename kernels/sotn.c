@@ -731,7 +731,7 @@ static inline void sotn_lanes_init(sotn_lanes *s, const js_lane_args *args, int 
 #ifdef SOTN_AVX2
 typedef struct sotn_k {
 	js_vi rel, imin, winb, winl, fifth, grav, cap, leap, jump, hard, hardg, stand, seven, nseven;
-	js_vi fifth4, grav4, hardg4; /* deep water */
+	js_vi fifth4, grav4, hardg4, three; /* deep water */
 } sotn_k;
 #define SOTN_KV(x) { x, x, x, x, x, x, x, x }
 static const sotn_k sotn_k_avx2 = {
@@ -742,6 +742,7 @@ static const sotn_k sotn_k_avx2 = {
 	.leap = SOTN_KV(SOTN_LEAP_VY), .jump = SOTN_KV(SOTN_JUMP_VY), .hard = SOTN_KV(SOTN_HARD),
 	.hardg = SOTN_KV(SOTN_HARD - SOTN_GRAVITY), .fifth4 = SOTN_KV(SOTN_FIFTH / 4),
 	.grav4 = SOTN_KV(SOTN_GRAVITY / 4), .hardg4 = SOTN_KV(SOTN_HARD - SOTN_GRAVITY / 4),
+	.three = SOTN_KV(3),
 	.stand = SOTN_KV(SOTN_STAND_FIX), .seven = SOTN_KV(7), .nseven = SOTN_KV(~7),
 };
 #define SOTN_K(name, x) (k->name)
@@ -819,10 +820,21 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	sotn_m snap = sm_eq(s->y, s->floor); /* the move reached the floor */
 	sotn_m wround = sm_from(js_vsplat(0));
 	if (water) {
-		js_vi w = v + __builtin_convertvector(__builtin_convertvector(v, js_vf) *
-							      (1.0f / 3.0f), js_vi);
+		js_vi w;
+		sotn_m ne;
+		if (sub) {
+			w = v + __builtin_convertvector(__builtin_convertvector(v, js_vf) *
+							(1.0f / 3.0f), js_vi);
+			ne = sm_ne(w, vy);
+		} else {
+			/* (vy * 3 / 4) * 4 / 3 is vy moved 1 toward 0 when vy % 4 != 0 (vy = 4m + r,
+			 * 0 <= r < 4: 3m + (3r >> 2), then 4m + (3r >> 2); odd in vy): computed from vy,
+			 * off the move's chain (tests/test_sotn.c checks every vy) */
+			ne = sm_test(vy, SOTN_K(three, 3));
+			w = vy - sm_selz(ne, (vy >> 31) | 1);
+		}
 		v = water == 2 ? w : sm_sel(s->water, w, v);
-		wround = water == 2 ? sm_ne(v, vy) : s->water & sm_ne(v, vy);
+		wround = water == 2 ? ne : s->water & ne;
 	}
 	s->vy = v;
 	sotn_m ngnd = air & ~snap; /* in the air, not TOUCHING_GROUND */
