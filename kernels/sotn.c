@@ -1000,9 +1000,16 @@ static inline __attribute__((always_inline)) int sotn_frame2(sotn_lanes *g0, sot
 	}
 	if ((f & 7) == 7) {
 		/* took = landed | fly (sotn_lanes_frame) */
+#ifdef SOTN_KMASK
 		sotn_m d0 = g0->landed | (~g0->fly & sm_from(g0->last_jump <= f));
 		sotn_m d1 = g1->landed | (~g1->fly & sm_from(g1->last_jump <= f));
 		return sm_all(d0 & d1);
+#else /* the lanes not done, one test instruction */
+		js_vi ff = js_vsplat(f);
+		sotn_m n0 = ~g0->landed & (g0->fly | sm_gt(g0->last_jump, ff));
+		sotn_m n1 = ~g1->landed & (g1->fly | sm_gt(g1->last_jump, ff));
+		return !js_vany(n0 | n1);
+#endif
 	}
 	return 0;
 }
