@@ -2,13 +2,14 @@
  * scalar reference and for the lane kernel on each ISA, on 1 thread and on all threads.
  *
  * Workload: the model's default grid (every default start condition x holds 0..default_hold),
- * repeated until a run takes at least --min-time seconds.  A lane-step is one frame of one jump
+ * repeated in samples of at least 20 ms, the paths of a model sampled in turn for at least
+ * --min-time seconds each (run_paths).  A lane-step is one frame of one jump
  * from its take-off to its landing (the sum of airtimes); frames a lane kernel steps past a
  * lane's landing, while the rest of its block is still airborne, are not counted, so the ratio
  * is the speed-up on useful work.
  *
- * With --disasm (the default when objdump is on PATH) each lane kernel's machine code in this
- * executable is disassembled and its instructions on xmm / ymm / zmm registers are counted and
+ * Unless --no-disasm, each lane kernel's machine code in the library that holds it is
+ * disassembled (objdump) and its instructions on xmm / ymm / zmm registers are counted and
  * printed as '#' comment lines: the evidence that each ISA path is vectorised.
  *
  *   jsbench [--model ID] [--min-time S] [--threads N] [--no-disasm] [--csv FILE]
@@ -16,6 +17,8 @@
  * --csv also writes the table as CSV (model,path,threads,jumps_per_s,lane_steps_per_s,ratio),
  * the input of notebooks/bench.ipynb.
  */
+
+#include <dlfcn.h>
 #include <getopt.h>
 #include <omp.h>
 #include <stdio.h>
@@ -57,38 +60,61 @@ static void row(const char *model, const char *path, int threads, measure m, dou
 			m.steps_per_s, m.steps_per_s / ref);
 }
 
-/* Runs the grid repeatedly for at least min_time seconds and returns the rates of the fastest
- * sample (at least 3): interference only ever slows a sample down.  A sample runs the grid k
- * times, k chosen so that it lasts 20 ms or more (a small grid runs in microseconds, below what
- * a CPU clock sample can time).  One thread: the calling thread's CPU time (OpenMP runs a
- * one-thread region on it); more: wall clock. */
-static measure run(const js_grid *g, js_result *r, int reference, js_isa isa, int threads,
-		   double min_time, double useful_steps)
+/* One path of one model: the reference or a lane kernel on one ISA, on 1 or n threads. */
+typedef struct path_case {
+	const char *name;
+	int reference, threads;
+	js_isa isa;
+	long k;      /* grid runs per sample */
+	double best; /* the fastest sample's seconds per grid run */
+	long samples;
+} path_case;
+
+/* One sample: the grid k times, timed by the calling thread's CPU time on one thread (OpenMP
+ * runs a one-thread region on it; other processes on a shared machine do not inflate it),
+ * by wall clock on more. */
+static double sample(const js_grid *g, js_result *r, const path_case *p, long k)
 {
-	js_run_opts o = { .reference = reference, .isa = isa, .threads = threads };
-	clockid_t id = threads == 1 && !wall_only ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
-	long k = 1;
-	for (;;) { /* calibrate k by wall clock */
-		double w0 = now();
-		for (long i = 0; i < k; i++)
-			js_sweep_run(g, &o, r);
-		if (now() - w0 >= 0.02 || k >= (1L << 30))
-			break;
-		k *= 2;
+	js_run_opts o = { .reference = p->reference, .isa = p->isa, .threads = p->threads };
+	clockid_t id = p->threads == 1 && !wall_only ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
+	double c0 = clock_s(id);
+	for (long i = 0; i < k; i++)
+		js_sweep_run(g, &o, r);
+	return (clock_s(id) - c0) / (double)k;
+}
+
+/* Times every path of one model side by side.  A sample runs the grid k times, k chosen per path
+ * so that a sample lasts 20 ms or more (a small grid runs in microseconds, below what a CPU clock
+ * sample can time).  The samples are interleaved, one of each path per round, for at least
+ * min_time seconds per path and 3 rounds, and each path keeps its fastest: interference only
+ * ever slows a sample down, and a burst of it on a shared machine then falls on every path
+ * alike, not on the one path that happened to run during it (the ratios to the reference moved
+ * by up to a third between runs when each path ran its samples in one stretch). */
+static void run_paths(const js_grid *g, js_result *r, path_case *p, int n, double min_time)
+{
+	for (int i = 0; i < n; i++) {
+		p[i].k = 1;
+		for (;;) { /* calibrate k by wall clock */
+			double w0 = now();
+			sample(g, r, &p[i], p[i].k);
+			if (now() - w0 >= 0.02 || p[i].k >= (1L << 30))
+				break;
+			p[i].k *= 2;
+		}
+		p[i].best = 1e300;
+		p[i].samples = 0;
 	}
-	long samples = 0;
-	double t0 = now(), best = 1e300;
+	double t0 = now();
+	long rounds = 0;
 	do {
-		double c0 = clock_s(id);
-		for (long i = 0; i < k; i++)
-			js_sweep_run(g, &o, r);
-		double dt = (clock_s(id) - c0) / (double)k;
-		if (dt > 0 && dt < best)
-			best = dt;
-		samples++;
-	} while (now() - t0 < min_time || samples < 3);
-	measure m = { (double)r->n / best, useful_steps / best };
-	return m;
+		for (int i = 0; i < n; i++) {
+			double dt = sample(g, r, &p[i], p[i].k);
+			if (dt > 0 && dt < p[i].best)
+				p[i].best = dt;
+			p[i].samples++;
+		}
+		rounds++;
+	} while (now() - t0 < min_time * n || rounds < 3);
 }
 
 /* Counts instructions of one function by operand register class, from objdump's output. */
@@ -146,7 +172,8 @@ int main(int argc, char **argv)
 		case 'h':
 			printf("usage: jsbench [--model ID] [--min-time S] [--threads N] [--no-disasm] "
 			       "[--csv FILE] [--wall]\n"
-			       "Rates are the fastest repetition's; one-thread runs are timed by the thread's "
+			       "Rates are each path's fastest sample, the samples of a model's paths taken in "
+			       "turn; one-thread runs are timed by the thread's "
 			       "CPU time (--wall: by wall clock), multi-thread runs by wall clock.\n");
 			return 0;
 		default: return 2;
@@ -176,7 +203,8 @@ int main(int argc, char **argv)
 		if (js_isa_available((js_isa)i))
 			printf(" %s", js_isa_name((js_isa)i));
 	printf("; threads: 1 and %d\n", threads);
-	printf("# timing: fastest repetition; 1 thread by %s, %d threads by wall clock\n",
+	printf("# timing: the fastest of samples interleaved across the paths; 1 thread by %s, %d "
+	       "threads by wall clock\n",
 	       wall_only ? "wall clock" : "the thread's CPU time", threads);
 	printf("%-8s %-10s %7s %14s %14s %8s\n", "model", "path", "threads", "jumps/s", "lane-steps/s",
 	       "x ref");
@@ -194,39 +222,41 @@ int main(int argc, char **argv)
 		double useful = 0;
 		for (size_t i = 0; i < r.n; i++)
 			useful += r.airtime[i];
-		measure ref = run(&g, &r, 1, JS_ISA_SCALAR, 1, min_time, useful);
-		row(m->id, "reference", 1, ref, ref.steps_per_s);
-		if (threads > 1) {
-			measure mt = run(&g, &r, 1, JS_ISA_SCALAR, threads, min_time, useful);
-			row(m->id, "reference", threads, mt, ref.steps_per_s);
-		}
-		for (int i = 0; i < JS_ISA_COUNT; i++) {
-			if (!js_isa_available((js_isa)i) || !m->lane[i])
+		path_case p[2 * (JS_ISA_COUNT + 1)];
+		int n = 0;
+		for (int i = -1; i < JS_ISA_COUNT; i++) { /* -1: the reference */
+			if (i >= 0 && (!js_isa_available((js_isa)i) || !m->lane[i]))
 				continue;
-			measure one = run(&g, &r, 0, (js_isa)i, 1, min_time, useful);
-			row(m->id, js_isa_name((js_isa)i), 1, one, ref.steps_per_s);
-			if (threads > 1) {
-				measure mt = run(&g, &r, 0, (js_isa)i, threads, min_time, useful);
-				row(m->id, js_isa_name((js_isa)i), threads, mt, ref.steps_per_s);
-			}
+			for (int t = 0; t < (threads > 1 ? 2 : 1); t++)
+				p[n++] = (path_case){ .name = i < 0 ? "reference" : js_isa_name((js_isa)i),
+						      .reference = i < 0,
+						      .isa = i < 0 ? JS_ISA_SCALAR : (js_isa)i,
+						      .threads = t ? threads : 1 };
 		}
+		run_paths(&g, &r, p, n, min_time);
+		double ref = useful / p[0].best;
+		for (int i = 0; i < n; i++)
+			row(m->id, p[i].name, p[i].threads,
+			    (measure){ (double)r.n / p[i].best, useful / p[i].best }, ref);
 		js_result_free(&r);
 		fflush(stdout);
 	}
 	if (disasm) {
-		/* the path of this executable (objdump's own /proc/self/exe would be objdump) */
-		char exe[4096];
-		ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-		exe[len > 0 ? len : 0] = 0;
-		printf("# vectorisation evidence: instructions of each lane kernel in this binary by "
-		       "register class (objdump -d)\n");
+		printf("# vectorisation evidence: instructions of each lane kernel by register class "
+		       "(objdump -d of the file that holds it)\n");
 		for (int k = 0; k < js_n_models; k++) {
 			if (only && strcmp(only, js_models[k]->id) != 0)
 				continue;
 			for (int i = 0; i < JS_ISA_COUNT; i++) {
+				/* the kernels live in libjumpsweep, not in this executable: the file that
+				 * holds the function (dladdr), disassembled there */
+				Dl_info info;
+				if (!js_models[k]->lane[i] ||
+				    !dladdr((void *)js_models[k]->lane[i], &info) || !info.dli_fname)
+					continue;
 				char sym[128];
 				snprintf(sym, sizeof sym, "%s_lane_%s", js_models[k]->id, js_isa_name((js_isa)i));
-				disasm_counts(exe, sym);
+				disasm_counts(info.dli_fname, sym);
 			}
 		}
 	}

@@ -532,7 +532,9 @@ const js_model js_model_banjo = {
  * height floor(y * 2^23) as a float: exact (a power-of-two scale, then an exact floor), compared
  * as floats, which orders them as the reference's int64.  The block's lanes run in an order of
  * their own (banjo_block_order), two vector groups side by side for instruction-level
- * parallelism, each group stopping on its own once its lanes are done. */
+ * parallelism, each group stopping on its own once its lanes are done.  From init's states a
+ * block whose jumps all land within the frame limit reads them from a table of whole jumps
+ * instead (below: "From init's states, by table"). */
 
 /* (selects and splats: lane.h's js_vfsel / js_vfsplat, one blend on the SSE4 / AVX2 paths; the
  * lane masks of the frame are lane.h's js_m, mask registers on AVX-512) */
@@ -868,8 +870,233 @@ static inline __attribute__((always_inline)) void banjo_lanes_block(const js_lan
 	}
 }
 
+/* ---- From init's states, by table ----
+ *
+ * From init a lane stands until its first press t0 (its first frame with the button down: A was
+ * up the frame before, or it is frame 0), and its results are final from its landing on.  In
+ * between its input matters on two frames only.  bsjump_update's reset comes on the first frame
+ * u after t0 with A up if vy > 0 then (vy only falls in the air, so no later frame with A up
+ * resets), or without the ability on t0 + 1, where vy = v0 + dt * -1350 > 0 (checked below) so
+ * that it is the same rule with u = t0 + 1.  And the first new press after u is the repress flag
+ * if it comes by the landing frame.  So a lane's jump depends on its axes dt and start and on
+ * k = u - t0 only, shifted by t0: where it lands, how high, on which frame after t0, with which
+ * flags.  Every k >= BANJO_KMAX gives the jump without a reset: under -1350 alone vy <= 0 after
+ * BANJO_KMAX frames at every dt (checked below).  So the kernel's first call steps the
+ * 6 x 2 x BANJO_KMAX jumps once (banjo_arc_run, banjo_lanes_frame's float operations: 576 jumps,
+ * fewer than the default grid's 984 lanes), and a block whose lanes all land within the frame
+ * limit reads each lane's results there: rise, apex t0 + apex', airtime t0 + airtime' and the
+ * flags, with repress from the lane's input.  A block with a lane still in the air at the frame
+ * limit steps (the table holds whole jumps only), as do fuzz starts. */
+#define BANJO_NONE (1 << 28) /* no such frame */
+#define BANJO_KMAX 48
+#define BANJO_N_ARC (BANJO_N_DT * 2 * BANJO_KMAX)
+
+/* JS_VW jumps from init's state at one dt and start (swim: a compile-time constant), all taking
+ * off on frame 0, bsjump_update's reset due on frame k (BANJO_NONE: never), stepped until every
+ * one has landed or JS_MAX_FRAMES: banjo_lanes_frame's frame, every lane in the air from its
+ * take-off to its landing (running).  Out: the accounting and flags, and which lanes landed. */
+static inline __attribute__((always_inline)) js_m
+banjo_arc_run(float dt1, js_vi k, const int swim, js_vf *rise_out, js_vi *apex_out,
+	      js_vi *airt_out, js_vu *flags_out)
+{
+	const js_vf dt = js_vfsplat(dt1), zero = js_vfsplat(0.0f);
+	const js_vf dgl = dt * BANJO_JUMP_GRAVITY, dgh = dt * BANJO_GRAVITY;
+	js_vf y = zero;
+	js_vf vy = js_vfsplat(swim ? BANJO_JUMP_SPEED_WATER : BANJO_JUMP_SPEED); /* bsjump_init */
+	js_m run = ~JS_MNONE, light = ~JS_MNONE, inw = swim ? ~JS_MNONE : JS_MNONE;
+	js_vu fl = (js_vu)js_vsplat(0);
+	js_vf rise = zero;
+	js_vi apex = js_vsplat(0), airt = js_vsplat(0);
+	for (int f = 0; f < JS_MAX_FRAMES && js_many(run); f++) {
+		const js_vi fv = js_vsplat(f);
+		/* bsjump_update */
+		const js_m reset = run & js_mieq(fv, k) & js_mfgt(vy, zero);
+		fl = js_morif(fl, reset & light, BANJO_FLAG_RELEASE);
+		light &= ~reset;
+		/* __baphysics_update_normal */
+		fl = js_morif(fl, run & light & ~js_mfgt(vy, zero), BANJO_FLAG_LIGHT_FALLING);
+		js_vf vyn = vy + js_mfsel(light, dgl, dgh);
+		fl = js_morif(fl, run & js_mflt(vyn, js_vfsplat(BANJO_TERMINAL)), BANJO_FLAG_TERMINAL);
+		vyn = js_vmaxps(js_vfsplat(BANJO_TERMINAL), vyn);
+		js_vf yn = y + vyn * dt;
+		const js_vf mv = yn - y;
+		fl = js_morif(fl, run & js_mfgt(mv * mv, js_vfsplat(BANJO_SWEEP_SQ)),
+			      BANJO_FLAG_BIG_MOVE);
+		/* the floor (start=ground) or the water (start=swim) */
+		const js_m neg = js_mflt(vyn, zero);
+		js_m land;
+		if (!swim) {
+			const js_m hit = js_mfle(yn, zero);
+			yn = js_mfsel(hit, zero, yn);
+			vyn = js_mfsel(hit & neg, js_vfsplat(BANJO_GROUND_VY), vyn);
+			land = hit & neg;
+		} else {
+			inw = (inw & js_mflt(yn, js_vfsplat(BANJO_IN_WATER_STAY))) |
+			      (~inw & js_mflt(yn, js_vfsplat(BANJO_IN_WATER_ENTER)));
+			land = inw & neg;
+		}
+		y = yn;
+		vy = vyn;
+		/* observe: floor(y * 2^23), as banjo_lanes_frame */
+		const js_vf h = y * BANJO_SUB;
+		js_vf hq = h;
+		if (js_many(run & js_mflt(h, js_vfsplat(BANJO_SUB)) & js_mfne(h, zero))) {
+			hq = banjo_floor(h);
+			fl = js_morif(fl, run & js_mfne(hq, h), BANJO_FLAG_HEIGHT_ROUNDED);
+			fl = js_morif(fl, run & ~land & js_mflt(hq, zero), JS_FLAG_BELOW_START);
+		}
+		/* js_acc_frame */
+		const js_m higher = run & js_mfgt(hq, rise);
+		rise = js_mfsel(higher, hq, rise);
+		apex = js_misel(higher, fv, apex);
+		const js_m lands = run & land;
+		airt = js_misel(lands, fv + 1, airt);
+		run &= ~lands;
+	}
+	*rise_out = rise;
+	*apex_out = apex;
+	*airt_out = airt;
+	*flags_out = fl;
+	return ~run;
+}
+
+typedef struct banjo_arcs {
+	float rise[BANJO_N_ARC]; /* index (dt * 2 + swim) * BANJO_KMAX + min(k, BANJO_KMAX) - 1 */
+	int32_t apex[BANJO_N_ARC], airt[BANJO_N_ARC]; /* frames from the take-off */
+	uint32_t flags[BANJO_N_ARC];
+} banjo_arcs;
+
+/* The table (this ISA's copy), or NULL while it is not made or if a check failed.  The first
+ * caller makes it and publishes it with a release store; a thread that finds it being made steps
+ * its block meanwhile.  (Not per thread: a _Thread_local in this shared library is a
+ * __tls_get_addr call per block, measured an eighth of the AVX-512 path's time.) */
+static banjo_arcs banjo_arcs_table;
+static int banjo_arcs_state; /* 0 not made, 1 being made, 2 made, -1 not usable */
+
+static const banjo_arcs *banjo_arcs_get(void)
+{
+	int st = __atomic_load_n(&banjo_arcs_state, __ATOMIC_ACQUIRE);
+	if (st == 2)
+		return &banjo_arcs_table;
+	if (st != 0 || !__atomic_compare_exchange_n(&banjo_arcs_state, &st, 1, 0, __ATOMIC_ACQUIRE,
+						     __ATOMIC_RELAXED))
+		return NULL;
+	banjo_arcs *a = &banjo_arcs_table;
+	int ok = 1;
+	for (int d = 0; d < BANJO_N_DT; d++) {
+		for (int sw = 0; sw < 2; sw++) {
+			const float dt = banjo_dt(d);
+			/* vy under -1350 alone: > 0 before frame 1, <= 0 from frame BANJO_KMAX */
+			float vl = (sw ? BANJO_JUMP_SPEED_WATER : BANJO_JUMP_SPEED) +
+				   dt * BANJO_JUMP_GRAVITY;
+			if (!(vl > 0.0f))
+				ok = 0;
+			for (int j = 1; j < BANJO_KMAX; j++)
+				vl = vl + dt * BANJO_JUMP_GRAVITY;
+			if (!(vl <= 0.0f))
+				ok = 0;
+			for (int k0 = 0; k0 < BANJO_KMAX; k0 += JS_VW) {
+				int32_t kk[JS_VW] __attribute__((aligned(64)));
+				for (int i = 0; i < JS_VW; i++) /* (k = BANJO_KMAX: no reset) */
+					kk[i] = k0 + i + 1 < BANJO_KMAX ? k0 + i + 1 : BANJO_NONE;
+				js_vf rise;
+				js_vi apex, airt;
+				js_vu fl;
+				js_m landed = sw ? banjo_arc_run(dt, js_vload(kk), 1, &rise, &apex, &airt, &fl)
+						 : banjo_arc_run(dt, js_vload(kk), 0, &rise, &apex, &airt, &fl);
+				if (!js_mall(landed))
+					ok = 0;
+				for (int i = 0; i < JS_VW && k0 + i < BANJO_KMAX; i++) {
+					const int e = (d * 2 + sw) * BANJO_KMAX + k0 + i;
+					a->rise[e] = rise[i];
+					a->apex[e] = apex[i];
+					a->airt[e] = airt[i];
+					a->flags[e] = fl[i];
+				}
+			}
+		}
+	}
+	__atomic_store_n(&banjo_arcs_state, ok ? 2 : -1, __ATOMIC_RELEASE);
+	return ok ? a : NULL;
+}
+
+/* The first frame >= from (a lane's own) with the button down (want 1) or up (want 0), or
+ * BANJO_NONE; JS_VW lanes from row0 (the group's word 0 in a bit plane, words JS_BLOCK apart).
+ * The lowest remaining bit alone converts exactly to a float, whose exponent is its index.
+ * (Bits past n_frames may read either way: a frame found there is past the limit too.) */
+static inline js_vi banjo_vfirst(const uint32_t *row0, int words, js_vi from, const int want)
+{
+	js_vi r = js_vsplat(BANJO_NONE);
+	for (int w = words - 1; w >= 0; w--) {
+		js_vu x = js_vloadu(row0 + (size_t)w * JS_BLOCK);
+		if (!want)
+			x = ~x;
+		const js_vi s = from - w * 32;
+		const js_vi sc = js_vsel(s < 0, js_vsplat(0), js_vsel(s > 31, js_vsplat(31), s));
+		const js_vu keep = (js_vu)js_vsplat(-1) << (js_vu)sc;
+		x &= (js_vu)js_vsel(s > 31, js_vsplat(0), (js_vi)keep);
+		const js_vf lf = __builtin_convertvector(x & -x, js_vf);
+		r = js_vsel((js_vi)(x != 0), ((js_vi)lf >> 23) - 127 + w * 32, r);
+	}
+	return r;
+}
+
+/* The block from the table; 0 if a lane does not land within the frame limit (the block then
+ * steps, which writes every lane again). */
+static int banjo_table_block(const js_lane_args *args, const banjo_arcs *a)
+{
+	const int n = args->n_frames, words = (n + 31) >> 5, nl = args->n_lanes;
+	int32_t t0s[JS_BLOCK] __attribute__((aligned(64)));
+	int32_t ks[JS_BLOCK] __attribute__((aligned(64)));
+	int32_t p2s[JS_BLOCK] __attribute__((aligned(64)));
+	for (int l = 0; l < JS_BLOCK; l += JS_VW) {
+		const uint32_t *row0 = args->input[0] + l;
+		const js_vi t0 = banjo_vfirst(row0, words, js_vsplat(0), 1);
+		const js_vi up = banjo_vfirst(row0, words, t0 + 1, 0);
+		js_vstore(t0s + l, t0);
+		js_vstore(ks + l, up - t0);
+		js_vstore(p2s + l, banjo_vfirst(row0, words, up + 1, 1));
+	}
+	const int32_t *axd = args->axis[BANJO_AX_DT], *axa = args->axis[BANJO_AX_ABILITY],
+		      *axs = args->axis[BANJO_AX_START];
+	int64_t *rs = args->rise; /* (locals: the stores below cannot alias them) */
+	int32_t *ap = args->apex_frame, *at = args->airtime;
+	uint32_t *fs = args->flags;
+	for (int l = 0; l < nl; l++) {
+		const int32_t t0 = t0s[l];
+		if (t0 >= n) {
+			rs[l] = 0;
+			ap[l] = 0;
+			at[l] = 0;
+			fs[l] = JS_FLAG_NO_TAKEOFF;
+			continue;
+		}
+		int d = axd[l];
+		if (d < 0 || d >= BANJO_N_DT) /* (banjo_dt's default) */
+			d = BANJO_DT_NTSC;
+		int k = axa[l] == BANJO_ABILITY_LEARNED ? ks[l] : 1;
+		if (k > BANJO_KMAX)
+			k = BANJO_KMAX;
+		const int e = (d * 2 + (axs[l] == BANJO_START_SWIM)) * BANJO_KMAX + k - 1;
+		const int32_t airt = t0 + a->airt[e];
+		if (airt > n)
+			return 0;
+		const float rise = a->rise[e];
+		rs[l] = (int64_t)rise;
+		ap[l] = rise > 0.0f ? t0 + a->apex[e] : 0; /* (rise > 0: some frame was higher) */
+		at[l] = airt;
+		fs[l] = a->flags[e] | (p2s[l] <= airt - 1 ? BANJO_FLAG_REPRESS : 0);
+	}
+	return 1;
+}
+
 void JS_LANE_FN(banjo)(const js_lane_args *args)
 {
+	if (!args->start) {
+		const banjo_arcs *a = banjo_arcs_get();
+		if (a && banjo_table_block(args, a))
+			return;
+	}
 	banjo_block bk;
 	banjo_block_order(&bk, args);
 	if (args->start)

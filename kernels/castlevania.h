@@ -1,5 +1,6 @@
 /* kernels/castlevania.h - the arc-table stepper shared by cv1 (Castlevania) and cv3 (Castlevania
- * III: Dracula's Curse).
+ * III: Dracula's Curse); the lanes' accounting and the 16-bit paths by the jump's own frames
+ * (below) shared with cv2 (Castlevania II) and, the accounting, scv4.
  *
  * Both games move Simon (cv3: every character but Grant) through a jump by a table of signed
  * per-frame Y steps between two markers: $80 before the first step and $81 after the last rise.
@@ -157,396 +158,313 @@ static inline void cv_acc_sync(js_vacc *a, js_vi air)
 #define CV_FAST_PATH 1
 #include <immintrin.h>
 
-#if JS_VW == 16
-/* js_vacc_init's last_jump (the last frame with the button down, -1 if none) for 16 lanes, on
- * vectors: the top set bit of a word is found from a float's exponent, exact since each half
- * word converts exactly (< 2^24). */
-static inline __m512i cv_last_jump16(const js_lane_args *args, int l0)
-{
-	const int words = (args->n_frames + 31) >> 5;
-	__m512i lj = _mm512_set1_epi32(-1);
-	for (int w = words - 1; w >= 0; w--) {
-		__m512i x = _mm512_loadu_si512(args->input[0] + w * JS_BLOCK + l0);
-		__mmask16 take = _mm512_mask_cmplt_epi32_mask(_mm512_test_epi32_mask(x, x), lj,
-							      _mm512_setzero_si512());
-		__m512i hi = _mm512_srli_epi32(x, 16);
-		__mmask16 up = _mm512_test_epi32_mask(hi, hi);
-		__m512i v = _mm512_mask_mov_epi32(_mm512_and_si512(x, _mm512_set1_epi32(0xffff)), up, hi);
-		__m512i e = _mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepi32_ps(v)), 23);
-		e = _mm512_mask_add_epi32(e, up, e, _mm512_set1_epi32(16));
-		lj = _mm512_mask_mov_epi32(lj, take, _mm512_add_epi32(e, _mm512_set1_epi32(w * 32 - 127)));
-	}
-	return lj;
-}
-
-/* The same for 32 lanes as 16-bit words (frames < JS_MAX_FRAMES). */
-static inline __m512i cv_last_jump32(const js_lane_args *args, int l0)
-{
-	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(cv_last_jump16(args, l0))),
-				  _mm512_cvtepi32_epi16(cv_last_jump16(args, l0 + 16)), 1);
-}
-#endif
-
-/* ---- AVX-512 (F + BW) fast path for cv1 and cv3 from init's states (js_lane_args.start NULL) --
+/* ---- the 16-bit paths from init's states (js_lane_args.start NULL): cv1.c and cv3.c (cv2.c
+ * runs the groups, t0 and moves with its own tables and store: 8.8 Y, 128 entries, relaunches) ----
  *
- * From init's state every jump is the same arc from the same pointer, so the arc routine's
- * pointer and direction are a function of u, the frames since the take-off press: cv_zarc_init
- * runs the reference's own cv_arc_step from the first pointer and tabulates, for u = 0..63, the
- * step T(u) (+ down; `delay` leading 0 px frames: cv3's press frame and PS_JUMP_START, cv1's
- * press frame), and the first u falling after the step (the landing is only looked for from
- * there: before the move at the previous Y in cv3, after it in cv1, `after`), the first u on the
- * $80 marker and the first u whose pointer after the step is 0 (cv3's heavy landing).  Each of
- * these holds for every later u too (the direction never turns back to rising, and the $80
- * keeps the pointer at 0), so one unsigned compare of u gives it.  The lanes run on 16-bit
- * words, 32 to a register, masks in mask registers (a select is one masked move), the whole
- * block as two groups side by side.  Ranges: Y stays in $2C..$C5 (cv1.c, cv3.c: no wrap, so a
- * 16-bit add is the 8-bit add); u is reset by the take-off, counts only airborne frames and,
- * from init's states, stays below 64 (with drop 7, the lowest floor, cv1 lands on u = 55 and cv3
- * on u = 62), so the 64-entry two-register word permute (vpermt2w) reads T(u); before the
- * take-off u is 0 and what it reads is masked off.  The accounting is cv_acc_frame's on words:
- * the rise as the lowest Y (rise = Y0 - min Y; init Y0: rise 0, the same "strictly higher"
- * updates), apex and airtime as frame words; the flags are derived at the store from u and the
- * landing Y (cv_zlanes_frame).  The lane tests compare every lane with the reference (the
- * default grid and check_lanes reach drop 7). */
+ * From init's state a lane's jump is fixed by its take-off frame t0 (its first frame with A down:
+ * prev starts at 0, so that frame is a new press; the lane is in the air or has landed, frozen,
+ * from then on, so later presses are never read) and by its landing floor: every jump runs the
+ * same arc from the same pointer, only shifted by t0.  So the lanes step the arc in the jump's
+ * own frames u = f - t0, all lanes on the same u: the move of u adds T(u) (the reference's
+ * cv_arc_step, tabulated by the game's file: cv_ztables.t), one broadcast for every lane, clamped
+ * to the lane's floor, and counts the moves that leave Y above it.  The game's file says why the
+ * clamp is exact and where the landing u L falls: L = l_off + the count (cv3, whose landing is
+ * looked for before the move: 3; cv1, after it: 1), and the lanes move from u = u_first (the
+ * first T(u) that may be non-zero).  The landing frame is t0 + L: a lane landed if that is below
+ * n_frames, else it is in the air after n_frames - t0 moves (<= L).  Its rise, apex, airtime and
+ * flags are the arc's at that index: the game's tables, made once per thread, read at the store
+ * with word permutes (AVX-512) or vpshufb on bytes (AVX2, cv_hlut).  Y stays in 16 bits (both
+ * games: $2C..$D0), and every lane lands by u = 62 (the lowest floor, drop 7), so u < 64. */
 #define CV_ZARC_N 64
-typedef struct cv_zarc {
-#if JS_VW == 16
-	__m512i t0, t1;             /* T(0..31), T(32..63) */
-#else
-	__m256i tb[4];              /* T(16k..16k + 15) as bytes, in both 128-bit halves */
-#endif
-	int32_t y0;                 /* Y standing on the take-off floor */
-	int32_t u_fall, u_mark, u_ptr0;
-	int after;                  /* the landing is looked for after the frame's move (cv1) */
-	uint32_t flag_end, flag_snap, flag_heavy; /* the model's flag bits (0: unused) */
-	/* the flags of a lane that moved n frames (u = 0..n - 1): the $80 marker's move (table
-	 * end) for n > u_mark; below the start once the Y after a move passed Y0 (the falling side
-	 * only moves down, so once is for good) */
-	uint32_t by_n[CV_ZARC_N + 1];
-#if JS_VW != 16
-	/* the AVX2 lanes' rise and apex, from the take-off frame: for a lane that moved n frames,
-	 * Y0 - the lowest Y after those moves (0 if none is above Y0), and the u of the first move
-	 * reaching it (-1 if none) */
-	int16_t rise_by_n[CV_ZARC_N + 1], apex_by_n[CV_ZARC_N + 1];
-#endif
-} cv_zarc;
+typedef struct cv_ztables {
+	int16_t t[CV_ZARC_N]; /* T(u), + down */
+	/* by n, the lane's u at its landing (landed) or its moves (in the air): flags, rise and
+	 * the apex's u (-1: never above Y0) */
+	uint16_t land_fl[CV_ZARC_N], air_fl[CV_ZARC_N];
+	int16_t rise[CV_ZARC_N], apex[CV_ZARC_N];
+	/* the same as bytes for AVX2's vpshufb (cv_hlut): land_fl, air_fl (bits 0-2 and 8-11 as
+	 * 0-6), rise, apex */
+	int8_t b[4][CV_ZARC_N];
+	int ready;
+} cv_ztables;
 
-static inline void cv_zarc_init(cv_zarc *c, const uint8_t *table, uint8_t first,
-				uint8_t marker_step, int reread, int delay, int after, int32_t y0,
-				uint32_t flag_end, uint32_t flag_snap, uint32_t flag_heavy)
+/* the byte tables from the word tables (the game's builder calls it) */
+static inline void cv_ztables_bytes(cv_ztables *z)
 {
-	int16_t t[CV_ZARC_N];
-	uint8_t ptr = first, falling = 0;
-	c->u_fall = c->u_mark = c->u_ptr0 = CV_ZARC_N;
-	for (int u = 0; u < CV_ZARC_N; u++) {
-		int marker = 0;
-		t[u] = 0;
-		if (u >= delay)
-			t[u] = (int8_t)cv_arc_step(table, &ptr, &falling, marker_step, reread, &marker);
-		if (falling && c->u_fall == CV_ZARC_N)
-			c->u_fall = u;
-		if (marker && c->u_mark == CV_ZARC_N)
-			c->u_mark = u;
-		if (u >= delay && ptr == 0 && c->u_ptr0 == CV_ZARC_N)
-			c->u_ptr0 = u;
+	for (int n = 0; n < CV_ZARC_N; n++) {
+		z->b[0][n] = (int8_t)((z->land_fl[n] & 7) | ((z->land_fl[n] >> 5) & 0x78));
+		z->b[1][n] = (int8_t)((z->air_fl[n] & 7) | ((z->air_fl[n] >> 5) & 0x78));
+		z->b[2][n] = (int8_t)z->rise[n];
+		z->b[3][n] = (int8_t)z->apex[n];
 	}
-#if JS_VW == 16
-	c->t0 = _mm512_loadu_si512(t);
-	c->t1 = _mm512_loadu_si512(t + 32);
-#else
-	for (int k = 0; k < 4; k++) { /* steps are signed bytes: T(16k..16k + 15) in each half */
-		__m256i w = _mm256_loadu_si256((const __m256i *)(t + 16 * k));
-		c->tb[k] = _mm256_permute4x64_epi64(_mm256_packs_epi16(w, w), 0x88);
-	}
-#endif
-	c->y0 = y0;
-	c->after = after;
-	c->flag_end = flag_end;
-	c->flag_snap = flag_snap;
-	c->flag_heavy = flag_heavy;
-	int32_t cy = y0;
-	c->by_n[0] = 0;
-	for (int n = 1; n <= CV_ZARC_N; n++) {
-		cy += t[n - 1];
-		c->by_n[n] = c->by_n[n - 1] | (n - 1 >= c->u_mark ? flag_end : 0) |
-			     (cy > y0 ? JS_FLAG_BELOW_START : 0);
-	}
-#if JS_VW != 16
-	int32_t low = y0, at = -1;
-	c->rise_by_n[0] = 0;
-	c->apex_by_n[0] = -1;
-	cy = y0;
-	for (int n = 1; n <= CV_ZARC_N; n++) {
-		cy += t[n - 1];
-		if (cy < low) { /* strictly higher: the first frame of the top */
-			low = cy;
-			at = n - 1;
-		}
-		c->rise_by_n[n] = (int16_t)(y0 - low);
-		c->apex_by_n[n] = (int16_t)at;
-	}
-#endif
 }
 
 #if JS_VW == 16
-typedef struct cv_zlanes {
-	__m512i y, u, floor, miny, apex, airtime, last_jump;
-	__mmask32 air, prev, landed;
-} cv_zlanes;
+/* AVX-512: 32 lanes per zmm, the block as two groups side by side, masks in mask registers. */
+typedef struct cv_zgroup {
+	__m512i t0, floor, y, cnt;
+} cv_zgroup;
 
-/* floor[i]: the landing floor's standing Y of lane l0 + i. */
-static inline void cv_zlanes_init(cv_zlanes *z, const js_lane_args *args, int l0,
-				  const int16_t *floor, int32_t y0)
+/* t0 of lanes l0..l0 + 15 (32-bit; 0xffff: no A before n_frames): the lowest set bit of the
+ * first non-zero input word, from a float's exponent (a power of two converts exactly) */
+static inline __m512i cv_zt0(const js_lane_args *args, int l0)
 {
-	z->last_jump = cv_last_jump32(args, l0);
-	z->floor = _mm512_loadu_si512(floor);
-	z->y = z->miny = _mm512_set1_epi16((short)y0);
-	z->u = z->apex = z->airtime = _mm512_setzero_si512();
-	z->air = z->prev = z->landed = 0;
-}
-
-/* The flags are not kept frame by frame: from init's states they follow from n, the number of
- * frames a lane moved (u = 0..n - 1; u counts only airborne frames, so it ends at n on a lane
- * still in the air and at n + 1 on a landed one, the landing frame included), and from the Y it
- * landed at: cv_zlanes_store derives them (the landing's Y &= $F0 is not applied either: after
- * its landing a lane's Y is only read there, for cv3's snap flag, and Y >= its floor >= Y0 either
- * way, so the rise is the same). */
-static inline __attribute__((always_inline)) void
-cv_zlanes_frame(cv_zlanes *z, const cv_zarc *c, __mmask32 a, __m512i fv, __m512i fv1,
-		const int after)
-{
-	/* a new press standing, frozen after the landing: u = 0 */
-	__mmask32 press = _kandn_mask32(_kor_mask32(_kor_mask32(z->prev, z->air), z->landed), a);
-	__mmask32 air = _kor_mask32(z->air, press);
-	__m512i u = _mm512_mask_mov_epi16(z->u, press, _mm512_setzero_si512());
-	__m512i e = _mm512_permutex2var_epi16(c->t0, u, c->t1);
-	__mmask32 falling = _mm512_mask_cmpge_epu16_mask(air, u, _mm512_set1_epi16((short)c->u_fall));
-	__mmask32 land, move;
-	if (after) { /* cv1: the move, then the floor under the feet */
-		z->y = _mm512_mask_add_epi16(z->y, air, z->y, e);
-		land = _mm512_mask_cmpge_epi16_mask(falling, z->y, z->floor);
-		move = _kandn_mask32(land, air);
-	} else {     /* cv3: the floor at the previous frame's Y, then the move */
-		land = _mm512_mask_cmpge_epi16_mask(falling, z->y, z->floor);
-		move = _kandn_mask32(land, air);
-		z->y = _mm512_mask_add_epi16(z->y, move, z->y, e);
+	const int n = args->n_frames, words = (n + 31) >> 5;
+	const __m512i zero = _mm512_setzero_si512();
+	__m512i t0 = _mm512_set1_epi32(0xffff);
+	__mmask16 found = 0;
+	for (int w = 0; w < words && found != 0xffff; w++) {
+		const __m512i x = _mm512_loadu_si512(args->input[0] + w * JS_BLOCK + l0);
+		const __mmask16 first = _mm512_mask_test_epi32_mask((__mmask16)~found, x, x);
+		const __m512i p = _mm512_and_si512(x, _mm512_sub_epi32(zero, x));
+		const __m512i lg = _mm512_sub_epi32(
+			_mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(p)), 23),
+			_mm512_set1_epi32(127 - 32 * w));
+		t0 = _mm512_mask_mov_epi32(t0, first, lg);
+		found |= first;
 	}
-	z->u = _mm512_mask_add_epi16(u, air, u, _mm512_set1_epi16(1));
-	z->prev = a;
-	z->air = move;
-	z->landed = _kor_mask32(z->landed, land);
-	__mmask32 higher = _mm512_cmplt_epi16_mask(z->y, z->miny);
-	z->miny = _mm512_min_epi16(z->miny, z->y);
-	z->apex = _mm512_mask_mov_epi16(z->apex, higher, fv);
-	z->airtime = _mm512_mask_mov_epi16(z->airtime, land, fv1);
+	/* a press in the last word's bits past n_frames is none */
+	return _mm512_mask_mov_epi32(t0, _mm512_cmpge_epi32_mask(t0, _mm512_set1_epi32(n)),
+				     _mm512_set1_epi32(0xffff));
 }
 
-static inline int cv_zlanes_done(const cv_zlanes *z, __m512i fv)
+/* the landing floor's Y of lanes l0..l0 + 15, y0 + 16 px per block of drop (32-bit; lanes past
+ * n_lanes copy the last) */
+static inline __m512i cv_zfloor(const js_lane_args *args, const int32_t *drop, int32_t y0, int l0)
 {
-	__mmask32 quiet = _mm512_cmple_epi16_mask(z->last_jump, fv);
-	return _cvtmask32_u32(_kor_mask32(z->landed, _kandn_mask32(_kor_mask32(z->air, z->landed),
-								   quiet))) == 0xffffffffu;
-}
-
-static inline void cv_zlanes_store(const cv_zlanes *z, const cv_zarc *c, const js_lane_args *args,
-				   int l0)
-{
-	int16_t miny[32], ap[32], at[32], u[32], y[32];
-	_mm512_storeu_si512(miny, z->miny);
-	_mm512_storeu_si512(ap, z->apex);
-	_mm512_storeu_si512(at, z->airtime);
-	_mm512_storeu_si512(u, z->u);
-	_mm512_storeu_si512(y, z->y);
-	const uint32_t air = _cvtmask32_u32(z->air), landed = _cvtmask32_u32(z->landed);
-	for (int i = 0; i < 32 && l0 + i < args->n_lanes; i++) {
-		uint32_t fl = 0;
-		if ((landed >> i) & 1u) {
-			int n = u[i] - 1; /* the landing frame's u */
-			fl = c->by_n[n];
-			/* cv1's landing frame moves too: its table end, not below the start (js_acc_frame) */
-			fl |= c->after && n >= c->u_mark ? c->flag_end : 0;
-			fl |= n >= c->u_ptr0 ? c->flag_heavy : 0;   /* the pointer on the $80 */
-			fl |= (y[i] & 0x0f) ? c->flag_snap : 0;     /* Y &= $F0 moved Y */
-		} else if ((air >> i) & 1u) {
-			fl = c->by_n[u[i] < CV_ZARC_N ? u[i] : CV_ZARC_N] | JS_FLAG_NOT_LANDED;
-		} else {
-			fl = JS_FLAG_NO_TAKEOFF;
-		}
-		args->rise[l0 + i] = c->y0 - miny[i];
-		args->apex_frame[l0 + i] = ap[i];
-		args->airtime[l0 + i] = at[i];
-		args->flags[l0 + i] = fl;
+	__m512i d;
+	if (l0 + 16 <= args->n_lanes) {
+		d = _mm512_loadu_si512(drop + l0);
+	} else {
+		int32_t v[16];
+		for (int i = 0; i < 16; i++)
+			v[i] = drop[l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1];
+		d = _mm512_loadu_si512(v);
 	}
+	return _mm512_add_epi32(_mm512_slli_epi32(d, 4), _mm512_set1_epi32(y0));
 }
 
-/* The whole block from init's states; floor[l]: lane l's landing floor standing Y. */
-static inline __attribute__((always_inline)) void
-cv_zlanes_run(const js_lane_args *args, const cv_zarc *c, const int16_t *floor)
+static inline __m512i cv_zwords(__m512i lo, __m512i hi)
 {
-	cv_zlanes z0, z1;
-	cv_zlanes_init(&z0, args, 0, floor, c->y0);
-	cv_zlanes_init(&z1, args, 32, floor + 32, c->y0);
-	const __m512i one = _mm512_set1_epi16(1);
-	__m512i fv = _mm512_setzero_si512(), fv1 = one;
-	js_zjump jump = { { 0 } }; /* set on frame 0 */
-	for (int f = 0; f < args->n_frames; f++) {
-		__mmask32 a0, a1;
-		js_zjump_frame(&jump, args, f, &a0, &a1);
-		if (c->after) {
-			cv_zlanes_frame(&z0, c, a0, fv, fv1, 1);
-			cv_zlanes_frame(&z1, c, a1, fv, fv1, 1);
-		} else {
-			cv_zlanes_frame(&z0, c, a0, fv, fv1, 0);
-			cv_zlanes_frame(&z1, c, a1, fv, fv1, 0);
+	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(lo)),
+				  _mm512_cvtepi32_epi16(hi), 1);
+}
+
+static inline void cv_zgroup_init(cv_zgroup *g, const js_lane_args *args, const int32_t *drop,
+				  int32_t y0, int l0)
+{
+	g->t0 = cv_zwords(cv_zt0(args, l0), cv_zt0(args, l0 + 16));
+	g->floor = cv_zwords(cv_zfloor(args, drop, y0, l0), cv_zfloor(args, drop, y0, l0 + 16));
+	g->y = _mm512_set1_epi16((short)y0);
+	g->cnt = _mm512_setzero_si512();
+}
+
+/* the move of u (e = T(u) in every word) */
+static inline __attribute__((always_inline)) void cv_zmove(cv_zgroup *g, __m512i e)
+{
+	g->y = _mm512_min_epi16(_mm512_add_epi16(g->y, e), g->floor);
+	g->cnt = _mm512_mask_sub_epi16(g->cnt, _mm512_cmplt_epi16_mask(g->y, g->floor), g->cnt,
+				       _mm512_set1_epi16(-1));
+}
+
+/* every lane on its floor: its count is complete */
+static inline int cv_zdone(const cv_zgroup *g)
+{
+	return _cvtmask32_u32(_mm512_cmpeq_epi16_mask(g->y, g->floor)) == 0xffffffffu;
+}
+
+/* tab: land_fl, air_fl, rise, apex as two registers each */
+static inline __attribute__((always_inline)) void cv_zstore(const cv_zgroup *g,
+							     const __m512i tab[8],
+							     const js_lane_args *args, int l0,
+							     const int l_off)
+{
+	const __m512i n = _mm512_set1_epi16((short)args->n_frames);
+	const __mmask32 took = _mm512_cmpneq_epi16_mask(g->t0, _mm512_set1_epi16(-1));
+	/* the landing frame t0 + L */
+	const __m512i land = _mm512_add_epi16(_mm512_add_epi16(g->t0, g->cnt),
+					      _mm512_set1_epi16((short)l_off));
+	const __mmask32 landed = _mm512_mask_cmplt_epi16_mask(took, land, n);
+	/* landed: L; in the air: n_frames - t0 moves (<= L < 64); none: 0 */
+	const __m512i idx = _mm512_maskz_sub_epi16(took, _mm512_mask_mov_epi16(n, landed, land), g->t0);
+	__m512i fl = _mm512_mask_mov_epi16(_mm512_permutex2var_epi16(tab[2], idx, tab[3]), landed,
+					   _mm512_permutex2var_epi16(tab[0], idx, tab[1]));
+	fl = _mm512_mask_mov_epi16(_mm512_set1_epi16(JS_FLAG_NO_TAKEOFF), took, fl);
+	const __m512i rise = _mm512_permutex2var_epi16(tab[4], idx, tab[5]);
+	const __m512i ap = _mm512_permutex2var_epi16(tab[6], idx, tab[7]);
+	const __m512i apex = _mm512_maskz_add_epi16(
+		_mm512_cmpge_epi16_mask(ap, _mm512_setzero_si512()), g->t0, ap);
+	const __m512i airtime = _mm512_maskz_add_epi16(landed, land, _mm512_set1_epi16(1));
+	js_zstore16(args, l0, args->n_lanes - l0, rise, apex, airtime, fl);
+}
+
+/* The block: drop the landing floor's axis, y0 Y on the take-off floor, u_first and l_off as the
+ * header comment above (compile-time constants). */
+static inline __attribute__((always_inline)) void cv_zlanes(const js_lane_args *args,
+							     const cv_ztables *z,
+							     const int32_t *drop, const int32_t y0,
+							     const int u_first, const int l_off)
+{
+	cv_zgroup g0, g1;
+	cv_zgroup_init(&g0, args, drop, y0, 0);
+	cv_zgroup_init(&g1, args, drop, y0, 32);
+	/* u = u_first .. 63, eight at a time */
+	for (int u0 = 0; u0 < CV_ZARC_N; u0 += 8) {
+#pragma GCC unroll 8
+		for (int k = u0 ? 0 : u_first; k < 8; k++) {
+			const __m512i e = _mm512_set1_epi16(z->t[u0 + k]);
+			cv_zmove(&g0, e);
+			cv_zmove(&g1, e);
 		}
-		if ((f & 7) == 7 && cv_zlanes_done(&z0, fv) && cv_zlanes_done(&z1, fv))
+		if (cv_zdone(&g0) && cv_zdone(&g1))
 			break;
-		fv = fv1;
-		fv1 = _mm512_add_epi16(fv1, one);
 	}
-	cv_zlanes_store(&z0, c, args, 0);
-	cv_zlanes_store(&z1, c, args, 32);
+	const __m512i tab[8] = {
+		_mm512_loadu_si512(z->land_fl), _mm512_loadu_si512(z->land_fl + 32),
+		_mm512_loadu_si512(z->air_fl), _mm512_loadu_si512(z->air_fl + 32),
+		_mm512_loadu_si512(z->rise), _mm512_loadu_si512(z->rise + 32),
+		_mm512_loadu_si512(z->apex), _mm512_loadu_si512(z->apex + 32),
+	};
+	cv_zstore(&g0, tab, args, 0, l_off);
+	if (args->n_lanes > 32)
+		cv_zstore(&g1, tab, args, 32, l_off);
 }
 #else
-/* The AVX2 twin of the words above: 16 lanes per ymm (lane.h's js_hi, masks as -1 / 0 words),
- * the block as four groups, two side by side.  T(u) is read with vpshufb from four 16-byte
- * tables (u < 64, see above): u's low four bits index all four, bits 4 and 5 pick one. */
-static inline js_hi cv_harc_entry(const cv_zarc *c, js_hi u)
+/* AVX2: the twin of the AVX-512 words above (the same t0, moves, count and results), 16 lanes per
+ * ymm in lane.h's js_hlane order, the block as four groups side by side (each move is an add, a
+ * min, a compare and a subtract; the step T(u) is one broadcast for all).  t0 is 0x7fff for a
+ * lane with no press. */
+typedef struct cv_hgroup {
+	js_hi t0, floor, y, cnt;
+} cv_hgroup;
+
+/* A 64-entry byte table read on AVX2 words: tb[k] holds entries 16k .. 16k + 15 in both 128-bit
+ * halves; each word of idx (0..63) gets its entry, sign-extended.  vpshufb reads the index in
+ * each word's high byte (bit 7 clear: idx < 64; what the low byte reads is shifted out at the
+ * end): idx's low four bits index all four tables, bits 4 and 5 pick one. */
+static inline js_hi cv_hlut(const __m256i tb[4], js_hi idx)
 {
-	/* the index in each word's high byte (bit 7 clear: u < 64); what the low byte reads is
-	 * shifted out at the end */
-	const __m256i idx = _mm256_slli_epi16((__m256i)u, 8);
-	const __m256i b4 = _mm256_slli_epi16((__m256i)u, 11); /* bits 4, 5 to bit 15 */
-	const __m256i b5 = _mm256_slli_epi16((__m256i)u, 10);
-	__m256i lo = _mm256_blendv_epi8(_mm256_shuffle_epi8(c->tb[0], idx),
-					_mm256_shuffle_epi8(c->tb[1], idx), b4);
-	__m256i hi = _mm256_blendv_epi8(_mm256_shuffle_epi8(c->tb[2], idx),
-					_mm256_shuffle_epi8(c->tb[3], idx), b4);
-	return (js_hi)_mm256_blendv_epi8(lo, hi, b5) >> 8; /* T(u) << 8, sign-extended back */
+	const __m256i i = _mm256_slli_epi16((__m256i)idx, 8);
+	const __m256i b4 = _mm256_slli_epi16((__m256i)idx, 11); /* bits 4, 5 to bit 15 */
+	const __m256i b5 = _mm256_slli_epi16((__m256i)idx, 10);
+	__m256i lo = _mm256_blendv_epi8(_mm256_shuffle_epi8(tb[0], i), _mm256_shuffle_epi8(tb[1], i), b4);
+	__m256i hi = _mm256_blendv_epi8(_mm256_shuffle_epi8(tb[2], i), _mm256_shuffle_epi8(tb[3], i), b4);
+	return (js_hi)_mm256_blendv_epi8(lo, hi, b5) >> 8; /* entry << 8, sign-extended back */
 }
 
-/* The lanes keep less than the AVX-512 words: from init's states the Y after each move is Y0 plus
- * the sum of the steps T(0..u) so far (the arc is the same for every jump), so the rise and the
- * apex follow from the take-off frame t0 and the number of moves (cv_zarc's rise_by_n /
- * apex_by_n, read at the store), and the airtime from t0 and the landing's u; a frame keeps
- * only Y, u, t0 and two masks.  "standing" (on the take-off floor, not yet jumped) replaces the
- * landed mask (landed = neither standing nor airborne) and, with the new presses precomputed
- * per input word (lane.h's js_hpress_words), the previous frame's button.  A lane falls from
- * u_fall on: a landed lane, its u frozen there, may find its floor again every frame, which
- * changes nothing (it is not airborne, and the landing frame is read from u). */
-typedef struct cv_hlanes {
-	js_hi y, u, floor1, t0, last_jump; /* floor1: the floor's Y - 1 */
-	js_hi air, standing;
-} cv_hlanes;
-
-static inline void cv_hlanes_init(cv_hlanes *z, const js_lane_args *args, int l0,
-				  const int16_t *floor, int32_t y0)
+static inline void cv_hlut_init(__m256i tb[4], const int8_t *t)
 {
-	z->last_jump = js_hlast_jump(args, l0);
-	int16_t floor1[16];
-	for (int p = 0; p < 16; p++)
-		floor1[p] = (int16_t)(floor[js_hlane(p)] - 1);
-	__builtin_memcpy(&z->floor1, floor1, sizeof floor1);
-	z->y = js_hsplat((int16_t)y0);
-	z->u = z->t0 = z->air = js_hsplat(0);
-	z->standing = js_hsplat(-1);
+	for (int k = 0; k < 4; k++)
+		tb[k] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(t + 16 * k)));
 }
 
-/* press: the frame's new presses (-1 / 0 words). */
-static inline __attribute__((always_inline)) void
-cv_hlanes_frame(cv_hlanes *z, const cv_zarc *c, js_hi press, js_hi fv, const int after)
+/* t0 of lanes l0..l0 + 7 (32-bit; 0x7fff: no A before n_frames), as cv_zt0 (the float's
+ * exponent byte: bit 31 converts to -2^31) */
+static inline __m256i cv_ht0(const js_lane_args *args, int l0)
 {
-	press &= z->standing; /* a new press standing: the take-off, u = 0 */
-	z->standing &= ~press;
-	js_hi air = z->air | press;
-	js_hi u = z->u & ~press;
-	js_hi e = cv_harc_entry(c, u);
-	js_hi falling = u > (int16_t)(c->u_fall - 1);
-	js_hi land, move;
-	if (after) { /* cv1: the move, then the floor under the feet */
-		z->y += e & air;
-		land = falling & (z->y > z->floor1);
-		move = air & ~land;
-	} else {     /* cv3: the floor at the previous frame's Y, then the move */
-		land = falling & (z->y > z->floor1);
-		move = air & ~land;
-		z->y += e & move;
+	const int n = args->n_frames, words = (n + 31) >> 5;
+	__m256i t0 = _mm256_set1_epi32(0x7fff), found = _mm256_setzero_si256();
+	for (int w = 0; w < words; w++) {
+		const __m256i x = _mm256_loadu_si256((const __m256i *)(args->input[0] + w * JS_BLOCK + l0));
+		const __m256i p = _mm256_and_si256(x, _mm256_sub_epi32(_mm256_setzero_si256(), x));
+		const __m256i lg = _mm256_add_epi32(
+			_mm256_and_si256(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(p)), 23),
+					 _mm256_set1_epi32(0xff)),
+			_mm256_set1_epi32(32 * w - 127));
+		const __m256i first = _mm256_andnot_si256(
+			_mm256_or_si256(found, _mm256_cmpeq_epi32(x, _mm256_setzero_si256())),
+			_mm256_set1_epi32(-1));
+		t0 = _mm256_blendv_epi8(t0, lg, first);
+		found = _mm256_or_si256(found, first);
 	}
-	z->u = u - air;
-	z->air = move;
-	z->t0 = js_hsel(press, fv, z->t0);
+	return _mm256_blendv_epi8(t0, _mm256_set1_epi32(0x7fff),
+				  _mm256_cmpgt_epi32(t0, _mm256_set1_epi32(n - 1)));
 }
 
-static inline int cv_hlanes_done(const cv_hlanes *z, js_hi fv)
+static inline __attribute__((always_inline)) void cv_hmove(cv_hgroup *g, js_hi e)
 {
-	js_hi quiet = z->last_jump <= fv;
-	return js_hall((~z->standing & ~z->air) | (z->standing & quiet));
+	g->y = (js_hi)_mm256_min_epi16((__m256i)(g->y + e), (__m256i)g->floor);
+	g->cnt -= g->y < g->floor;
 }
 
-static inline void cv_hlanes_store(const cv_hlanes *z, const cv_zarc *c, const js_lane_args *args,
-				   int l0)
+/* Words of v (js_hlane order) for lanes l0..l0 + 15 of args' outputs, widened.  (A lane.h
+ * helper in all but name: js_zstore16's AVX2 twin.) */
+static inline void cv_hstore(const js_lane_args *args, int l0, js_hi rise, js_hi apex,
+			     js_hi airtime, js_hi flags)
 {
-	int16_t t0[16], u[16], y[16], air[16], standing[16];
-	js_hstore_lanes(t0, z->t0);
-	js_hstore_lanes(u, z->u);
-	js_hstore_lanes(y, z->y);
-	js_hstore_lanes(air, z->air);
-	js_hstore_lanes(standing, z->standing);
+	if (l0 + 16 <= args->n_lanes) {
+		/* lane order (js_hstore_lanes' permute), then each half widened */
+		const __m256i r = _mm256_permute4x64_epi64((__m256i)rise, 0xd8);
+		const __m256i a = _mm256_permute4x64_epi64((__m256i)apex, 0xd8);
+		const __m256i t = _mm256_permute4x64_epi64((__m256i)airtime, 0xd8);
+		const __m256i f = _mm256_permute4x64_epi64((__m256i)flags, 0xd8);
+		for (int h = 0; h < 2; h++) {
+			const __m128i rh = h ? _mm256_extracti128_si256(r, 1) : _mm256_castsi256_si128(r);
+			const __m128i ah = h ? _mm256_extracti128_si256(a, 1) : _mm256_castsi256_si128(a);
+			const __m128i th = h ? _mm256_extracti128_si256(t, 1) : _mm256_castsi256_si128(t);
+			const __m128i fh = h ? _mm256_extracti128_si256(f, 1) : _mm256_castsi256_si128(f);
+			int64_t *ro = args->rise + l0 + 8 * h;
+			_mm256_storeu_si256((__m256i *)ro, _mm256_cvtepi16_epi64(rh));
+			_mm256_storeu_si256((__m256i *)(ro + 4), _mm256_cvtepi16_epi64(_mm_srli_si128(rh, 8)));
+			_mm256_storeu_si256((__m256i *)(args->apex_frame + l0 + 8 * h), _mm256_cvtepi16_epi32(ah));
+			_mm256_storeu_si256((__m256i *)(args->airtime + l0 + 8 * h), _mm256_cvtepi16_epi32(th));
+			_mm256_storeu_si256((__m256i *)(args->flags + l0 + 8 * h), _mm256_cvtepu16_epi32(fh));
+		}
+		return;
+	}
+	int16_t r[16], a[16], t[16], f[16];
+	js_hstore_lanes(r, rise);
+	js_hstore_lanes(a, apex);
+	js_hstore_lanes(t, airtime);
+	js_hstore_lanes(f, flags);
 	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
-		uint32_t fl = 0;
-		int moved = 0; /* frames that moved the lane */
-		int32_t airtime = 0;
-		if (!standing[i] && !air[i]) { /* landed */
-			int n = u[i] - 1; /* the landing frame's u */
-			fl = c->by_n[n];
-			/* cv1's landing frame moves too: its table end, not below the start (js_acc_frame) */
-			fl |= c->after && n >= c->u_mark ? c->flag_end : 0;
-			fl |= n >= c->u_ptr0 ? c->flag_heavy : 0;   /* the pointer on the $80 */
-			fl |= (y[i] & 0x0f) ? c->flag_snap : 0;     /* Y &= $F0 moved Y */
-			moved = c->after ? n + 1 : n;
-			airtime = t0[i] + n + 1;
-		} else if (air[i]) {
-			moved = u[i] < CV_ZARC_N ? u[i] : CV_ZARC_N;
-			fl = c->by_n[moved] | JS_FLAG_NOT_LANDED;
-		} else {
-			fl = JS_FLAG_NO_TAKEOFF;
-		}
-		args->rise[l0 + i] = c->rise_by_n[moved];
-		args->apex_frame[l0 + i] = c->apex_by_n[moved] >= 0 ? t0[i] + c->apex_by_n[moved] : 0;
-		args->airtime[l0 + i] = airtime;
-		args->flags[l0 + i] = fl;
+		args->rise[l0 + i] = r[i];
+		args->apex_frame[l0 + i] = a[i];
+		args->airtime[l0 + i] = t[i];
+		args->flags[l0 + i] = (uint16_t)f[i];
 	}
 }
 
-/* The whole block from init's states; floor[l]: lane l's landing floor standing Y. */
-static inline __attribute__((always_inline)) void
-cv_zlanes_run(const js_lane_args *args, const cv_zarc *c, const int16_t *floor)
+/* The block, as cv_zlanes. */
+static inline __attribute__((always_inline)) void cv_hlanes(const js_lane_args *args,
+							     const cv_ztables *z,
+							     const int32_t *drop, const int32_t y0,
+							     const int u_first, const int l_off)
 {
-	for (int g = 0; g < JS_BLOCK; g += 32) {
-		cv_hlanes z0, z1;
-		cv_hlanes_init(&z0, args, g, floor + g, c->y0);
-		cv_hlanes_init(&z1, args, g + 16, floor + g + 16, c->y0);
-		const js_hi one = js_hsplat(1);
-		js_hi fv = js_hsplat(0);
-		js_hi pw0[2], pw1[2]; /* the new presses: js_hpress_words of the frame's word */
-		for (int f = 0; f < args->n_frames; f++) {
-			if ((f & 31) == 0) {
-				js_hpress_words(args, g, f, pw0);
-				js_hpress_words(args, g + 16, f, pw1);
-			}
-			if (c->after) {
-				cv_hlanes_frame(&z0, c, js_hjump_at(pw0, f), fv, 1);
-				cv_hlanes_frame(&z1, c, js_hjump_at(pw1, f), fv, 1);
-			} else {
-				cv_hlanes_frame(&z0, c, js_hjump_at(pw0, f), fv, 0);
-				cv_hlanes_frame(&z1, c, js_hjump_at(pw1, f), fv, 0);
-			}
-			if ((f & 7) == 7 && cv_hlanes_done(&z0, fv) && cv_hlanes_done(&z1, fv))
-				break;
-			fv += one;
+	__m256i tb[4][4];
+	for (int k = 0; k < 4; k++)
+		cv_hlut_init(tb[k], z->b[k]);
+	const js_hi n = js_hsplat((int16_t)args->n_frames);
+	cv_hgroup h[4];
+	for (int k = 0; k < 4; k++) { /* groups past n_lanes copy the first */
+		const int l0 = 16 * k < args->n_lanes ? 16 * k : 0;
+		h[k].t0 = (js_hi)_mm256_packs_epi32(cv_ht0(args, l0), cv_ht0(args, l0 + 8));
+		h[k].floor = js_haxis(drop, args, l0) * 16 + (int16_t)y0;
+		h[k].y = js_hsplat((int16_t)y0);
+		h[k].cnt = js_hsplat(0);
+	}
+	/* u = u_first .. 63, eight at a time, the four groups side by side */
+	for (int u0 = 0; u0 < CV_ZARC_N; u0 += 8) {
+#pragma GCC unroll 8
+		for (int k = u0 ? 0 : u_first; k < 8; k++) {
+			const js_hi e = js_hsplat(z->t[u0 + k]);
+			for (int j = 0; j < 4; j++)
+				cv_hmove(&h[j], e);
 		}
-		cv_hlanes_store(&z0, c, args, g);
-		cv_hlanes_store(&z1, c, args, g + 16);
+		if (js_hall((h[0].y == h[0].floor) & (h[1].y == h[1].floor) & (h[2].y == h[2].floor) &
+			    (h[3].y == h[3].floor)))
+			break;
+	}
+	for (int k = 0; k < 4 && 16 * k < args->n_lanes; k++) {
+		const js_hi t0 = h[k].t0, took = t0 != 0x7fff;
+		const js_hi land = t0 + h[k].cnt + (int16_t)l_off;
+		const js_hi landed = took & (land < n);
+		const js_hi idx = (js_hsel(landed, land, n) - t0) & took;
+		js_hi fl = js_hsel(landed, cv_hlut(tb[0], idx), cv_hlut(tb[1], idx));
+		fl = js_hsel(took, (fl & 7) | ((fl & 0x78) << 5), js_hsplat(JS_FLAG_NO_TAKEOFF));
+		const js_hi ap = cv_hlut(tb[3], idx);
+		cv_hstore(args, 16 * k, cv_hlut(tb[2], idx), (t0 + ap) & (ap >= 0),
+			  (land + 1) & landed, fl);
 	}
 }
 #endif

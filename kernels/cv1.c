@@ -380,258 +380,65 @@ static void cv1_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *
 }
 
 #if defined(CV_FAST_PATH)
-/* Lane l's results from its take-off frame t0 (-1: none), the count of frames with Y above its
- * floor and the frames run (the fast paths below); rise_by / apex_by: the rise and the
- * apex's u of a lane that moved n frames (u = 0..n - 1). */
-static inline void cv1_result(const js_lane_args *args, const cv_zarc *c, const int16_t *rise_by,
-			      const int16_t *apex_by, int l, int t0, int cnt, int ran)
+/* ---- the 16-bit paths from init's states (AVX-512 F + BW, AVX2; js_lane_args.start NULL) ----
+ *
+ * castlevania.h's cv_zlanes / cv_hlanes: every jump from init's state is the same arc shifted by
+ * its take-off frame t0 (the first frame with A down: prev starts at 0, so it is a new press;
+ * from then on the lane is in the air or has landed, frozen, and reads no press), stepped in its
+ * own frames u = f - t0.  T(u) is the reference's cv_arc_step from pointer 1 (CV1_FIRST), T(0) =
+ * 0 the press frame's (simonState_00 returns).  cv1 looks for the floor after the move
+ * (CODE_0794CA) and only falling, but rising Y is above Y0 <= the floor, the turn frame moves
+ * 0 px (it reads entry 20 again, 0), and every fall move from Y0 down is 8 px, which reaches the
+ * floor exactly (the file comment: Y is 8-px aligned), so the landing u L is the first u whose
+ * move reaches the floor: min(Y + T(u), floor) is the move and the landing (the snap never moves
+ * Y), a lane on its floor stays there (every later T(u) is >= 0), and the moves of u = 1 .. L - 1
+ * leave Y above the floor: L = 1 + the count.  Every lane lands by u = 55 (drop 7: 40 frames
+ * back to Y0, 15 of 8 px).  The landing frame moves: its own $80 step sets table_end, but not
+ * below_start (the accounting reads that only while airborne, and air is 0 on the landing
+ * frame); its Y is at or below Y0, so it raises no rise. */
+/* not inlined: the caller keeps the pointer (inlined, GCC called __tls_get_addr again on every
+ * frame of the loop) */
+static __attribute__((noinline)) const cv_ztables *cv1_ztables_get(void)
 {
-	uint32_t fl;
-	int moved = 0;
-	int32_t airtime = 0;
-	/* the landing frame L: cnt counts every frame with Y above the floor, frames 0..t0 too
-	 * where the floor is below Y0 (drop > 0: Y = Y0 until the move of frame t0 + 1) */
-	const int land = args->axis[CV1_AX_DROP][l] ? cnt : t0 + 1 + cnt;
-	if (t0 < 0) {
-		fl = JS_FLAG_NO_TAKEOFF;
-	} else if (land < ran) {
-		const int n = land - t0; /* the landing frame's u (it moves too) */
-		fl = c->by_n[n] | (n >= c->u_mark ? c->flag_end : 0);
-		moved = n + 1;
-		airtime = land + 1;
-	} else {
-		moved = ran - t0 < CV_ZARC_N ? ran - t0 : CV_ZARC_N;
-		fl = c->by_n[moved] | JS_FLAG_NOT_LANDED;
-	}
-	args->rise[l] = rise_by[moved];
-	args->apex_frame[l] = apex_by[moved] >= 0 ? t0 + apex_by[moved] : 0;
-	args->airtime[l] = airtime;
-	args->flags[l] = fl;
-}
-#endif
-
-#if defined(CV_FAST_PATH) && JS_VW == 16
-/* AVX-512 (F + BW) from init's states: 16-bit words, 32 lanes to a register, the block as two
- * groups side by side.  From init's state a lane's jump is fixed by its take-off frame t0: its
- * first frame with A down (prev starts at 0, so that frame is a new press; the lane is in the air
- * or has landed, frozen, from then on, so later presses are never read).  cv1_zt0 finds t0 from
- * the input words before the frames.  Frame f then moves Y by T(u), u = f - t0 the frames since
- * the press (castlevania.h's cv_zarc table: T(0) = 0 is the press frame's), read with u = 0 before
- * the take-off (a saturating subtraction; 0xffff for a lane with no press) and at most 63 (every
- * lane lands by u = 55 from init's states, castlevania.h; after that the move is clamped).  The
- * landing is looked for after the move (CODE_0794CA) and only falling, but rising Y is above Y0
- * <= the floor, the turn frame moves 0 px, and every fall move from Y0 down is 8 px, which reaches
- * the floor exactly (cv1.c's file comment: Y is 8-px aligned): so min(Y + T(u), floor) is the move
- * and the landing, a lane on its floor stays there (every later T(u <= 63) is >= 0), and the
- * landing frame is L = t0 + 1 + the count of frames after t0 with Y above the floor (the loop
- * counts every frame above the floor: where it is below Y0 that is t0 + 1 more, cv1_result).  The
- * rise, apex, airtime and flags are read at the store from the arc's tables (cv_zarc's by_n and the
- * rise and apex by moves, as the AVX2 words do). */
-typedef struct cv1_zgroup {
-	__m512i t0, floor, y, cnt;
-} cv1_zgroup;
-
-/* t0 of lanes l0..l0 + 15 (32-bit; 0xffff: no press before n_frames) */
-static inline __m512i cv1_zt0(const js_lane_args *args, int l0)
-{
-	const int n = args->n_frames, words = (n + 31) >> 5;
-	const __m512i zero = _mm512_setzero_si512();
-	__m512i t0 = _mm512_set1_epi32(0xffff);
-	__mmask16 found = 0;
-	for (int w = 0; w < words && found != 0xffff; w++) {
-		const __m512i x = _mm512_loadu_si512(args->input[0] + w * JS_BLOCK + l0);
-		const __mmask16 first = _mm512_mask_test_epi32_mask((__mmask16)~found, x, x);
-		const __m512i p = _mm512_and_si512(x, _mm512_sub_epi32(zero, x)); /* lowest bit */
-		const __m512i lg = _mm512_sub_epi32(
-			_mm512_srli_epi32(_mm512_castps_si512(_mm512_cvtepu32_ps(p)), 23),
-			_mm512_set1_epi32(127 - 32 * w)); /* exact: a power of two converts exactly */
-		t0 = _mm512_mask_mov_epi32(t0, first, lg);
-		found |= first;
-	}
-	/* a press in the last word's bits past n_frames is none */
-	return _mm512_mask_mov_epi32(t0, _mm512_cmpge_epi32_mask(t0, _mm512_set1_epi32(n)),
-				     _mm512_set1_epi32(0xffff));
-}
-
-static inline void cv1_zgroup_init(cv1_zgroup *g, const js_lane_args *args, const int16_t *floor,
-				   int l0)
-{
-	g->t0 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(cv1_zt0(args, l0))),
-				   _mm512_cvtepi32_epi16(cv1_zt0(args, l0 + 16)), 1);
-	g->floor = _mm512_loadu_si512(floor + l0);
-	g->y = _mm512_set1_epi16(CV1_Y0);
-	g->cnt = _mm512_setzero_si512();
-}
-
-static inline __attribute__((always_inline)) void cv1_zframe(cv1_zgroup *g, const cv_zarc *c,
-							      __m512i fv)
-{
-	const __m512i u = _mm512_min_epu16(_mm512_subs_epu16(fv, g->t0), _mm512_set1_epi16(63));
-	const __m512i e = _mm512_permutex2var_epi16(c->t0, u, c->t1);
-	g->y = _mm512_min_epi16(_mm512_add_epi16(g->y, e), g->floor);
-	g->cnt = _mm512_mask_sub_epi16(g->cnt, _mm512_cmplt_epi16_mask(g->y, g->floor), g->cnt,
-				       _mm512_set1_epi16(-1));
-}
-
-/* every lane landed (its Y on its floor after its take-off) or without a press */
-static inline int cv1_zdone(const cv1_zgroup *g, __m512i fv)
-{
-	const __mmask32 none = _mm512_cmpeq_epi16_mask(g->t0, _mm512_set1_epi16(-1));
-	const __mmask32 landed = _mm512_mask_cmpeq_epi16_mask(_mm512_cmpgt_epu16_mask(fv, g->t0),
-							       g->y, g->floor);
-	return _cvtmask32_u32(_kor_mask32(none, landed)) == 0xffffffffu;
-}
-
-/* rise_by / apex_by: the rise and the apex's u of a lane that moved n frames (u = 0..n - 1) */
-static inline void cv1_zstore(const cv1_zgroup *g, const cv_zarc *c, const int16_t *rise_by,
-			      const int16_t *apex_by, const js_lane_args *args, int l0, int ran)
-{
-	uint16_t t0[32], cnt[32];
-	_mm512_storeu_si512(t0, g->t0);
-	_mm512_storeu_si512(cnt, g->cnt);
-	for (int i = 0; i < 32 && l0 + i < args->n_lanes; i++)
-		cv1_result(args, c, rise_by, apex_by, l0 + i, t0[i] == 0xffff ? -1 : t0[i], cnt[i],
-			   ran);
-}
-
-/* The arc's tables, the same for every block: made once per thread (they cost about as much as
- * a block's frames). */
-typedef struct cv1_ztables {
-	cv_zarc c;
-	int16_t rise_by[CV_ZARC_N + 1], apex_by[CV_ZARC_N + 1];
-	int ready;
-} cv1_ztables;
-
-static const cv1_ztables *cv1_ztables_get(void)
-{
-	static _Thread_local cv1_ztables z;
+	static _Thread_local cv_ztables z;
 	if (z.ready)
 		return &z;
-	int16_t t[CV_ZARC_N];
-	cv_zarc_init(&z.c, cv1_arc, CV1_FIRST, CV1_MARKER_STEP, 1, 1, 1, CV1_Y0, CV1_FLAG_TABLE_END,
-		     0, 0);
-	_mm512_storeu_si512(t, z.c.t0);
-	_mm512_storeu_si512(t + 32, z.c.t1);
-	int32_t cy = CV1_Y0, low = CV1_Y0, at = -1;
-	z.rise_by[0] = 0;
-	z.apex_by[0] = -1;
-	for (int n = 1; n <= CV_ZARC_N; n++) {
-		cy += t[n - 1];
-		if (cy < low) { /* strictly higher: the first frame of the top */
-			low = cy;
-			at = n - 1;
+	uint8_t ptr = CV1_FIRST, falling = 0;
+	int32_t y = CV1_Y0, low = CV1_Y0, at = -1;
+	uint32_t moved = 0; /* the flags of the moves so far (u < n) */
+	for (int n = 0; n < CV_ZARC_N; n++) {
+		int marker = 0;
+		int8_t step = 0;
+		if (n >= 1) /* simonState_01_initJump's arc routine, from the frame after the press */
+			step = (int8_t)cv_arc_step(cv1_arc, &ptr, &falling, CV1_MARKER_STEP, 1, &marker);
+		const uint32_t end = marker ? CV1_FLAG_TABLE_END : 0;
+		z.t[n] = step;
+		z.land_fl[n] = (uint16_t)(moved | end); /* landing on u = n: after its move */
+		z.air_fl[n] = (uint16_t)(moved | JS_FLAG_NOT_LANDED);
+		z.rise[n] = (int16_t)(CV1_Y0 - low);
+		z.apex[n] = (int16_t)at;
+		y += step; /* CODE_079B5B */
+		moved |= end | (y > CV1_Y0 ? JS_FLAG_BELOW_START : 0);
+		if (y < low) { /* strictly higher: the first frame of the top */
+			low = y;
+			at = n;
 		}
-		z.rise_by[n] = (int16_t)(CV1_Y0 - low);
-		z.apex_by[n] = (int16_t)at;
 	}
+	cv_ztables_bytes(&z);
 	z.ready = 1;
 	return &z;
 }
 
+_Static_assert(CV1_BLOCK == 16, "castlevania.h's floors are 16 px blocks");
+
+/* moves from u = 1 (T(0) = 0), L = 1 + the count */
 static void cv1_lanes_fast(const js_lane_args *args)
 {
-	const cv1_ztables *z = cv1_ztables_get();
-	const cv_zarc *c = &z->c;
-	const int16_t *rise_by = z->rise_by, *apex_by = z->apex_by;
-	int16_t floor[JS_BLOCK];
-	for (int l = 0; l < JS_BLOCK; l++) {
-		int k = l < args->n_lanes ? l : args->n_lanes - 1;
-		floor[l] = (int16_t)(CV1_Y0 + CV1_BLOCK * args->axis[CV1_AX_DROP][k]);
-	}
-	cv1_zgroup g0, g1;
-	cv1_zgroup_init(&g0, args, floor, 0);
-	cv1_zgroup_init(&g1, args, floor, 32);
-	const __m512i one = _mm512_set1_epi16(1);
-	__m512i fv = _mm512_setzero_si512();
-	int ran = args->n_frames;
-	for (int f = 0; f < args->n_frames; f++) {
-		cv1_zframe(&g0, c, fv);
-		cv1_zframe(&g1, c, fv);
-		if ((f & 7) == 7 && cv1_zdone(&g0, fv) && cv1_zdone(&g1, fv)) {
-			ran = f + 1;
-			break;
-		}
-		fv = _mm512_add_epi16(fv, one);
-	}
-	cv1_zstore(&g0, c, rise_by, apex_by, args, 0, ran);
-	cv1_zstore(&g1, c, rise_by, apex_by, args, 32, ran);
-}
-#elif defined(CV_FAST_PATH)
-/* The AVX2 twin of the AVX-512 words above (the same t0, moves, landing count and store), 16
- * lanes per ymm in lane.h's js_hlane order, the block as four groups, two side by side; T(u) read
- * with castlevania.h's cv_harc_entry, the rise and apex from cv_zarc's rise_by_n / apex_by_n.  t0
- * is 0x7fff for a lane with no press (the words are signed here: fv > t0 never holds). */
-typedef struct cv1_hgroup {
-	js_hi t0, floor, y, cnt;
-} cv1_hgroup;
-
-static inline __attribute__((always_inline)) void cv1_hframe(cv1_hgroup *g, const cv_zarc *c,
-							      js_hi fv)
-{
-	const js_hi u = (js_hi)_mm256_min_epu16(_mm256_subs_epu16((__m256i)fv, (__m256i)g->t0),
-						_mm256_set1_epi16(63));
-	g->y = (js_hi)_mm256_min_epi16((__m256i)(g->y + cv_harc_entry(c, u)), (__m256i)g->floor);
-	g->cnt -= g->y < g->floor;
-}
-
-static inline int cv1_hdone(const cv1_hgroup *g, js_hi fv)
-{
-	return js_hall((g->t0 == 0x7fff) | ((fv > g->t0) & (g->y == g->floor)));
-}
-
-static void cv1_lanes_fast(const js_lane_args *args)
-{
-	/* the arc's tables, the same for every block: made once per thread (they cost about as
-	 * much as a block's frames) */
-	static _Thread_local cv_zarc c;
-	static _Thread_local int ready;
-	int32_t floor[JS_BLOCK], t0[JS_BLOCK];
-	if (!ready) {
-		cv_zarc_init(&c, cv1_arc, CV1_FIRST, CV1_MARKER_STEP, 1, 1, 1, CV1_Y0,
-			     CV1_FLAG_TABLE_END, 0, 0);
-		ready = 1;
-	}
-	const int words = (args->n_frames + 31) >> 5;
-	for (int l = 0; l < args->n_lanes; l++) {
-		floor[l] = CV1_Y0 + CV1_BLOCK * args->axis[CV1_AX_DROP][l];
-		t0[l] = 0x7fff;
-		for (int w = 0; w < words; w++) {
-			const uint32_t x = args->input[0][w * JS_BLOCK + l];
-			if (x) {
-				const int t = 32 * w + __builtin_ctz(x);
-				t0[l] = t < args->n_frames ? t : 0x7fff;
-				break;
-			}
-		}
-	}
-	for (int g = 0; g < JS_BLOCK && g < args->n_lanes; g += 32) {
-		cv1_hgroup h[2];
-		for (int k = 0; k < 2; k++) {
-			h[k].t0 = js_haxis(t0, args, g + 16 * k < args->n_lanes ? g + 16 * k : g);
-			h[k].floor = js_haxis(floor, args, g + 16 * k < args->n_lanes ? g + 16 * k : g);
-			h[k].y = js_hsplat(CV1_Y0);
-			h[k].cnt = js_hsplat(0);
-		}
-		js_hi fv = js_hsplat(0);
-		int ran = args->n_frames;
-		for (int f = 0; f < args->n_frames; f++) {
-			cv1_hframe(&h[0], &c, fv);
-			cv1_hframe(&h[1], &c, fv);
-			if ((f & 7) == 7 && cv1_hdone(&h[0], fv) && cv1_hdone(&h[1], fv)) {
-				ran = f + 1;
-				break;
-			}
-			fv += 1;
-		}
-		for (int k = 0; k < 2; k++) {
-			int16_t tt[16], cnt[16];
-			js_hstore_lanes(tt, h[k].t0);
-			js_hstore_lanes(cnt, h[k].cnt);
-			for (int i = 0; i < 16 && g + 16 * k + i < args->n_lanes; i++)
-				cv1_result(args, &c, c.rise_by_n, c.apex_by_n, g + 16 * k + i,
-					   tt[i] == 0x7fff ? -1 : tt[i], cnt[i], ran);
-		}
-	}
+#if JS_VW == 16
+	cv_zlanes(args, cv1_ztables_get(), args->axis[CV1_AX_DROP], CV1_Y0, 1, 1);
+#else
+	cv_hlanes(args, cv1_ztables_get(), args->axis[CV1_AX_DROP], CV1_Y0, 1, 1);
+#endif
 }
 #endif
 

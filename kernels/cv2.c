@@ -458,249 +458,285 @@ static void cv2_lanes_from_starts(const js_lane_args *args)
 	}
 }
 
-#if JS_VW == 16 && defined(__AVX512BW__)
-#include <immintrin.h>
+#if defined(CV_FAST_PATH)
+/* AVX-512 (F + BW) and AVX2 from init's states (js_lane_args.start NULL): castlevania.h's 16-bit
+ * lanes by the jump's own frames.  From init's state a lane's jump is fixed by its take-off frame
+ * t0 (its first frame with A down: prev starts at 0, so it is a new press; the lane is in the air
+ * or has landed from then on, and a press after the landing is the next jump, not the lane's) and
+ * by its landing floor: every jump is the same arc shifted by t0.  Frame t0 + u moves Y by T(u),
+ * the speed at that frame's start: T(0) = 0 (the press frame moves by the idle speed 0, then sets
+ * -4.00), T(1) = -4.00, then + $00.38 a frame up to the cap 3.00 (cv2_ztables_get runs the
+ * reference's words).  The landing is looked for at the frame's start, before the move, with the
+ * speed not negative; rising Y is above Y0 <= the floor (the speed turns non-negative at the top),
+ * so the landing u L is the first u >= 2 whose start Y S(u) is at or past the floor.  The lanes
+ * hold Y - Y0 in 1/256 px as words (-39 px .. 7 blocks + 3 px: no overflow), add T(u) from u = 1
+ * clamped to the floor (falling every T(u) is >= 0, so the clamp acts only from the move that
+ * reaches it; the compare is the reference's Y >= floor on whole pixels, the floor being whole),
+ * and count the moves that leave Y above the floor: those of u = 1 .. L - 2, so L = 2 + the count.
+ * Every lane lands by u = 77 (drop 7), so u < 80 and the tables hold 128 entries.  The results are
+ * the arc's at L (landed: t0 + L < n_frames) or after n_frames - t0 moves (in the air), and a
+ * relaunch (a new press on the landing frame t0 + L) is read from the input words by gathers at
+ * the store. */
+#define CV2_ZN 128
+#define CV2_ZMOVES 80
+typedef struct cv2_ztables {
+	int16_t t[CV2_ZN]; /* T(u), 1/256 px, + down */
+	/* by n, the lane's u at its landing (landed) or its moves (in the air): flags, rise
+	 * (1/256 px) and the apex's u (-1: never above Y0) */
+	uint16_t land_fl[CV2_ZN], air_fl[CV2_ZN];
+	int16_t rise[CV2_ZN], apex[CV2_ZN];
+	int ready;
+} cv2_ztables;
 
-/* AVX-512 (F + BW) from init's states (js_lane_args.start NULL): the frame of cv2_lanes_frame on
- * 16-bit words, 32 lanes to a register, the masks in mask registers (a select is one masked
- * move, a flag one mask OR), the whole block as two groups side by side.  Y : Frac and Speed :
- * SpeedFrac are the 16-bit words the game adds (a word add is the byte adds with carry).  From
- * init's states Y stays in $26..$BF (file comment): Y words are compared unsigned (up to $BFFF),
- * the landing floor's word (standing Y << 8) is at most $BD00; the speed word lies in
- * [-4.00, 3.00] (signed compares); frames, apex frames and airtimes are under JS_MAX_FRAMES,
- * last_jump in [-1, 4095].  The snap ((Y - $0D) & $F8) + $0D keeping the fraction is
- * Y - ((Y - $0D00) & $0700) on the word, and (Y - $0D00) & $0700 = (Y + $0300) & $0700 (mod
- * $0800).  The accounting is cv_acc_frame's (castlevania.h) on words: the rise as the lowest Y
- * (rise = Y0 - min Y; init Y0: rise 0, the same "strictly higher" updates), flags as mask bits
- * (a relaunch from the landing frame's input at the store: cv2_relaunched). */
-typedef struct cv2_zlanes {
-	__m512i y, spd, floor, miny, apex, airtime, last_jump;
-	__mmask32 air, prev, landed, fl_cap, fl_snap, fl_below;
-} cv2_zlanes;
-
-static inline void cv2_zlanes_init(cv2_zlanes *z, const js_lane_args *args, int l0)
+/* not inlined: the caller keeps the pointer (inlined, GCC called __tls_get_addr again on every
+ * frame of the loop; cv3.c) */
+static __attribute__((noinline)) const cv2_ztables *cv2_ztables_get(void)
 {
-	int16_t fl[32];
-	for (int i = 0; i < 32; i++) {
-		int l = l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1;
-		fl[i] = (int16_t)((CV2_Y0 + CV2_BLOCK * args->axis[CV2_AX_DROP][l]) << 8);
-	}
-	z->last_jump = cv_last_jump32(args, l0);
-	z->floor = _mm512_loadu_si512(fl);
-	z->y = z->miny = _mm512_set1_epi16(CV2_Y0 << 8);
-	z->spd = z->apex = z->airtime = _mm512_setzero_si512();
-	z->air = z->prev = z->landed = z->fl_cap = z->fl_snap = z->fl_below = 0;
-}
-
-static inline __attribute__((always_inline)) void
-cv2_zlanes_frame(cv2_zlanes *z, __mmask32 a, __m512i fv, __m512i fv1)
-{
-	/* _func_C57B: the landing (jumping, speed not negative, feet in the floor) and the snap */
-	__mmask32 land = _mm512_mask_cmpge_epu16_mask(_kandn_mask32(_mm512_movepi16_mask(z->spd), z->air),
-						      z->y, z->floor);
-	__m512i t = _mm512_and_si512(_mm512_add_epi16(z->y, _mm512_set1_epi16(0x0300)),
-				     _mm512_set1_epi16(0x0700));
-	z->fl_snap = _kor_mask32(z->fl_snap, _mm512_mask_test_epi16_mask(land, t, t));
-	__m512i y = _mm512_mask_sub_epi16(z->y, land, z->y, t);
-	__m512i spd = _mm512_mask_mov_epi16(z->spd, land, _mm512_setzero_si512());
-	__mmask32 air = _kandn_mask32(land, z->air);
-	/* _8373: the move (0 on the ground: the speed is 0 there) */
-	y = _mm512_add_epi16(y, spd);
-	/* gravity and the cap in the air, or the take-off (frozen after the landing) */
-	__m512i g = _mm512_add_epi16(spd, _mm512_set1_epi16(CV2_GRAVITY));
-	const __m512i cap3 = _mm512_set1_epi16(CV2_CAP << 8);
-	z->fl_cap = _kor_mask32(z->fl_cap, _mm512_mask_cmpge_epi16_mask(air, g, cap3));
-	spd = _mm512_mask_mov_epi16(spd, air, _mm512_min_epi16(g, cap3));
-	/* a new press on the landing frame (z->air, the frame's start: airborne) is a relaunch: the
-	 * lane's landing, no take-off (flagged at the store) */
-	__mmask32 press = _kandn_mask32(_kor_mask32(_kor_mask32(z->prev, z->air), z->landed), a);
-	z->spd = _mm512_mask_mov_epi16(spd, press, _mm512_set1_epi16((short)CV2_JUMP_SPEED));
-	z->y = y;
-	z->prev = a;
-	air = _kor_mask32(air, press);
-	z->air = air;
-	z->landed = _kor_mask32(z->landed, land);
-	z->fl_below = _kor_mask32(z->fl_below, _mm512_mask_cmpgt_epu16_mask(
-						       air, y, _mm512_set1_epi16(CV2_Y0 << 8)));
-	__mmask32 higher = _mm512_cmplt_epu16_mask(y, z->miny);
-	z->miny = _mm512_min_epu16(z->miny, y);
-	z->apex = _mm512_mask_mov_epi16(z->apex, higher, fv);
-	z->airtime = _mm512_mask_mov_epi16(z->airtime, land, fv1);
-}
-
-static inline int cv2_zlanes_done(const cv2_zlanes *z, __m512i fv)
-{
-	__mmask32 quiet = _mm512_cmple_epi16_mask(z->last_jump, fv);
-	return _cvtmask32_u32(_kor_mask32(z->landed, _kandn_mask32(_kor_mask32(z->air, z->landed),
-								   quiet))) == 0xffffffffu;
-}
-
-static inline void cv2_zlanes_store(const cv2_zlanes *z, const js_lane_args *args, int l0)
-{
-	uint16_t miny[32];
-	int16_t ap[32], at[32];
-	_mm512_storeu_si512(miny, z->miny);
-	_mm512_storeu_si512(ap, z->apex);
-	_mm512_storeu_si512(at, z->airtime);
-	const uint32_t air = _cvtmask32_u32(z->air), landed = _cvtmask32_u32(z->landed);
-	const uint32_t fc = _cvtmask32_u32(z->fl_cap), fs = _cvtmask32_u32(z->fl_snap);
-	const uint32_t fb = _cvtmask32_u32(z->fl_below);
-	for (int i = 0; i < 32 && l0 + i < args->n_lanes; i++) {
+	static _Thread_local cv2_ztables z;
+	if (z.ready)
+		return &z;
+	int32_t y = CV2_Y0 << 8, low = y, at = -1, spd = 0;
+	uint32_t moved = 0; /* the flags of the frames so far (u < n) */
+	for (int n = 0; n < CV2_ZN; n++) {
+		/* landing on u = n (_loc_C632 / _8655): the snap's flag from Y : Frac */
+		z.land_fl[n] = (uint16_t)(moved | (((y + 0x0300) & 0x0700) ? CV2_FLAG_SNAP_UP : 0));
+		z.air_fl[n] = (uint16_t)(moved | JS_FLAG_NOT_LANDED);
+		z.rise[n] = (int16_t)((CV2_Y0 << 8) - low);
+		z.apex[n] = (int16_t)at;
+		z.t[n] = (int16_t)spd;
+		y += spd; /* _8373 */
 		uint32_t fl = 0;
-		fl |= ((fc >> i) & 1u) ? CV2_FLAG_FALL_CAP : 0;
-		fl |= ((fs >> i) & 1u) ? CV2_FLAG_SNAP_UP : 0;
-		fl |= ((fb >> i) & 1u) ? JS_FLAG_BELOW_START : 0;
-		if (!(((air | landed) >> i) & 1u))
-			fl |= JS_FLAG_NO_TAKEOFF;
-		else if (!((landed >> i) & 1u))
-			fl |= JS_FLAG_NOT_LANDED;
-		else
-			fl |= cv2_relaunched(args, l0 + i, at[i]);
-		args->rise[l0 + i] = (CV2_Y0 << 8) - (int32_t)miny[i];
-		args->apex_frame[l0 + i] = ap[i];
-		args->airtime[l0 + i] = at[i];
-		args->flags[l0 + i] = fl;
+		if (n == 0) { /* SimonExecuteCurrentAction0_Idle: the press */
+			spd = (int16_t)CV2_JUMP_SPEED;
+		} else { /* Object_GravityAccelerateBy_Var08, the cap */
+			spd += CV2_GRAVITY;
+			if (spd >= CV2_CAP << 8) {
+				spd = CV2_CAP << 8;
+				fl |= CV2_FLAG_FALL_CAP;
+			}
+		}
+		moved |= fl | (y > CV2_Y0 << 8 ? JS_FLAG_BELOW_START : 0);
+		if (y < low) { /* strictly higher: the first frame of the top */
+			low = y;
+			at = n;
+		}
 	}
+	z.ready = 1;
+	return &z;
+}
+
+_Static_assert(CV2_BLOCK == 16, "castlevania.h's floors are 16 px blocks");
+#endif
+
+#if defined(CV_FAST_PATH) && JS_VW == 16
+/* AVX-512: castlevania.h's cv_zgroup (32 lanes per zmm, two groups side by side), the tables as
+ * words read by two permutes and a select. */
+
+/* the table of 128 words in four registers at idx (0..127) */
+static inline __m512i cv2_zlut(const __m512i *tab, __m512i idx)
+{
+	return _mm512_mask_mov_epi16(_mm512_permutex2var_epi16(tab[0], idx, tab[1]),
+				     _mm512_test_epi16_mask(idx, _mm512_set1_epi16(64)),
+				     _mm512_permutex2var_epi16(tab[2], idx, tab[3]));
+}
+
+/* bit f (words, 16 lanes from l0; only in mask k) of lane l0 + i's input */
+static inline __m512i cv2_zbit(const js_lane_args *args, int l0, __mmask16 k, __m512i f)
+{
+	const __m512i at = _mm512_add_epi32(_mm512_slli_epi32(_mm512_srli_epi32(f, 5), 6),
+					    _mm512_add_epi32(_mm512_set1_epi32(l0),
+							     _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+									       10, 11, 12, 13, 14, 15)));
+	const __m512i w = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), k, at,
+						      (const int *)args->input[0], 4);
+	return _mm512_srlv_epi32(w, _mm512_and_si512(f, _mm512_set1_epi32(31)));
+}
+
+_Static_assert(JS_BLOCK == 64, "cv2_zbit: the input words of a frame word are 64 lanes apart");
+
+/* a new press on frame f (32-bit words, f >= 1) for lanes l0..l0 + 15 in k */
+static inline __mmask16 cv2_zrelaunch(const js_lane_args *args, int l0, __mmask16 k, __m256i f16)
+{
+	const __m512i f = _mm512_cvtepi16_epi32(f16);
+	const __m512i now = cv2_zbit(args, l0, k, f);
+	const __m512i before = cv2_zbit(args, l0, k, _mm512_sub_epi32(f, _mm512_set1_epi32(1)));
+	return _mm512_mask_test_epi32_mask(k, _mm512_andnot_si512(before, now), _mm512_set1_epi32(1));
+}
+
+/* tab: land_fl, air_fl, rise, apex as four registers each */
+static inline void cv2_zstore(const cv_zgroup *g, const __m512i tab[16], const js_lane_args *args,
+			      int l0)
+{
+	const __m512i n = _mm512_set1_epi16((short)args->n_frames);
+	const __mmask32 took = _mm512_cmpneq_epi16_mask(g->t0, _mm512_set1_epi16(-1));
+	/* the landing frame t0 + L */
+	const __m512i land = _mm512_add_epi16(_mm512_add_epi16(g->t0, g->cnt), _mm512_set1_epi16(2));
+	const __mmask32 landed = _mm512_mask_cmplt_epi16_mask(took, land, n);
+	/* landed: L; in the air: n_frames - t0 moves (<= L < 128); none: 0 */
+	const __m512i idx = _mm512_maskz_sub_epi16(took, _mm512_mask_mov_epi16(n, landed, land), g->t0);
+	__m512i fl = _mm512_mask_mov_epi16(cv2_zlut(tab + 4, idx), landed, cv2_zlut(tab, idx));
+	fl = _mm512_mask_mov_epi16(_mm512_set1_epi16(JS_FLAG_NO_TAKEOFF), took, fl);
+	const __mmask32 rl = _mm512_kunpackw(
+		cv2_zrelaunch(args, l0 + 16, (__mmask16)(landed >> 16), _mm512_extracti64x4_epi64(land, 1)),
+		cv2_zrelaunch(args, l0, (__mmask16)landed, _mm512_extracti64x4_epi64(land, 0)));
+	fl = _mm512_mask_mov_epi16(fl, rl, _mm512_or_si512(fl, _mm512_set1_epi16(JS_FLAG_RELAUNCH)));
+	const __m512i rise = cv2_zlut(tab + 8, idx);
+	const __m512i ap = cv2_zlut(tab + 12, idx);
+	const __m512i apex = _mm512_maskz_add_epi16(
+		_mm512_cmpge_epi16_mask(ap, _mm512_setzero_si512()), g->t0, ap);
+	const __m512i airtime = _mm512_maskz_add_epi16(landed, land, _mm512_set1_epi16(1));
+	js_zstore16(args, l0, args->n_lanes - l0, rise, apex, airtime, fl);
 }
 
 static void cv2_lanes_fast(const js_lane_args *args)
 {
-	cv2_zlanes z0, z1;
-	cv2_zlanes_init(&z0, args, 0);
-	cv2_zlanes_init(&z1, args, 32);
-	const __m512i one = _mm512_set1_epi16(1);
-	__m512i fv = _mm512_setzero_si512(), fv1 = one;
-	js_zjump jump = { { 0 } }; /* set on frame 0 */
-	for (int f = 0; f < args->n_frames; f++) {
-		__mmask32 a0, a1;
-		js_zjump_frame(&jump, args, f, &a0, &a1);
-		cv2_zlanes_frame(&z0, a0, fv, fv1);
-		cv2_zlanes_frame(&z1, a1, fv, fv1);
-		if ((f & 7) == 7 && cv2_zlanes_done(&z0, fv) && cv2_zlanes_done(&z1, fv))
+	const cv2_ztables *z = cv2_ztables_get();
+	cv_zgroup g0, g1;
+	/* Y - Y0 in 1/256 px: the floor is drop << 12 */
+	cv_zgroup_init(&g0, args, args->axis[CV2_AX_DROP], 0, 0);
+	cv_zgroup_init(&g1, args, args->axis[CV2_AX_DROP], 0, 32);
+	g0.floor = _mm512_slli_epi16(g0.floor, 8);
+	g1.floor = _mm512_slli_epi16(g1.floor, 8);
+	/* u = 1 .. 79, eight at a time */
+	for (int u0 = 0; u0 < CV2_ZMOVES; u0 += 8) {
+#pragma GCC unroll 8
+		for (int k = u0 ? 0 : 1; k < 8; k++) {
+			const __m512i e = _mm512_set1_epi16(z->t[u0 + k]);
+			cv_zmove(&g0, e);
+			cv_zmove(&g1, e);
+		}
+		if (cv_zdone(&g0) && cv_zdone(&g1))
 			break;
-		fv = fv1;
-		fv1 = _mm512_add_epi16(fv1, one);
 	}
-	cv2_zlanes_store(&z0, args, 0);
-	cv2_zlanes_store(&z1, args, 32);
+	__m512i tab[16];
+	for (int k = 0; k < 4; k++) {
+		tab[k] = _mm512_loadu_si512(z->land_fl + 32 * k);
+		tab[4 + k] = _mm512_loadu_si512(z->air_fl + 32 * k);
+		tab[8 + k] = _mm512_loadu_si512(z->rise + 32 * k);
+		tab[12 + k] = _mm512_loadu_si512(z->apex + 32 * k);
+	}
+	cv2_zstore(&g0, tab, args, 0);
+	if (args->n_lanes > 32)
+		cv2_zstore(&g1, tab, args, 32);
 }
 #endif
 
-#if defined(JS_LANE_H16)
-/* The AVX2 twin of the AVX-512 words above: the same frame and ranges, 16 lanes per ymm (lane.h's
- * js_hi, masks as -1 / 0 words), the block as four groups, two side by side.  Y words are
- * compared and minimised unsigned, as there. */
-typedef struct cv2_hlanes {
-	js_hi y, spd, floor, miny, apex, airtime, last_jump;
-	js_hi air, prev, landed, fl_cap, fl_snap, fl_below;
-} cv2_hlanes;
+#if defined(CV_FAST_PATH) && JS_VW != 16
+/* AVX2: the twin of the AVX-512 words above (the same tables, t0, moves, count and results),
+ * 16 lanes per ymm in lane.h's js_hlane order, the block as four groups side by side
+ * (castlevania.h's cv_hgroup, cv_ht0, cv_hmove).  The tables are read with vpshufb from bytes
+ * (castlevania.h's cv_hlut, 64 entries, twice and a select for 128): flags (bits 0-3 and 8-9 as
+ * 0-5), the rise as two bytes, the apex's u. */
+typedef struct cv2_htables {
+	int8_t b[5][CV2_ZN]; /* land_fl, air_fl, rise low and high bytes, apex */
+	int ready;
+} cv2_htables;
 
-static inline void cv2_hlanes_init(cv2_hlanes *z, const js_lane_args *args, int l0)
+static __attribute__((noinline)) const cv2_htables *cv2_htables_get(void)
 {
-	int16_t floor[16];
-	for (int p = 0; p < 16; p++) {
-		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
-		floor[p] = (int16_t)((CV2_Y0 + CV2_BLOCK * args->axis[CV2_AX_DROP][l]) << 8);
+	static _Thread_local cv2_htables h;
+	if (h.ready)
+		return &h;
+	const cv2_ztables *z = cv2_ztables_get();
+	for (int n = 0; n < CV2_ZN; n++) {
+		h.b[0][n] = (int8_t)((z->land_fl[n] & 0xf) | ((z->land_fl[n] >> 4) & 0x30));
+		h.b[1][n] = (int8_t)((z->air_fl[n] & 0xf) | ((z->air_fl[n] >> 4) & 0x30));
+		h.b[2][n] = (int8_t)(z->rise[n] & 0xff);
+		h.b[3][n] = (int8_t)(z->rise[n] >> 8);
+		h.b[4][n] = (int8_t)z->apex[n];
 	}
-	__builtin_memcpy(&z->floor, floor, sizeof floor);
-	z->last_jump = js_hlast_jump(args, l0);
-	z->y = z->miny = js_hsplat((int16_t)(CV2_Y0 << 8));
-	z->spd = z->apex = z->airtime = js_hsplat(0);
-	z->air = z->prev = z->landed = z->fl_cap = z->fl_snap = z->fl_below = js_hsplat(0);
+	h.ready = 1;
+	return &h;
 }
 
-static inline __attribute__((always_inline)) void
-cv2_hlanes_frame(cv2_hlanes *z, js_hi a, js_hi fv, js_hi fv1)
+/* a 128-entry byte table (tb[0..7]: entries 16k .. 16k + 15) at idx (0..127), sign-extended */
+static inline js_hi cv2_hlut(const __m256i tb[8], js_hi idx)
 {
-	const js_hi cap3 = js_hsplat(CV2_CAP << 8);
-	/* _func_C57B: the landing (jumping, speed not negative, feet in the floor) and the snap */
-	js_hi land = z->air & (z->spd >= 0) & (js_hi)((js_hu)z->y >= (js_hu)z->floor);
-	js_hi t = (z->y + 0x0300) & 0x0700;
-	z->fl_snap |= land & (t != 0);
-	js_hi y = z->y - (t & land);
-	js_hi spd = z->spd & ~land;
-	js_hi air = z->air & ~land;
-	/* _8373: the move (0 on the ground: the speed is 0 there) */
-	y += spd;
-	/* gravity and the cap in the air, or the take-off (frozen after the landing) */
-	js_hi g = spd + CV2_GRAVITY;
-	z->fl_cap |= air & (g >= cap3);
-	spd = js_hsel(air, (js_hi)_mm256_min_epi16((__m256i)g, (__m256i)cap3), spd);
-	/* a relaunch (a press on the landing frame) is flagged at the store, as above */
-	js_hi press = a & ~(z->prev | z->air | z->landed);
-	z->spd = js_hsel(press, js_hsplat((int16_t)CV2_JUMP_SPEED), spd);
-	z->y = y;
-	z->prev = a;
-	air |= press;
-	z->air = air;
-	z->landed |= land;
-	z->fl_below |= air & (js_hi)((js_hu)y > (uint16_t)(CV2_Y0 << 8));
-	js_hi higher = (js_hi)((js_hu)y < (js_hu)z->miny);
-	z->miny = (js_hi)_mm256_min_epu16((__m256i)z->miny, (__m256i)y);
-	z->apex = js_hsel(higher, fv, z->apex);
-	z->airtime = js_hsel(land, fv1, z->airtime);
+	return js_hsel((idx & 64) != 0, cv_hlut(tb + 4, idx), cv_hlut(tb, idx));
 }
 
-static inline int cv2_hlanes_done(const cv2_hlanes *z, js_hi fv)
+/* bit f (32-bit, lanes l0..l0 + 7 where k is -1) of each lane's input */
+static inline __m256i cv2_hbit(const js_lane_args *args, int l0, __m256i k, __m256i f)
 {
-	js_hi quiet = z->last_jump <= fv;
-	return js_hall(z->landed | (~(z->air | z->landed) & quiet));
+	const __m256i at = _mm256_add_epi32(_mm256_slli_epi32(_mm256_srli_epi32(f, 5), 6),
+					    _mm256_add_epi32(_mm256_set1_epi32(l0),
+							     _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+	const __m256i w = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(),
+						      (const int *)args->input[0], at, k, 4);
+	return _mm256_srlv_epi32(w, _mm256_and_si256(f, _mm256_set1_epi32(31)));
 }
 
-static inline void cv2_hlanes_store(const cv2_hlanes *z, const js_lane_args *args, int l0)
+/* -1 where lane l0 + i (8 of them, 32-bit) has a new press on frame f (f >= 1), in k */
+static inline __m256i cv2_hrelaunch8(const js_lane_args *args, int l0, __m256i k, __m256i f)
 {
-	int16_t miny[16], ap[16], at[16], air[16], landed[16], fc[16], fs[16], fb[16];
-	js_hstore_lanes(miny, z->miny);
-	js_hstore_lanes(ap, z->apex);
-	js_hstore_lanes(at, z->airtime);
-	js_hstore_lanes(air, z->air);
-	js_hstore_lanes(landed, z->landed);
-	js_hstore_lanes(fc, z->fl_cap);
-	js_hstore_lanes(fs, z->fl_snap);
-	js_hstore_lanes(fb, z->fl_below);
-	for (int i = 0; i < 16 && l0 + i < args->n_lanes; i++) {
-		uint32_t fl = 0;
-		fl |= fc[i] ? CV2_FLAG_FALL_CAP : 0;
-		fl |= fs[i] ? CV2_FLAG_SNAP_UP : 0;
-		fl |= fb[i] ? JS_FLAG_BELOW_START : 0;
-		if (!(air[i] | landed[i]))
-			fl |= JS_FLAG_NO_TAKEOFF;
-		else if (!landed[i])
-			fl |= JS_FLAG_NOT_LANDED;
-		else
-			fl |= cv2_relaunched(args, l0 + i, at[i]);
-		args->rise[l0 + i] = (CV2_Y0 << 8) - (int32_t)(uint16_t)miny[i];
-		args->apex_frame[l0 + i] = ap[i];
-		args->airtime[l0 + i] = at[i];
-		args->flags[l0 + i] = fl;
-	}
+	const __m256i now = cv2_hbit(args, l0, k, f);
+	const __m256i before = cv2_hbit(args, l0, k, _mm256_sub_epi32(f, _mm256_set1_epi32(1)));
+	const __m256i one = _mm256_set1_epi32(1);
+	return _mm256_and_si256(k, _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_andnot_si256(before, now),
+								       one), one));
+}
+
+/* the same for 16 lanes in js_hlane order (words: vpackssdw's order unpacked and packed back) */
+static inline js_hi cv2_hrelaunch(const js_lane_args *args, int l0, js_hi k, js_hi f)
+{
+	const __m256i fa = _mm256_srai_epi32(_mm256_unpacklo_epi16((__m256i)f, (__m256i)f), 16);
+	const __m256i fb = _mm256_srai_epi32(_mm256_unpackhi_epi16((__m256i)f, (__m256i)f), 16);
+	const __m256i ka = _mm256_srai_epi32(_mm256_unpacklo_epi16((__m256i)k, (__m256i)k), 16);
+	const __m256i kb = _mm256_srai_epi32(_mm256_unpackhi_epi16((__m256i)k, (__m256i)k), 16);
+	return (js_hi)_mm256_packs_epi32(cv2_hrelaunch8(args, l0, ka, fa),
+					 cv2_hrelaunch8(args, l0 + 8, kb, fb));
 }
 
 static void cv2_lanes_fast(const js_lane_args *args)
 {
-	for (int g = 0; g < JS_BLOCK; g += 32) {
-		cv2_hlanes z0, z1;
-		cv2_hlanes_init(&z0, args, g);
-		cv2_hlanes_init(&z1, args, g + 16);
-		const js_hi one = js_hsplat(1);
-		js_hi fv = js_hsplat(0), fv1 = one;
-		for (int f = 0; f < args->n_frames; f++) {
-			cv2_hlanes_frame(&z0, js_hjump(args, g, f), fv, fv1);
-			cv2_hlanes_frame(&z1, js_hjump(args, g + 16, f), fv, fv1);
-			if ((f & 7) == 7 && cv2_hlanes_done(&z0, fv) && cv2_hlanes_done(&z1, fv))
-				break;
-			fv = fv1;
-			fv1 += one;
+	const cv2_ztables *z = cv2_ztables_get();
+	const cv2_htables *hb = cv2_htables_get();
+	const js_hi n = js_hsplat((int16_t)args->n_frames);
+	cv_hgroup h[4];
+	for (int k = 0; k < 4; k++) { /* groups past n_lanes copy the first */
+		const int l0 = 16 * k < args->n_lanes ? 16 * k : 0;
+		h[k].t0 = (js_hi)_mm256_packs_epi32(cv_ht0(args, l0), cv_ht0(args, l0 + 8));
+		/* Y - Y0 in 1/256 px: the floor is drop << 12 */
+		h[k].floor = js_haxis(args->axis[CV2_AX_DROP], args, l0) << 12;
+		h[k].y = js_hsplat(0);
+		h[k].cnt = js_hsplat(0);
+	}
+	/* u = 1 .. 79, eight at a time, the four groups side by side */
+	for (int u0 = 0; u0 < CV2_ZMOVES; u0 += 8) {
+#pragma GCC unroll 8
+		for (int k = u0 ? 0 : 1; k < 8; k++) {
+			const js_hi e = js_hsplat(z->t[u0 + k]);
+			for (int j = 0; j < 4; j++)
+				cv_hmove(&h[j], e);
 		}
-		cv2_hlanes_store(&z0, args, g);
-		cv2_hlanes_store(&z1, args, g + 16);
+		if (js_hall((h[0].y == h[0].floor) & (h[1].y == h[1].floor) & (h[2].y == h[2].floor) &
+			    (h[3].y == h[3].floor)))
+			break;
+	}
+	__m256i tb[5][8];
+	for (int k = 0; k < 5; k++) {
+		cv_hlut_init(tb[k], hb->b[k]);
+		cv_hlut_init(tb[k] + 4, hb->b[k] + 64);
+	}
+	for (int k = 0; k < 4 && 16 * k < args->n_lanes; k++) {
+		const js_hi t0 = h[k].t0, took = t0 != 0x7fff;
+		const js_hi land = t0 + h[k].cnt + 2;
+		const js_hi landed = took & (land < n);
+		const js_hi idx = (js_hsel(landed, land, n) - t0) & took;
+		js_hi fl = js_hsel(landed, cv2_hlut(tb[0], idx), cv2_hlut(tb[1], idx));
+		fl = (fl & 0xf) | ((fl & 0x30) << 4);
+		fl |= cv2_hrelaunch(args, 16 * k, landed, land) & JS_FLAG_RELAUNCH;
+		fl = js_hsel(took, fl, js_hsplat(JS_FLAG_NO_TAKEOFF));
+		const js_hi rise = (cv2_hlut(tb[2], idx) & 0xff) | (cv2_hlut(tb[3], idx) << 8);
+		const js_hi ap = cv2_hlut(tb[4], idx);
+		cv_hstore(args, 16 * k, rise, (t0 + ap) & (ap >= 0), (land + 1) & landed, fl);
 	}
 }
 #endif
 
 void JS_LANE_FN(cv2)(const js_lane_args *args)
 {
-#if (JS_VW == 16 && defined(__AVX512BW__)) || defined(JS_LANE_H16)
+#if defined(CV_FAST_PATH)
 	if (!args->start) {
 		cv2_lanes_fast(args);
 		return;

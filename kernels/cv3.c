@@ -461,18 +461,71 @@ static void cv3_lanes_from_starts(const js_lane_args *args, const cv_arc_lanes *
 }
 
 #if defined(CV_FAST_PATH)
-/* From init's states: castlevania.h's 16-bit arc-by-u lanes (two 0 px frames: the press (PS_IDLE -> PS_JUMP_START) and PS_JUMP_START). */
+/* ---- the 16-bit paths from init's states (AVX-512 F + BW, AVX2; js_lane_args.start NULL) ----
+ *
+ * From init's state a lane's jump is fixed by its take-off frame t0, its first frame with A down
+ * (prev starts at 0 and the crouch timer at 0, so that frame's press sets PS_JUMP_START, B28_154d;
+ * the lane is in the air or has landed, frozen, from then on, so later presses are never read),
+ * and by its floor: every jump runs the same arc, from the same pointer, only shifted by t0.  So
+ * the lanes step the arc in the jump's own frames u = f - t0, all lanes on the same u: frame
+ * t0 + u steps the arc (T(u), the reference's cv_arc_step from pointer 9; T(0) = T(1) = 0: the
+ * press frame and playerState06), and before its move Y is S(u) = Y0 + T(0) + ... + T(u - 1).
+ * cv3 looks for the floor before the move and only falling (B28_17d7: wEntityPhase != 0 after
+ * the step); rising, S(u) < Y0 <= the floor from u = 3 on (the first step is 5 px up), so the
+ * landing is at u = L, the first u >= 3 with S(u) >= the floor, and that frame does not move (Y
+ * = S(L), which the snap may move: the fall steps past the take-off height are 5 and 6 px, so
+ * S(L) may be up to 5 px past the floor).  The loop moves Y by T(u) from u = 2 on, clamped to the
+ * floor (falling every step is >= 0, so the clamp only acts from the move that reaches S(L) on,
+ * and a lane on its floor stays there), and counts the moves that leave Y above the floor: the
+ * moves of u = 2 .. L - 2, so L = 3 + the count.  Every lane lands by u = 62 (the lowest floor,
+ * drop 7), so u < 64.  The landing frame is t0 + L: a lane landed if that is below n_frames,
+ * else it is in the air after n_frames - t0 moves (< L).  Its rise, apex, airtime and flags are
+ * the arc's at L or after those moves: tables made once per thread (cv3_ztables_get), read at
+ * the store (castlevania.h's cv_zlanes, cv_hlanes). */
+/* not inlined: the caller keeps the pointer (inlined, GCC called __tls_get_addr again on every
+ * frame of the loop) */
+static __attribute__((noinline)) const cv_ztables *cv3_ztables_get(void)
+{
+	static _Thread_local cv_ztables z;
+	if (z.ready)
+		return &z;
+	uint8_t ptr = CV3_FIRST, falling = 0;
+	int32_t y = CV3_Y0, low = CV3_Y0, at = -1;
+	uint32_t moved = 0; /* the flags of the moves so far */
+	for (int n = 0; n < CV_ZARC_N; n++) {
+		int marker = 0;
+		int8_t step = 0;
+		if (n >= 2) /* playerState08's arc step (jsr $984f), from the frame after PS_JUMP_START */
+			step = (int8_t)cv_arc_step(cv3_arc, &ptr, &falling, cv3_arc[1], 0, &marker);
+		z.t[n] = step;
+		/* landing on u = n (B28_17dc): no move, Y = S(n) */
+		z.land_fl[n] = (uint16_t)(moved | (n >= 2 && ptr == 0 ? CV3_FLAG_HEAVY : 0) |
+					  ((y & 0x0f) ? CV3_FLAG_SNAP : 0));
+		z.air_fl[n] = (uint16_t)(moved | JS_FLAG_NOT_LANDED);
+		z.rise[n] = (int16_t)(CV3_Y0 - low);
+		z.apex[n] = (int16_t)at;
+		y += step; /* func_1c_0712 */
+		moved |= (marker ? CV3_FLAG_TABLE_END : 0) | (y > CV3_Y0 ? JS_FLAG_BELOW_START : 0);
+		if (y < low) { /* strictly higher: the first frame of the top */
+			low = y;
+			at = n;
+		}
+	}
+	cv_ztables_bytes(&z);
+	z.ready = 1;
+	return &z;
+}
+
+_Static_assert(CV3_BLOCK == 16, "castlevania.h's floors are 16 px blocks");
+
+/* castlevania.h's lanes: moves from u = 2 (T(0) = T(1) = 0), L = 3 + the count */
 static void cv3_lanes_fast(const js_lane_args *args)
 {
-	cv_zarc c;
-	int16_t floor[JS_BLOCK];
-	cv_zarc_init(&c, cv3_arc, CV3_FIRST, cv3_arc[1], 0, 2, 0, CV3_Y0, CV3_FLAG_TABLE_END,
-		     CV3_FLAG_SNAP, CV3_FLAG_HEAVY);
-	for (int l = 0; l < JS_BLOCK; l++) {
-		int k = l < args->n_lanes ? l : args->n_lanes - 1;
-		floor[l] = (int16_t)(CV3_Y0 + CV3_BLOCK * args->axis[CV3_AX_DROP][k]);
-	}
-	cv_zlanes_run(args, &c, floor);
+#if JS_VW == 16
+	cv_zlanes(args, cv3_ztables_get(), args->axis[CV3_AX_DROP], CV3_Y0, 2, 3);
+#else
+	cv_hlanes(args, cv3_ztables_get(), args->axis[CV3_AX_DROP], CV3_Y0, 2, 3);
+#endif
 }
 #endif
 

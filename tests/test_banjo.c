@@ -574,6 +574,45 @@ Test(banjo, lanes_equal_reference)
 	free(in);
 }
 
+/* The lane kernel's table path (kernels/banjo.c, "From init's states, by table"): every axis
+ * combination with the take-off on frame t0 = 0..2 and 30..31, A held 1..69 frames (the reset
+ * frame k past the table's BANJO_KMAX = 48 and on both sides of it) and pressed again 0..3 frames
+ * after the release (repress on or off the landing frame), at frame limits that cut some jumps (a
+ * block then steps) and that cut none. */
+Test(banjo, lanes_equal_reference_table)
+{
+	const js_model *m = banjo();
+	static const int t0s[] = { 0, 1, 2, 30, 31 };
+	enum { N = 6 * 2 * 2 * 5 * 69 };
+	static int32_t ax[N][3];
+	const int frames[] = { 128, 60, 33 };
+	for (int fi = 0; fi < 3; fi++) {
+		const int nf = frames[fi];
+		uint8_t *in = calloc(N, (size_t)nf);
+		cr_assert_not_null(in);
+		size_t n = 0;
+		for (int d = 0; d < 6; d++)
+			for (int a = 0; a < 2; a++)
+				for (int s = 0; s < 2; s++)
+					for (int t = 0; t < 5; t++)
+						for (int h = 1; h <= 69; h++, n++) {
+							ax[n][0] = d;
+							ax[n][1] = a;
+							ax[n][2] = s;
+							uint8_t *row = in + n * (size_t)nf;
+							for (int f = t0s[t]; f < t0s[t] + h && f < nf; f++)
+								row[f] = JS_IN_JUMP;
+							/* a second press 1..3 frames after the release, 3 frames long */
+							int g = t0s[t] + h + 1 + (int)(n % 3);
+							if (n % 4)
+								for (int f = g; f < g + 3 && f < nf; f++)
+									row[f] = JS_IN_JUMP;
+						}
+		cr_expect_geq(tu_check_lanes(m, n, &ax[0][0], in, nf), 1);
+		free(in);
+	}
+}
+
 Test(banjo, lanes_equal_reference_from_fuzz_starts)
 {
 	int with_fields = tu_check_random_starts(banjo(), 300, 200, 21);

@@ -162,6 +162,11 @@ void js_sweep_run(const js_grid *g, const js_run_opts *o, js_result *r)
 	size_t n = js_grid_lanes(g);
 	long n_blocks = (long)((n + JS_BLOCK - 1) / JS_BLOCK);
 	int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+	/* Blocks go to threads 4 at a time (schedule(dynamic, 4) below): threads past one per 4
+	 * blocks would get none and only cost their start (a default grid of 2 blocks ran 2-3x
+	 * slower on 2 threads than on 1) */
+	if ((long)threads > (n_blocks + 3) / 4)
+		threads = n_blocks > 0 ? (int)((n_blocks + 3) / 4) : 1;
 	/* the caller's progress line (map: one over every model), else our own */
 	js_progress own, *pr = o->meter;
 	if (!pr && o->progress != JS_PROGRESS_OFF) {
