@@ -488,6 +488,9 @@ const js_model js_model_sotn = {
 #else /* ---- lane kernel (compiled once per ISA) ---- */
 
 #include "lane.h"
+#if defined(__SSE4_1__)
+#include <immintrin.h>
+#endif
 
 /* The reference on JS_VW lanes at a time, the state in registers for all frames of the group,
  * two groups side by side (each frame depends on the last: two independent chains keep the
@@ -512,8 +515,9 @@ const js_model js_model_sotn = {
  *     2^19, and (float)v * (1.0f / 3.0f) is v / 3 moved away from 0 by less than 0.006 (the
  *     float 1/3 is 1/3 + 1e-8) and rounded to within 2^-7: never across an integer, and at or
  *     past k when v = 3k, so its truncation to int is trunc(v / 3) (tests/test_sotn.c checks
- *     every v; a multiply, not the slow divide).  v * 3 / 4 toward 0 is (3v + (3v < 0 ? 3 :
- *     0)) >> 2;
+ *     every v; a multiply, not the slow divide).  v * 3 / 4 toward 0 is (int)((float)v * 0.75f):
+ *     3v / 4 is a float (|3v| < 2^24), so the product is exact and the conversion truncates
+ *     (tests/test_sotn.c checks every v);
  *   - unk44 matters through bit 0x01 (with the relic: one mask, "can leap") and 0x20; its bit
  *     0x40 is never set (the field's range ends at 0x3F: only the dive kick sets it);
  *   - FIX(-1/8) < v < FIX(3/8) is one unsigned compare: (u32)(v + 8191) < 32767. */
@@ -526,6 +530,7 @@ static inline sotn_m sm_lt(js_vi a, js_vi b) { return _mm512_cmplt_epi32_mask(SO
 static inline sotn_m sm_gt(js_vi a, js_vi b) { return _mm512_cmpgt_epi32_mask(SOTN_I(a), SOTN_I(b)); }
 static inline sotn_m sm_ge(js_vi a, js_vi b) { return _mm512_cmpge_epi32_mask(SOTN_I(a), SOTN_I(b)); }
 static inline sotn_m sm_ne(js_vi a, js_vi b) { return _mm512_cmpneq_epi32_mask(SOTN_I(a), SOTN_I(b)); }
+static inline sotn_m sm_eq(js_vi a, js_vi b) { return _mm512_cmpeq_epi32_mask(SOTN_I(a), SOTN_I(b)); }
 static inline sotn_m sm_ltu(js_vi a, js_vi b) { return _mm512_cmplt_epu32_mask(SOTN_I(a), SOTN_I(b)); }
 static inline sotn_m sm_test(js_vi a, js_vi b) { return _mm512_test_epi32_mask(SOTN_I(a), SOTN_I(b)); }
 static inline js_vi sm_sel(sotn_m m, js_vi a, js_vi b)
@@ -545,6 +550,12 @@ static inline sotn_m sm_from(js_vi v) { return _mm512_movepi32_mask(SOTN_I(v)); 
 static inline js_vi sm_to(sotn_m m) { return (js_vi)_mm512_movm_epi32(m); }
 static inline int sm_all(sotn_m m) { return m == (sotn_m)0xffff; }
 static inline sotn_m sm_msel(sotn_m m, sotn_m a, sotn_m b) { return (m & a) | (~m & b); }
+/* Cross up: max(v, FIX(-1)) */
+static inline js_vi sm_relmax(sotn_m a, js_vi v)
+{
+	return (js_vi)_mm512_mask_max_epi32(SOTN_I(v), (sotn_m)~a, SOTN_I(v),
+					    _mm512_set1_epi32(SOTN_RELEASE_VY));
+}
 /* the window FIX(-1/8) < v < FIX(3/8) */
 static inline sotn_m sm_win(js_vi v)
 {
@@ -559,21 +570,74 @@ static inline sotn_m sm_lt(js_vi a, js_vi b) { return a < b; }
 static inline sotn_m sm_gt(js_vi a, js_vi b) { return a > b; }
 static inline sotn_m sm_ge(js_vi a, js_vi b) { return a >= b; }
 static inline sotn_m sm_ne(js_vi a, js_vi b) { return a != b; }
+static inline sotn_m sm_eq(js_vi a, js_vi b) { return a == b; }
 static inline sotn_m sm_ltu(js_vi a, js_vi b) { return (js_vu)a < (js_vu)b; }
 static inline sotn_m sm_test(js_vi a, js_vi b) { return (a & b) != 0; }
 static inline js_vi sm_sel(sotn_m m, js_vi a, js_vi b) { return js_vblend(m, a, b); }
 static inline sotn_m sm_msel(sotn_m m, sotn_m a, sotn_m b) { return js_vblend(m, a, b); }
-static inline sotn_m sm_win(js_vi v)
-{
-	return (js_vi)((js_vu)v + (0x80000000u - (SOTN_WIN_LO + 1))) <
-	       js_vsplat((int32_t)(0x80000000u + (SOTN_WIN_HI - SOTN_WIN_LO - 1)));
-}
 static inline js_vi sm_selz(sotn_m m, js_vi a) { return a & m; }
 static inline js_vi sm_inc(js_vi x, sotn_m m) { return x - m; }
 static inline js_vu sm_orif(js_vu x, sotn_m m, uint32_t bits) { return x | ((js_vu)m & bits); }
 static inline sotn_m sm_from(js_vi v) { return v; }
 static inline js_vi sm_to(sotn_m m) { return m; }
 static inline int sm_all(sotn_m m) { return js_vall(m); }
+#endif
+
+/* max / min per lane: one instruction on the vector paths. */
+static inline js_vi sotn_vmax(js_vi a, js_vi b)
+{
+#if defined(__AVX512F__) && JS_VW == 16
+	return (js_vi)_mm512_max_epi32((__m512i)a, (__m512i)b);
+#elif defined(__AVX2__) && JS_VW == 8
+	return (js_vi)_mm256_max_epi32((__m256i)a, (__m256i)b);
+#elif defined(__SSE4_1__) && JS_VW == 4
+	return (js_vi)_mm_max_epi32((__m128i)a, (__m128i)b);
+#else
+	return js_vsel(a > b, a, b);
+#endif
+}
+static inline js_vi sotn_vmin(js_vi a, js_vi b)
+{
+#if defined(__AVX512F__) && JS_VW == 16
+	return (js_vi)_mm512_min_epi32((__m512i)a, (__m512i)b);
+#elif defined(__AVX2__) && JS_VW == 8
+	return (js_vi)_mm256_min_epi32((__m256i)a, (__m256i)b);
+#elif defined(__SSE4_1__) && JS_VW == 4
+	return (js_vi)_mm_min_epi32((__m128i)a, (__m128i)b);
+#else
+	return js_vsel(a < b, a, b);
+#endif
+}
+
+#if defined(__AVX2__) && !defined(__AVX512F__) && JS_VW == 8
+#define SOTN_AVX2 1
+#endif
+#if defined(SOTN_AVX2) || (defined(__SSE4_1__) && !defined(__AVX2__) && JS_VW == 4)
+/* The flags as bytes (SSE4 and AVX2): a frame puts four flags' -1 / 0 masks side by side, two
+ * as the halves of each lane (pblendw), then two such as bytes (packsswb: lane i of each 16-byte
+ * half in bytes 2i, 2i + 1, 8 + 2i, 9 + 2i), and ORs them into a "seen" vector under the lanes
+ * that count: four instructions where the and-or with flag constants takes seven.
+ * sotn_seen_flags turns them into the flag bits after the frame loop. */
+#define SOTN_PACK 1
+#ifdef SOTN_AVX2
+static inline js_vi sotn_pair(js_vi a, js_vi b)
+{
+	return (js_vi)_mm256_blend_epi16((__m256i)a, (__m256i)b, 0xaa);
+}
+static inline js_vi sotn_pack(js_vi a, js_vi b)
+{
+	return (js_vi)_mm256_packs_epi16((__m256i)a, (__m256i)b);
+}
+#else
+static inline js_vi sotn_pair(js_vi a, js_vi b)
+{
+	return (js_vi)_mm_blend_epi16((__m128i)a, (__m128i)b, 0xaa);
+}
+static inline js_vi sotn_pack(js_vi a, js_vi b)
+{
+	return (js_vi)_mm_packs_epi16((__m128i)a, (__m128i)b);
+}
+#endif
 #endif
 
 typedef struct sotn_lanes {
@@ -583,9 +647,17 @@ typedef struct sotn_lanes {
 	js_vi cnt, ymin, apex;              /* accounting: frame counter, highest posY, counter there */
 	js_vu flags;                        /* accounting: flags */
 	js_vi last_jump;                    /* the last frame with Cross down */
-	sotn_m air, gnd, prev, canleap, nofifth; /* Player_Jump, TOUCHING_GROUND, padHeld, unk44 */
+	sotn_m air, fly, prev, canleap, nofifth; /* Player_Jump; Player_Jump and not TOUCHING_GROUND;
+						  * padHeld; unk44 */
 	sotn_m leap, water, sub;            /* per-lane constants */
 	sotn_m took, landed;                /* accounting */
+#ifdef SOTN_KMASK
+	/* accounting: the lanes that have seen each flag (SOTN_FK_*), as masks; sotn_lanes_acc
+	 * turns them into the flag bits, so the frame loop has no flag vector and no flag constants */
+	sotn_m seen[8];
+#elif defined(SOTN_PACK)
+	js_vi seen[2]; /* accounting: the flags seen, as bytes (SOTN_PACK) */
+#endif
 	const uint32_t *in;
 } sotn_lanes;
 
@@ -630,7 +702,7 @@ static inline void sotn_lanes_init(sotn_lanes *s, const js_lane_args *args, int 
 	s->y = js_vload(y);
 	s->vy = js_vload(vy);
 	s->air = sm_from(js_vload(air));
-	s->gnd = sm_from(js_vload(gnd));
+	s->fly = sm_from(js_vload(air) & ~js_vload(gnd));
 	s->prev = sm_from(js_vload(prev));
 	s->canleap = sm_from(js_vload(lp) & ~js_vload(u1));
 	s->nofifth = sm_from(js_vload(u20));
@@ -640,132 +712,240 @@ static inline void sotn_lanes_init(sotn_lanes *s, const js_lane_args *args, int 
 	s->ymin = js_vsplat(SOTN_STAND_FIX);
 	s->flags = (js_vu)js_vsplat(0);
 	s->took = s->landed = sm_from(js_vsplat(0));
+#ifdef SOTN_KMASK
+	for (int i = 0; i < 8; i++)
+		s->seen[i] = 0;
+#elif defined(SOTN_PACK)
+	s->seen[0] = s->seen[1] = js_vsplat(0);
+#endif
 	js_vacc acc;
 	js_vacc_init(&acc, args, l0);
 	s->last_jump = acc.last_jump;
 }
 
-/* The flag bits as vectors made once before the frame loop (lane.h's js_vopaque), for the paths
- * with masks as lanes: a frame ORs the masks' flags together and adds them to the lanes that
- * count, one and per flag (the AVX-512 path adds each flag under its mask register instead). */
+/* The frame's constants.  On AVX2 one table in .rodata read through a pointer the optimiser
+ * cannot see through (sotn_run), so each use is a memory operand off one register (as sm64's
+ * SM64_I): GCC 12 otherwise builds splats in the frame loop (mov + vmovd + vpbroadcastd) or keeps
+ * them in registers the state needs.  Elsewhere splats: AVX-512 reads them as embedded
+ * broadcasts, SSE4 from the pool. */
+#ifdef SOTN_AVX2
 typedef struct sotn_k {
-	js_vu fifth, rel, cap, dj, hard, below, low, wround;
+	js_vi rel, imin, winb, winl, fifth, grav, cap, leap, jump, hard, hardg, stand, seven, nseven;
+	js_vi fifth4, grav4, hardg4, three; /* deep water */
 } sotn_k;
-
-static inline void sotn_k_init(sotn_k *k)
-{
-#ifdef SOTN_KMASK
-	(void)k;
-	return;
+#define SOTN_KV(x) { x, x, x, x, x, x, x, x }
+static const sotn_k sotn_k_avx2 = {
+	.rel = SOTN_KV(SOTN_RELEASE_VY), .imin = SOTN_KV(INT32_MIN),
+	.winb = SOTN_KV((int32_t)(0x80000000u - (SOTN_WIN_LO + 1))),
+	.winl = SOTN_KV((int32_t)(0x80000000u + (SOTN_WIN_HI - SOTN_WIN_LO - 1))),
+	.fifth = SOTN_KV(SOTN_FIFTH), .grav = SOTN_KV(SOTN_GRAVITY), .cap = SOTN_KV(SOTN_CAP),
+	.leap = SOTN_KV(SOTN_LEAP_VY), .jump = SOTN_KV(SOTN_JUMP_VY), .hard = SOTN_KV(SOTN_HARD),
+	.hardg = SOTN_KV(SOTN_HARD - SOTN_GRAVITY), .fifth4 = SOTN_KV(SOTN_FIFTH / 4),
+	.grav4 = SOTN_KV(SOTN_GRAVITY / 4), .hardg4 = SOTN_KV(SOTN_HARD - SOTN_GRAVITY / 4),
+	.three = SOTN_KV(3),
+	.stand = SOTN_KV(SOTN_STAND_FIX), .seven = SOTN_KV(7), .nseven = SOTN_KV(~7),
+};
+#define SOTN_K(name, x) (k->name)
+#else
+typedef struct sotn_k {
+	int unused;
+} sotn_k;
+#define SOTN_K(name, x) js_vsplat(x)
 #endif
-	k->fifth = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_FIFTH));
-	k->rel = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_RELEASE));
-	k->cap = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_FALL_CAP));
-	k->dj = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_DOUBLE_JUMP));
-	k->hard = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_HARD_LANDING));
-	k->below = (js_vu)js_vopaque(js_vsplat((int32_t)JS_FLAG_BELOW_START));
-	k->low = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_LOW_BITS));
-	k->wround = (js_vu)js_vopaque(js_vsplat((int32_t)SOTN_FLAG_WATER_ROUND));
-}
 
 /* One frame of a group.  water and sub are compile-time constants at each call: 0 when no lane
- * of the two groups has the axis on, so water's scalings and the eight-step truncation drop out
+ * of the two groups has the axis on (water 2: every lane has it, no selects on it), so water's
+ * scalings and the eight-step truncation drop out
  * of the loop (exact: they only act on lanes with the axis on). */
 static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s, const sotn_k *k,
-								   int f, const int water,
-								   const int sub)
+								   int f, js_vi fv, const int water,
+								   const int sub, const int first)
 {
+	(void)k;
 	if ((f & 31) == 0)
 		s->bits = js_vloadu(s->in + (f >> 5) * JS_BLOCK);
 #ifdef SOTN_KMASK
-	(void)k;
 	sotn_m a = sm_test((js_vi)s->bits, js_vsplat(1)); /* Cross */
 	s->bits >>= 1;
 #else
 	sotn_m a = (js_vi)(s->bits << (unsigned)(31 - (f & 31))) >> 31; /* Cross: the bit, spread */
 #endif
 	sotn_m tap = a & ~s->prev & ~s->landed;
-	sotn_m j = s->air;
-	/* PlayerStepJump: the release */
-	sotn_m rel = j & ~a & sm_lt(s->vy, js_vsplat(SOTN_RELEASE_VY));
-	js_vi vy = sm_sel(rel, js_vsplat(SOTN_RELEASE_VY), s->vy);
-	/* func_8010FDF8: gravity, the window, the cap, the landing, the Leap Stone */
-	sotn_m win = sm_win(vy) & a & ~s->nofifth;
-	vy += water ? sm_sel(win, s->gfifth, s->gfull)
-		    : sm_sel(win, js_vsplat(SOTN_FIFTH), js_vsplat(SOTN_GRAVITY));
-	sotn_m cap = sm_gt(vy, js_vsplat(SOTN_CAP));
-	vy = sm_sel(cap, js_vsplat(SOTN_CAP), vy);
-	sotn_m fly = j & ~s->gnd; /* in the air, not landing this frame */
-	sotn_m dj = fly & tap & s->canleap;
-	vy = sm_sel(dj, js_vsplat(SOTN_LEAP_VY), vy);
+	sotn_m j = s->air, fly = s->fly;
+	/* PlayerStepJump: the release.  rel is the flag; the speed below takes it as a max with Cross
+	 * up (the same value on the lanes in Player_Jump, the only ones whose speed goes on) */
+	sotn_m rel = j & ~a & sm_lt(s->vy, SOTN_K(rel, SOTN_RELEASE_VY));
+	/* func_8010FDF8: gravity, the window, the cap, the landing, the Leap Stone.  The window holds
+	 * Cross, so no release came before it: it reads the speed before the release */
+#ifdef SOTN_KMASK
+	sotn_m win = sm_win(s->vy) & a & ~s->nofifth;
+	js_vi vy = sm_relmax(a, s->vy);
+#else
+	/* FIX(-1/8) < v < FIX(3/8): a signed compare on v biased by 2^31 (AVX2 has no unsigned
+	 * compare); Cross up: max(v, FIX(-1)), a max with INT32_MIN where Cross is down */
+	sotn_m win = (js_vi)((js_vu)s->vy + (js_vu)SOTN_K(winb, 0x80000000u - (SOTN_WIN_LO + 1))) <
+		     SOTN_K(winl, (int32_t)(0x80000000u + (SOTN_WIN_HI - SOTN_WIN_LO - 1)));
+	win &= a & ~s->nofifth;
+	js_vi vy0 = s->vy;
+	js_vi vy = sotn_vmax(vy0, sm_sel(a, SOTN_K(imin, INT32_MIN), SOTN_K(rel, SOTN_RELEASE_VY)));
+	js_vi vr = vy;
+#endif
+	vy += water == 2 ? sm_sel(win, SOTN_K(fifth4, SOTN_FIFTH / 4), SOTN_K(grav4, SOTN_GRAVITY / 4))
+	      : water	   ? sm_sel(win, s->gfifth, s->gfull)
+			   : sm_sel(win, SOTN_K(fifth, SOTN_FIFTH), SOTN_K(grav, SOTN_GRAVITY));
+	sotn_m cap = sm_gt(vy, SOTN_K(cap, SOTN_CAP));
+	vy = sotn_vmin(vy, SOTN_K(cap, SOTN_CAP));
+	sotn_m dj = fly & tap & s->canleap; /* fly: in the air, not landing this frame */
 	/* standing: the take-off (func_8010E83C); landing: velocityY 0 */
 	sotn_m to = ~j & tap;
-	vy = sm_sel(fly, vy, sm_selz(to, js_vsplat(SOTN_JUMP_VY)));
+	vy = sm_sel(fly & ~dj, vy,
+		    sm_sel(dj, SOTN_K(leap, SOTN_LEAP_VY), sm_selz(to, SOTN_K(jump, SOTN_JUMP_VY))));
 	sotn_m air = fly | to;
 	s->canleap = sm_msel(to, s->leap, s->canleap & ~dj);
 	s->nofifth = (s->nofifth & ~to) | dj;
 	/* the collision part: water's * 3 / 4, the eight-step pass, the move and the floor */
 	js_vi v = vy;
 	if (water) {
-		js_vi t3 = vy * 3;
-		v = sm_sel(s->water, (t3 + (t3 >> 31 & 3)) >> 2, vy);
+		v = __builtin_convertvector(__builtin_convertvector(vy, js_vf) * 0.75f, js_vi);
+		if (water == 1)
+			v = sm_sel(s->water, v, vy);
 	}
 	js_vu fl = s->flags;
 	sotn_m low = sm_from(js_vsplat(0));
 	if (sub) {
-		low = s->sub & sm_test(v, js_vsplat(7));
-		v = sm_sel(s->sub, v & ~7, v);
+		low = s->sub & sm_test(v, SOTN_K(seven, 7));
+		v = sm_sel(s->sub, v & SOTN_K(nseven, ~7), v);
 	}
-	js_vi ny = s->y + v;
-	sotn_m snap = sm_ge(ny, s->floor);
-	s->y = sm_sel(snap, s->floor, ny);
+	s->y = sotn_vmin(s->y + v, s->floor);
+	sotn_m snap = sm_eq(s->y, s->floor); /* the move reached the floor */
 	sotn_m wround = sm_from(js_vsplat(0));
 	if (water) {
-		js_vi w = v + __builtin_convertvector(__builtin_convertvector(v, js_vf) *
-							      (1.0f / 3.0f), js_vi);
-		v = sm_sel(s->water, w, v);
-		wround = s->water & sm_ne(v, vy);
+		js_vi w;
+		sotn_m ne;
+		if (sub) {
+			w = v + __builtin_convertvector(__builtin_convertvector(v, js_vf) *
+							(1.0f / 3.0f), js_vi);
+			ne = sm_ne(w, vy);
+		} else {
+			/* (vy * 3 / 4) * 4 / 3 is vy moved 1 toward 0 when vy % 4 != 0 (vy = 4m + r,
+			 * 0 <= r < 4: 3m + (3r >> 2), then 4m + (3r >> 2); odd in vy): computed from vy,
+			 * off the move's chain (tests/test_sotn.c checks every vy) */
+			ne = sm_test(vy, SOTN_K(three, 3));
+			w = vy - sm_selz(ne, (vy >> 31) | 1);
+		}
+		v = water == 2 ? w : sm_sel(s->water, w, v);
+		wround = water == 2 ? ne : s->water & ne;
 	}
 	s->vy = v;
-	sotn_m gnd = ~air | snap;
-	sotn_m hard = snap & sm_gt(v + (water ? s->gfull : js_vsplat(SOTN_GRAVITY)),
-				   js_vsplat(SOTN_HARD));
+	sotn_m ngnd = air & ~snap; /* in the air, not TOUCHING_GROUND */
+	/* v + YAccel > FIX(6.875) (no overflow: v <= FIX(7)); dry, v > FIX(6.875) - FIX(22/128) */
+	sotn_m hard = snap & (water == 2 ? sm_gt(v, SOTN_K(hardg4, SOTN_HARD - SOTN_GRAVITY / 4))
+			      : water	   ? sm_gt(v + s->gfull, SOTN_K(hard, SOTN_HARD))
+					   : sm_gt(v, SOTN_K(hardg, SOTN_HARD - SOTN_GRAVITY)));
 	s->air = air;
-	s->gnd = gnd;
+	s->fly = ngnd;
 	s->prev = a;
-	/* the accounting (js_acc_frame) for the first flight */
+	/* the accounting (js_acc_frame) for the first flight; fv = f + 1, the counter of a lane that
+	 * has not landed (a landed lane stands on its floor, never higher) */
 	sotn_m landed = s->landed;
-	sotn_m took = s->took | ~gnd;
+	sotn_m took = s->took | ngnd;
 	sotn_m on = took & ~landed;
-	s->cnt = sm_inc(s->cnt, ~landed);
+	s->cnt = sm_sel(landed, s->cnt, fv);
 	sotn_m higher = sm_lt(s->y, s->ymin);
-	s->ymin = sm_sel(higher, s->y, s->ymin);
-	s->apex = sm_sel(higher, s->cnt, s->apex);
-	sotn_m below = ~gnd & sm_gt(s->y, js_vsplat(SOTN_STAND_FIX));
+	s->ymin = sotn_vmin(s->y, s->ymin);
+	s->apex = sm_sel(higher, fv, s->apex);
+	sotn_m below = ngnd & sm_gt(s->y, SOTN_K(stand, SOTN_STAND_FIX));
+	/* The flags count from the take-off to the landing (on).  After frame 0 they fire only there
+	 * once fifth and cap are taken in the air (fly), so those frames need no on: a lane in the
+	 * air (fly) has taken off (took) and not landed (a landed lane never takes off again); a lane
+	 * that landed on the frame before (Player_Jump, not fly) moved down onto its floor, so its
+	 * speed is >= 0 (no release), and now stands: speed 0, no move (no hard landing, no low bits,
+	 * no water rounding); a standing lane's speed is 0 after any frame (no cap); a take-off's
+	 * speeds are exact under both truncations, and it is in the air (below counts). */
+	sotn_m c_fifth = fly & win, c_rel = rel, c_cap = fly & cap, c_dj = dj, c_hard = hard;
+#ifndef SOTN_KMASK
+	/* the release changed the speed (a standing lane's speed is 0: never below FIX(-1)) */
+	c_rel = sm_gt(vr, vy0);
+#endif
+	sotn_m c_below = below, c_low = low, c_wround = wround;
+	if (first) { /* the start's frame, as js_acc_frame counts it */
+		c_fifth = on & j & win;
+		c_rel = on & rel;
+		c_cap = on & cap;
+		c_dj = on & dj;
+		c_hard = on & hard;
+		c_below = on & below;
+		c_low = on & low;
+		c_wround = on & wround;
+	}
 #ifdef SOTN_KMASK
-	fl = sm_orif(fl, on & j & win, SOTN_FLAG_FIFTH);
-	fl = sm_orif(fl, on & rel, SOTN_FLAG_RELEASE);
-	fl = sm_orif(fl, on & cap, SOTN_FLAG_FALL_CAP);
-	fl = sm_orif(fl, on & dj, SOTN_FLAG_DOUBLE_JUMP);
-	fl = sm_orif(fl, on & hard, SOTN_FLAG_HARD_LANDING);
-	fl = sm_orif(fl, on & below, JS_FLAG_BELOW_START);
+	s->seen[0] |= c_fifth;
+	s->seen[1] |= c_rel;
+	s->seen[2] |= c_cap;
+	s->seen[3] |= c_dj;
+	s->seen[4] |= c_hard;
+	s->seen[5] |= c_below;
 	if (sub)
-		fl = sm_orif(fl, on & low, SOTN_FLAG_LOW_BITS);
+		s->seen[6] |= c_low;
 	if (water)
-		fl = sm_orif(fl, on & wround, SOTN_FLAG_WATER_ROUND);
+		s->seen[7] |= c_wround;
+	(void)fl;
+#elif defined(SOTN_PACK)
+	s->seen[0] |= sotn_pack(sotn_pair(c_fifth, c_rel), sotn_pair(c_cap, c_dj));
+	if (water || sub)
+		s->seen[1] |= sotn_pack(sotn_pair(c_hard, c_below), sotn_pair(c_low, c_wround));
+	else /* hard and below as the halves of the lanes (sotn_seen_flags) */
+		s->seen[1] |= sotn_pair(c_hard, c_below);
+	(void)fl;
 #else
-	js_vu add = ((js_vu)(j & win) & k->fifth) | ((js_vu)rel & k->rel) | ((js_vu)cap & k->cap) |
-		    ((js_vu)dj & k->dj) | ((js_vu)hard & k->hard) | ((js_vu)below & k->below);
+	fl = sm_orif(fl, c_fifth, SOTN_FLAG_FIFTH);
+	fl = sm_orif(fl, c_rel, SOTN_FLAG_RELEASE);
+	fl = sm_orif(fl, c_cap, SOTN_FLAG_FALL_CAP);
+	fl = sm_orif(fl, c_dj, SOTN_FLAG_DOUBLE_JUMP);
+	fl = sm_orif(fl, c_hard, SOTN_FLAG_HARD_LANDING);
+	fl = sm_orif(fl, c_below, JS_FLAG_BELOW_START);
 	if (sub)
-		add |= (js_vu)low & k->low;
+		fl = sm_orif(fl, c_low, SOTN_FLAG_LOW_BITS);
 	if (water)
-		add |= (js_vu)wround & k->wround;
-	fl |= add & (js_vu)on;
+		fl = sm_orif(fl, c_wround, SOTN_FLAG_WATER_ROUND);
 #endif
 	s->flags = fl;
-	s->took = took;
-	s->landed = landed | (took & gnd);
+	if (first) {
+		s->took = took;
+		s->landed = landed | (took & ~ngnd);
+	} else {
+		/* From frame 0 on took is landed | fly (sotn_run): a lane that took off is in the air
+		 * or has landed.  So a landing is a lane in the air reaching its floor (a take-off
+		 * never does; a lane standing after a flight has landed already). */
+		s->landed = landed | (air & snap);
+	}
 }
+
+#ifdef SOTN_PACK
+/* The flag bits of a group's seen bytes (sotn_lanes_frame): wide when the frames packed all
+ * eight flags (water or subpass on), else seen[1] holds hard and below as the lanes' halves. */
+static inline js_vu sotn_seen_flags(const sotn_lanes *s, int wide)
+{
+	int8_t b0[sizeof(js_vi)], b1[sizeof(js_vi)];
+	uint32_t fl[JS_VW];
+	memcpy(b0, &s->seen[0], sizeof b0);
+	memcpy(b1, &s->seen[1], sizeof b1);
+	for (int i = 0; i < JS_VW; i++) {
+		int h = i / 4 * 16 + i % 4 * 2; /* lane i's first byte in its 16-byte half */
+		fl[i] = (b0[h] ? SOTN_FLAG_FIFTH : 0) | (b0[h + 1] ? SOTN_FLAG_RELEASE : 0) |
+			(b0[h + 8] ? SOTN_FLAG_FALL_CAP : 0) | (b0[h + 9] ? SOTN_FLAG_DOUBLE_JUMP : 0);
+		if (wide)
+			fl[i] |= (b1[h] ? SOTN_FLAG_HARD_LANDING : 0) |
+				 (b1[h + 1] ? JS_FLAG_BELOW_START : 0) |
+				 (b1[h + 8] ? SOTN_FLAG_LOW_BITS : 0) |
+				 (b1[h + 9] ? SOTN_FLAG_WATER_ROUND : 0);
+		else
+			fl[i] |= (b1[4 * i] ? SOTN_FLAG_HARD_LANDING : 0) |
+				 (b1[4 * i + 2] ? JS_FLAG_BELOW_START : 0);
+	}
+	return js_vloadu(fl);
+}
+#endif
 
 /* The store's js_vacc of a group (what js_vacc_store writes). */
 static inline js_vacc sotn_lanes_acc(const sotn_lanes *s)
@@ -777,6 +957,14 @@ static inline js_vacc sotn_lanes_acc(const sotn_lanes *s)
 	acc.apex = js_vsel(acc.rise > 0, s->apex - 1, js_vsplat(0));
 	acc.air = acc.landed & s->cnt;
 	acc.flags = s->flags;
+#ifdef SOTN_KMASK
+	static const uint32_t bit[8] = { SOTN_FLAG_FIFTH,	   SOTN_FLAG_RELEASE,
+					 SOTN_FLAG_FALL_CAP,	   SOTN_FLAG_DOUBLE_JUMP,
+					 SOTN_FLAG_HARD_LANDING, JS_FLAG_BELOW_START,
+					 SOTN_FLAG_LOW_BITS,	   SOTN_FLAG_WATER_ROUND };
+	for (int i = 0; i < 8; i++)
+		acc.flags = sm_orif(acc.flags, s->seen[i], bit[i]);
+#endif
 	acc.last_jump = s->last_jump;
 	acc.rec = NULL;
 	acc.l0 = 0;
@@ -787,10 +975,43 @@ static inline js_vacc sotn_lanes_acc(const sotn_lanes *s)
 static __attribute__((cold, noinline)) void sotn_lanes_record(sotn_lanes s, js_lane_record *r,
 							       int l0, int32_t f)
 {
+#ifdef SOTN_PACK
+	s.flags = sotn_seen_flags(&s, 1); /* the fuzzer's variant packs all eight */
+#endif
+	s.took = s.landed | s.fly; /* (sotn_lanes_frame) */
 	js_vacc acc = sotn_lanes_acc(&s);
 	acc.rec = r;
 	acc.l0 = l0;
 	js_vacc_record(&acc, f);
+}
+
+/* Frame f of both groups; 1 when every lane is done (js_vacc_done, tested every eight frames). */
+static inline __attribute__((always_inline)) int sotn_frame2(sotn_lanes *g0, sotn_lanes *g1,
+							     const sotn_k *k, int f, const int water,
+							     const int sub, const int first,
+							     js_lane_record *rec, int l0)
+{
+	js_vi fv = js_vsplat(f + 1);
+	sotn_lanes_frame(g0, k, f, fv, water, sub, first);
+	sotn_lanes_frame(g1, k, f, fv, water, sub, first);
+	if (__builtin_expect(rec != NULL, 0)) {
+		sotn_lanes_record(*g0, rec, l0, f);
+		sotn_lanes_record(*g1, rec, l0 + JS_VW, f);
+	}
+	if ((f & 7) == 7) {
+		/* took = landed | fly (sotn_lanes_frame) */
+#ifdef SOTN_KMASK
+		sotn_m d0 = g0->landed | (~g0->fly & sm_from(g0->last_jump <= f));
+		sotn_m d1 = g1->landed | (~g1->fly & sm_from(g1->last_jump <= f));
+		return sm_all(d0 & d1);
+#else /* the lanes not done, one test instruction */
+		js_vi ff = js_vsplat(f);
+		sotn_m n0 = ~g0->landed & (g0->fly | sm_gt(g0->last_jump, ff));
+		sotn_m n1 = ~g1->landed & (g1->fly | sm_gt(g1->last_jump, ff));
+		return !js_vany(n0 | n1);
+#endif
+	}
+	return 0;
 }
 
 static inline __attribute__((always_inline)) void sotn_run(sotn_lanes *g, int n_frames,
@@ -798,22 +1019,26 @@ static inline __attribute__((always_inline)) void sotn_run(sotn_lanes *g, int n_
 							   js_lane_record *rec, int l0)
 {
 	sotn_lanes g0 = g[0], g1 = g[1]; /* locals the compiler keeps in registers */
-	sotn_k k;
-	sotn_k_init(&k);
-	for (int f = 0; f < n_frames; f++) {
-		sotn_lanes_frame(&g0, &k, f, water, sub);
-		sotn_lanes_frame(&g1, &k, f, water, sub);
-		if (__builtin_expect(rec != NULL, 0)) {
-			sotn_lanes_record(g0, rec, l0, f);
-			sotn_lanes_record(g1, rec, l0 + JS_VW, f);
-		}
-		if ((f & 7) == 7) { /* js_vacc_done for both groups at once */
-			sotn_m d0 = g0.landed | (~g0.took & sm_from(g0.last_jump <= f));
-			sotn_m d1 = g1.landed | (~g1.took & sm_from(g1.last_jump <= f));
-			if (sm_all(d0 & d1))
-				break;
-		}
+#ifdef SOTN_AVX2
+	const sotn_k *k = &sotn_k_avx2;
+	__asm__("" : "+r"(k)); /* every constant a memory operand off one register */
+#else
+	const sotn_k *k = NULL;
+#endif
+	/* frame 0 (the flags' first frame, sotn_lanes_frame), then the rest */
+	if (n_frames > 0)
+		sotn_frame2(&g0, &g1, k, 0, water, sub, 1, rec, l0);
+	for (int f = 1; f < n_frames; f++)
+		if (sotn_frame2(&g0, &g1, k, f, water, sub, 0, rec, l0))
+			break;
+	if (n_frames > 0) { /* took, not kept after frame 0 (sotn_lanes_frame) */
+		g0.took = g0.landed | g0.fly;
+		g1.took = g1.landed | g1.fly;
 	}
+#ifdef SOTN_PACK
+	g0.flags = sotn_seen_flags(&g0, water || sub);
+	g1.flags = sotn_seen_flags(&g1, water || sub);
+#endif
 	g[0] = g0;
 	g[1] = g1;
 }
@@ -835,6 +1060,8 @@ static void sotn_block(const js_lane_args *args)
 			sotn_run(g, args->n_frames, 1, 1, args->record, l0);
 		else if (!water && !sub)
 			sotn_run(g, args->n_frames, 0, 0, NULL, 0);
+		else if (!sub && sm_all(g[0].water & g[1].water)) /* every lane in deep water */
+			sotn_run(g, args->n_frames, 2, 0, NULL, 0);
 		else if (!sub)
 			sotn_run(g, args->n_frames, 1, 0, NULL, 0);
 		else if (!water)

@@ -543,6 +543,31 @@ Test(sotn, water_division_premise)
 	}
 }
 
+/* The lane kernel's move in water: v * 3 / 4 (toward 0) = (int)((float)v * 0.75f) over the same
+ * range. */
+Test(sotn, water_move_premise)
+{
+	volatile float three_quarters = 0.75f;
+	for (int32_t v = -(1 << 19); v <= (1 << 19); v++) {
+		int32_t want = v * 3 / 4;
+		int32_t got = (int32_t)((float)v * three_quarters);
+		if (got != want)
+			cr_assert_fail("v = %d: %d, want %d", v, got, want);
+	}
+}
+
+/* The lane kernel's restored speed in water without the eight-step pass: (v * 3 / 4) * 4 / 3 is
+ * v moved 1 toward 0 when v % 4 != 0. */
+Test(sotn, water_restore_premise)
+{
+	for (int32_t v = -(1 << 19); v <= (1 << 19); v++) {
+		int32_t want = v * 3 / 4 * 4 / 3;
+		int32_t got = v - ((v & 3) != 0 ? (v < 0 ? -1 : 1) : 0);
+		if (got != want)
+			cr_assert_fail("v = %d: %d, want %d", v, got, want);
+	}
+}
+
 /* ---- fuzz hooks ---- */
 
 Test(sotn, fuzz_fix_and_fields)
