@@ -786,10 +786,156 @@ static inline int metroid_zdone(const metroid_zlanes *z, __m512i lastj, int f)
 		}                                                                                 \
 	} while (0)
 
+/* ---- AVX-512 (F + BW) on 16-bit words: the AVX2 path's frame below (metroid_hlanes_frame, whose
+ * comment argues the ranges: Y in px and the fraction apart, the height's dY clamped to +-127)
+ * with 32 lanes per zmm, lanes in order, the masks in mask registers, two groups of 32 side by
+ * side (the whole block), eight frames between the "all done" checks. */
+typedef struct metroid_wlanes {
+	__m512i grav, flr, y, fr, vel, oy, of, thr, rise, apex, airt, top, lastj;
+	__mmask32 air, prev, landed, rel, below;
+} metroid_wlanes;
+
+static inline __attribute__((always_inline)) void metroid_wlanes_frame(metroid_wlanes *s,
+									__mmask32 a, __m512i fv)
+{
+	const __m512i zero = _mm512_setzero_si512();
+	__mmask32 press = _kandn_mask32(s->prev, a);
+	/* SamusJump: the release */
+	__mmask32 rel = _kandn_mask32(a, _mm512_mask_cmplt_epi16_mask(
+						 _mm512_cmplt_epi16_mask(s->vel, zero), s->y, s->thr));
+	s->rel = _kor_mask32(s->rel, rel);
+	/* VertAccelerate */
+	__m512i v = _mm512_mask_mov_epi16(s->vel, rel, zero);
+	v = _mm512_mask_add_epi16(v, s->air, v, s->grav);
+	s->top = _mm512_max_epi16(s->top, v);
+	v = _mm512_min_epi16(v, _mm512_set1_epi16(MET_MAX_DOWN << 8));
+	/* LE3D3 and the pixel walk; the landing */
+	const __m512i sum = _mm512_add_epi16(s->fr, v);
+	__m512i ny = _mm512_add_epi16(s->y, _mm512_srai_epi16(sum, 8));
+	const __m512i nf = _mm512_and_si512(sum, _mm512_set1_epi16(0xff));
+	const __mmask32 land = _mm512_cmpgt_epi16_mask(ny, s->flr);
+	ny = _mm512_mask_mov_epi16(ny, land, s->flr);
+	v = _mm512_mask_mov_epi16(v, land, zero);
+	const __mmask32 air0 = s->air;
+	__mmask32 air = _kandn_mask32(land, air0);
+	/* SamusStand -> SetSamusJump, after the move */
+	const __mmask32 jump = _kandn_mask32(air0, press);
+	s->vel = _mm512_mask_mov_epi16(v, jump, _mm512_set1_epi16((short)MET_V0));
+	s->oy = _mm512_mask_mov_epi16(s->oy, jump, ny);
+	s->of = _mm512_mask_mov_epi16(s->of, jump, nf);
+	s->thr = _mm512_mask_sub_epi16(s->thr, jump, ny, _mm512_set1_epi16(MET_RELEASE_RISE - 1));
+	air = _kor_mask32(air, jump);
+	/* accounting */
+	const __m512i dy = _mm512_max_epi16(_mm512_min_epi16(_mm512_sub_epi16(s->oy, ny),
+							     _mm512_set1_epi16(127)),
+					    _mm512_set1_epi16(-127));
+	const __m512i h = _mm512_add_epi16(_mm512_slli_epi16(dy, 8), _mm512_sub_epi16(s->of, nf));
+	s->below = _kor_mask32(s->below, _mm512_mask_cmplt_epi16_mask(air, h, zero));
+	const __mmask32 higher = _mm512_cmpgt_epi16_mask(h, s->rise);
+	s->rise = _mm512_max_epi16(s->rise, h);
+	s->apex = _mm512_mask_mov_epi16(s->apex, higher, fv);
+	const __mmask32 lands = _kandn_mask32(air, air0);
+	s->airt = _mm512_mask_mov_epi16(s->airt, lands, fv);
+	s->landed = _kor_mask32(s->landed, lands);
+	s->prev = _kor_mask32(a, s->landed);
+	s->y = ny;
+	s->fr = nf;
+	s->air = air;
+}
+
+/* 32 lanes' values of an axis as words (axis values are small), lanes past n_lanes copying the
+ * last lane. */
+static inline __m512i metroid_waxis(const int32_t *p, const js_lane_args *args, int l0)
+{
+	if (l0 + 32 <= args->n_lanes)
+		return _mm512_inserti64x4(
+			_mm512_castsi256_si512(_mm512_cvtepi32_epi16(_mm512_loadu_si512(p + l0))),
+			_mm512_cvtepi32_epi16(_mm512_loadu_si512(p + l0 + 16)), 1);
+	int16_t v[32];
+	for (int i = 0; i < 32; i++)
+		v[i] = (int16_t)p[l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1];
+	return _mm512_loadu_si512(v);
+}
+
+static inline void metroid_winit(metroid_wlanes *z, const js_lane_args *args, int l0)
+{
+	const __m512i boots = metroid_waxis(args->axis[MET_AX_BOOTS], args, l0);
+	z->grav = _mm512_mask_mov_epi16(_mm512_set1_epi16((short)met_gravity(MET_BOOTS_NONE)),
+					_mm512_cmpeq_epi16_mask(boots, _mm512_set1_epi16(MET_BOOTS_HIGH_JUMP)),
+					_mm512_set1_epi16((short)met_gravity(MET_BOOTS_HIGH_JUMP)));
+	z->fr = z->of = _mm512_and_si512(metroid_waxis(args->axis[MET_AX_FRAC], args, l0),
+					 _mm512_set1_epi16(0xff));
+	z->flr = _mm512_add_epi16(_mm512_set1_epi16(MET_GROUND_Y),
+				  _mm512_mullo_epi16(metroid_waxis(args->axis[MET_AX_DROP], args, l0),
+						     _mm512_set1_epi16(MET_ROW)));
+	z->y = z->oy = _mm512_set1_epi16(MET_GROUND_Y);
+	const int words = (args->n_frames + 31) >> 5;
+	z->lastj = _mm512_inserti64x4(
+		_mm512_castsi256_si512(_mm512_cvtepi32_epi16(
+			(__m512i)js_vlast_set(args->input[0] + l0, words))),
+		_mm512_cvtepi32_epi16((__m512i)js_vlast_set(args->input[0] + l0 + 16, words)), 1);
+	z->vel = z->thr = z->rise = z->apex = z->top = _mm512_setzero_si512();
+	z->airt = _mm512_set1_epi16(-1);
+	z->air = z->prev = z->landed = z->rel = z->below = 0;
+}
+
+/* The results as metroid_lanes_store's, for lanes l0..l0 + 31. */
+static inline void metroid_wstore(const metroid_wlanes *z, const js_lane_args *args, int l0)
+{
+	const int n = args->n_lanes - l0;
+	if (n <= 0)
+		return;
+	const __mmask32 took = _kor_mask32(z->landed, z->air);
+	__m512i fl = _mm512_maskz_mov_epi16(z->rel, _mm512_set1_epi16((short)MET_FLAG_RELEASE));
+	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(z->below, _mm512_set1_epi16(JS_FLAG_BELOW_START)));
+	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(
+					 _mm512_cmpge_epi16_mask(z->top, _mm512_set1_epi16(MET_MAX_DOWN << 8)),
+					 _mm512_set1_epi16((short)MET_FLAG_CLAMP_DOWN)));
+	fl = _mm512_or_si512(fl, _mm512_maskz_mov_epi16(_kandn_mask32(z->landed, took),
+							_mm512_set1_epi16(JS_FLAG_NOT_LANDED)));
+	fl = _mm512_mask_mov_epi16(fl, _knot_mask32(took), _mm512_set1_epi16(JS_FLAG_NO_TAKEOFF));
+	js_zstore16(args, l0, n, z->rise, z->apex, _mm512_add_epi16(z->airt, _mm512_set1_epi16(1)), fl);
+}
+
+/* done after frame f - 1: every lane landed, or on the ground with no press after it */
+static inline int metroid_wdone(const metroid_wlanes *z, int f)
+{
+	const __mmask32 quiet = _mm512_cmplt_epi16_mask(z->lastj, _mm512_set1_epi16((short)f));
+	return _cvtmask32_u32(_kor_mask32(z->landed, _kandn_mask32(z->air, quiet))) == 0xffffffffu;
+}
+
+static void metroid_wrun(const js_lane_args *args)
+{
+	metroid_wlanes z[2];
+	const int groups = args->n_lanes > 32 ? 2 : 1;
+	for (int k = 0; k < groups; k++)
+		metroid_winit(&z[k], args, 32 * k);
+	if (groups == 1)
+		z[1] = z[0]; /* stepped alongside, never stored */
+	const __m512i one = _mm512_set1_epi16(1);
+	__m512i fv = _mm512_setzero_si512();
+	js_zjump jump = { { 0 } }; /* set on frame 0 */
+	for (int f = 0; f < args->n_frames; f++) {
+		__mmask32 a0, a1;
+		js_zjump_frame(&jump, args, f, &a0, &a1);
+		metroid_wlanes_frame(&z[0], a0, fv);
+		metroid_wlanes_frame(&z[1], groups == 2 ? a1 : a0, fv);
+		fv = _mm512_add_epi16(fv, one);
+		if ((f & 7) == 7 && metroid_wdone(&z[0], f + 1) && metroid_wdone(&z[1], f + 1))
+			break;
+	}
+	for (int k = 0; k < groups; k++)
+		metroid_wstore(&z[k], args, 32 * k);
+}
+
 void JS_LANE_FN(metroid)(const js_lane_args *args)
 {
 	if (!metroid_starts_are_init(args)) {
 		metroid_run_starts(args);
+		return;
+	}
+	if (!args->record) { /* a fuzz record is kept by the 32-bit path's accounting */
+		metroid_wrun(args);
 		return;
 	}
 	for (int l0 = 0; l0 < JS_BLOCK && l0 < args->n_lanes; l0 += 32) {
@@ -926,10 +1072,17 @@ void JS_LANE_FN(metroid)(const js_lane_args *args)
 		metroid_hinit(&z0, args, l0);
 		metroid_hinit(&z1, args, l0 + 16);
 		const js_hi one = js_hsplat(1);
-		js_hi fv = js_hsplat(0);
+		js_hi fv = js_hsplat(0), h0[2], h1[2];
 		for (int f = 0; f < args->n_frames; f++) {
-			metroid_hlanes_frame(&z0, js_hjump(args, l0, f), fv);
-			metroid_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv);
+			if ((f & 31) == 0) { /* a word of 32 frames as 16-bit halves: two shifts a frame */
+				const uint32_t *row = args->input[0] + (f >> 5) * JS_BLOCK + l0;
+				js_hsplit_words(_mm256_loadu_si256((const __m256i *)row),
+						_mm256_loadu_si256((const __m256i *)(row + 8)), h0);
+				js_hsplit_words(_mm256_loadu_si256((const __m256i *)(row + 16)),
+						_mm256_loadu_si256((const __m256i *)(row + 24)), h1);
+			}
+			metroid_hlanes_frame(&z0, js_hjump_at(h0, f), fv);
+			metroid_hlanes_frame(&z1, js_hjump_at(h1, f), fv);
 			fv += one;
 			if ((f & 7) == 7 && metroid_hdone(&z0, f) && metroid_hdone(&z1, f))
 				break;
