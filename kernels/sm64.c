@@ -1835,12 +1835,19 @@ __attribute__((noinline)) static void sm64_lanes_group(const js_lane_args *args,
 #define SM64_TAB_FRAMES 128 /* the table's runs: every one lands within these (checked) */
 #define SM64_NONE (1 << 28) /* no such frame */
 
+/* One jump, in one 32-byte-aligned slot (a lookup reads one cache line). */
+typedef struct sm64_arc {
+	int64_t rise;
+	int32_t apex, airt; /* frames from the take-off; airt SM64_NONE: not landed within
+			     * SM64_TAB_FRAMES */
+	uint32_t flags;
+} __attribute__((aligned(32))) sm64_arc;
+
 typedef struct sm64_arcs {
-	/* index ((action * SM64_TAB_NF + fwd - SM64_TAB_FMIN) * SM64_TAB_KR + min(k, KR) - 1 */
-	int64_t rise[SM64_TAB_N];
-	int32_t apex[SM64_TAB_N], airt[SM64_TAB_N]; /* frames from the take-off; airt SM64_NONE:
-						     * not landed within SM64_TAB_FRAMES */
-	uint32_t flags[SM64_TAB_N];
+	/* index ((action * SM64_TAB_NF + fwd - SM64_TAB_FMIN) * SM64_TAB_KR + min(k, KR) - 1; the
+	 * actions that never read A in the air (all but the jump, double jump and wall kick) are
+	 * looked up at k = KR, the same jump as any other k */
+	sm64_arc e[SM64_TAB_N];
 } sm64_arcs;
 
 /* The table (this ISA's copy), or NULL while it is not made or if a check failed.  The first
@@ -1867,6 +1874,9 @@ static const sm64_arcs *sm64_arcs_get(void)
 	enum { W = (SM64_TAB_FRAMES + 31) >> 5 };
 	static int32_t axv[4][JS_BLOCK];
 	static uint32_t pa[W * JS_BLOCK], pz[W * JS_BLOCK];
+	static int64_t rs[JS_BLOCK];
+	static int32_t ap[JS_BLOCK], at[JS_BLOCK];
+	static uint32_t fs[JS_BLOCK];
 	for (int base = 0; base < SM64_TAB_N; base += JS_BLOCK) {
 		js_lane_args t;
 		memset(&t, 0, sizeof t);
@@ -1887,18 +1897,22 @@ static const sm64_arcs *sm64_arcs_get(void)
 			t.axis[x] = axv[x];
 		t.input[0] = pa;
 		t.input[1] = t.input[2] = t.input[3] = pz; /* no Z */
-		t.rise = a->rise + base;
-		t.apex_frame = a->apex + base;
-		t.airtime = a->airt + base;
-		t.flags = a->flags + base;
+		t.rise = rs;
+		t.apex_frame = ap;
+		t.airtime = at;
+		t.flags = fs;
 		for (int l0 = 0; l0 < t.n_lanes; l0 += JS_VW)
 			sm64_lanes_group(&t, l0);
-	}
-	for (int e = 0; e < SM64_TAB_N; e++) {
-		if (a->flags[e] & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED))
-			a->airt[e] = SM64_NONE; /* (none: every lane steps on a lane reading it) */
-		if (e % SM64_TAB_KR == SM64_TAB_KR - 1 && (a->flags[e] & SM64_FLAG_A_RELEASE))
-			ok = 0; /* a release on frame KR still divides: later ones could too */
+		for (int l = 0; l < t.n_lanes; l++) {
+			sm64_arc *r = &a->e[base + l];
+			r->rise = rs[l];
+			r->apex = ap[l];
+			/* (SM64_NONE: every lane steps on a lane reading it) */
+			r->airt = fs[l] & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED) ? SM64_NONE : at[l];
+			r->flags = fs[l];
+			if ((base + l) % SM64_TAB_KR == SM64_TAB_KR - 1 && (fs[l] & SM64_FLAG_A_RELEASE))
+				ok = 0; /* a release on frame KR still divides: later ones could too */
+		}
 	}
 	__atomic_store_n(&sm64_arcs_state, ok ? 2 : -1, __ATOMIC_RELEASE);
 	return ok ? a : NULL;
@@ -1941,35 +1955,44 @@ static int sm64_table_group(const js_lane_args *args, int l0, const sm64_arcs *a
 	js_vstore(t0s, t0);
 	js_vstore(ks, sm64_vfirst(args->input[0] + l0, words, t0 + 1, 0) - t0);
 	js_vstore(zps, sm64_vfirst(args->input[2] + l0, words, t0, 2));
-	for (int i = 0; i < JS_VW && l0 + i < args->n_lanes; i++) {
+	/* (locals: the stores below cannot alias them) */
+	const int32_t *axa = args->axis[SM64_AX_ACTION], *axf = args->axis[SM64_AX_FWD],
+		      *axc = args->axis[SM64_AX_CHAIN];
+	int64_t *rs = args->rise;
+	int32_t *ap = args->apex_frame, *at = args->airtime;
+	uint32_t *fs = args->flags;
+	const int nl = args->n_lanes - l0 < JS_VW ? args->n_lanes - l0 : JS_VW;
+	for (int i = 0; i < nl; i++) {
 		const int l = l0 + i;
 		const int32_t t = t0s[i];
-		if (args->axis[SM64_AX_CHAIN][l] != 0)
+		if (axc[l] != 0)
 			return 0;
-		const int32_t ac = args->axis[SM64_AX_ACTION][l], fw = args->axis[SM64_AX_FWD][l];
+		const int32_t ac = axa[l], fw = axf[l];
 		if (ac < 0 || ac >= SM64_TAB_NACT || fw < SM64_TAB_FMIN || fw > SM64_TAB_FMAX)
 			return 0;
 		if (t >= n) {
-			args->rise[l] = 0;
-			args->apex_frame[l] = 0;
-			args->airtime[l] = 0;
-			args->flags[l] = JS_FLAG_NO_TAKEOFF;
+			rs[l] = 0;
+			ap[l] = 0;
+			at[l] = 0;
+			fs[l] = JS_FLAG_NO_TAKEOFF;
 			continue;
 		}
-		const int k = ks[i] < SM64_TAB_KR ? ks[i] : SM64_TAB_KR;
-		const int e = (ac * SM64_TAB_NF + fw - SM64_TAB_FMIN) * SM64_TAB_KR + k - 1;
-		const int32_t airt = a->airt[e];
+		const int cjh = ac + SM64_JUMP == SM64_JUMP || ac + SM64_JUMP == SM64_DOUBLE ||
+				ac + SM64_JUMP == SM64_WALL_KICK;
+		const int k = cjh && ks[i] < SM64_TAB_KR ? ks[i] : SM64_TAB_KR;
+		const sm64_arc *r = &a->e[(ac * SM64_TAB_NF + fw - SM64_TAB_FMIN) * SM64_TAB_KR + k - 1];
+		const int32_t airt = r->airt;
 		if (airt > n - t) /* (SM64_NONE too) */
 			return 0;
 		/* a Z press by the landing frame t + airt - 1 (not the long jump, the ground pound) */
 		if (zps[i] < t + airt && ac + SM64_JUMP != SM64_LONG_JUMP &&
 		    ac + SM64_JUMP != SM64_GROUND_POUND)
 			return 0;
-		const int64_t rise = a->rise[e];
-		args->rise[l] = rise;
-		args->apex_frame[l] = rise > 0 ? t + a->apex[e] : 0; /* (rise > 0: a frame was higher) */
-		args->airtime[l] = t + airt;
-		args->flags[l] = a->flags[e];
+		const int64_t rise = r->rise;
+		rs[l] = rise;
+		ap[l] = rise > 0 ? t + r->apex : 0; /* (rise > 0: a frame was higher) */
+		at[l] = t + airt;
+		fs[l] = r->flags;
 	}
 	return 1;
 }
