@@ -1820,18 +1820,28 @@ __attribute__((noinline)) static void sm64_lanes_group(const js_lane_args *args,
  *     before the air step): such a lane must have no Z press from t0 to its landing frame.
  * The version only acts on a long jump's landing action (the SH clamp), after the run.  So a
  * lane's jump depends on (action, fwd, k) only, shifted by t0.  The kernel's first call steps
- * the 8 x SM64_TAB_NF x SM64_TAB_KR jumps once (sm64_lanes_group on lanes taking off on frame
+ * the 3 x SM64_TAB_NF x SM64_TAB_KR + 5 x SM64_TAB_NF jumps once (sm64_lanes_group on lanes taking off on frame
  * 0 with A up from frame k on: the frame loop's own float operations), and a group whose lanes
  * all keep these premises and land within the frame limit reads each lane's results from that
  * table: rise, apex t0 + apex', airtime t0 + airtime', the flags.  Other groups step (chain =
  * on, the wing cap, a speed outside the table, a Z press in the air, a jump cut by the frame
  * limit), as do fuzz starts. */
-#define SM64_TAB_FMIN (-32)
-#define SM64_TAB_FMAX 96
+#define SM64_TAB_FMIN 0 /* the default grid's 0..40 (-16..48: the first sweep slower) */
+#define SM64_TAB_FMAX 40
 #define SM64_TAB_NF (SM64_TAB_FMAX - SM64_TAB_FMIN + 1)
 #define SM64_TAB_NACT 8 /* jump .. ground pound (the axis values 0..7) */
-#define SM64_TAB_KR 16  /* A released on frame k = 1..16 after the take-off; later reads as 16 */
-#define SM64_TAB_N (SM64_TAB_NACT * SM64_TAB_NF * SM64_TAB_KR)
+#define SM64_TAB_KR 11  /* A released on frame k = 1..11 after the take-off; later reads as 11 */
+#define SM64_TAB_NK (3 * SM64_TAB_NF * SM64_TAB_KR) /* the jump, double jump, wall kick by k */
+#define SM64_TAB_N (SM64_TAB_NK + 5 * SM64_TAB_NF)  /* then the others, which never read A */
+
+/* A table slot's first index (add k - 1 for the first three) and k stride, by action axis value:
+ * the jump, double jump and wall kick by (fwd, k), the others by fwd. */
+static const int32_t sm64_tab_row[SM64_TAB_NACT][2] = {
+	{ 0, SM64_TAB_KR }, { SM64_TAB_NF * SM64_TAB_KR, SM64_TAB_KR }, { SM64_TAB_NK, 0 },
+	{ SM64_TAB_NK + SM64_TAB_NF, 0 }, { SM64_TAB_NK + 2 * SM64_TAB_NF, 0 },
+	{ SM64_TAB_NK + 3 * SM64_TAB_NF, 0 }, { 2 * SM64_TAB_NF * SM64_TAB_KR, SM64_TAB_KR },
+	{ SM64_TAB_NK + 4 * SM64_TAB_NF, 0 },
+};
 #define SM64_TAB_FRAMES 128 /* the table's runs: every one lands within these (checked) */
 #define SM64_NONE (1 << 28) /* no such frame */
 
@@ -1844,9 +1854,9 @@ typedef struct sm64_arc {
 } __attribute__((aligned(32))) sm64_arc;
 
 typedef struct sm64_arcs {
-	/* index ((action * SM64_TAB_NF + fwd - SM64_TAB_FMIN) * SM64_TAB_KR + min(k, KR) - 1; the
-	 * actions that never read A in the air (all but the jump, double jump and wall kick) are
-	 * looked up at k = KR, the same jump as any other k */
+	/* index sm64_tab_row[action][0] + (fwd - SM64_TAB_FMIN) * stride + min(k, KR) - 1 (stride
+	 * KR), + (fwd - SM64_TAB_FMIN) (stride 0: the actions that never read A in the air, stepped
+	 * with A up from frame KR on) */
 	sm64_arc e[SM64_TAB_N];
 } sm64_arcs;
 
@@ -1885,8 +1895,12 @@ static const sm64_arcs *sm64_arcs_get(void)
 		memset(pa, 0, sizeof pa);
 		for (int l = 0; l < JS_BLOCK; l++) {
 			const int e = base + (l < t.n_lanes ? l : t.n_lanes - 1);
-			const int k = e % SM64_TAB_KR + 1, fi = e / SM64_TAB_KR % SM64_TAB_NF;
-			axv[SM64_AX_ACTION][l] = e / (SM64_TAB_KR * SM64_TAB_NF);
+			static const int8_t cj[3] = { 0, 1, 6 }, other[5] = { 2, 3, 4, 5, 7 };
+			const int byk = e < SM64_TAB_NK;
+			const int k = byk ? e % SM64_TAB_KR + 1 : SM64_TAB_KR;
+			const int fi = byk ? e / SM64_TAB_KR % SM64_TAB_NF : (e - SM64_TAB_NK) % SM64_TAB_NF;
+			axv[SM64_AX_ACTION][l] = byk ? cj[e / (SM64_TAB_KR * SM64_TAB_NF)]
+						     : other[(e - SM64_TAB_NK) / SM64_TAB_NF];
 			axv[SM64_AX_FWD][l] = SM64_TAB_FMIN + fi;
 			axv[SM64_AX_VERSION][l] = SM64_VER_US;
 			axv[SM64_AX_CHAIN][l] = 0;
@@ -1910,7 +1924,8 @@ static const sm64_arcs *sm64_arcs_get(void)
 			/* (SM64_NONE: every lane steps on a lane reading it) */
 			r->airt = fs[l] & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED) ? SM64_NONE : at[l];
 			r->flags = fs[l];
-			if ((base + l) % SM64_TAB_KR == SM64_TAB_KR - 1 && (fs[l] & SM64_FLAG_A_RELEASE))
+			if (base + l < SM64_TAB_NK && (base + l) % SM64_TAB_KR == SM64_TAB_KR - 1 &&
+			    (fs[l] & SM64_FLAG_A_RELEASE))
 				ok = 0; /* a release on frame KR still divides: later ones could too */
 		}
 	}
@@ -1977,10 +1992,10 @@ static int sm64_table_group(const js_lane_args *args, int l0, const sm64_arcs *a
 			fs[l] = JS_FLAG_NO_TAKEOFF;
 			continue;
 		}
-		const int cjh = ac + SM64_JUMP == SM64_JUMP || ac + SM64_JUMP == SM64_DOUBLE ||
-				ac + SM64_JUMP == SM64_WALL_KICK;
-		const int k = cjh && ks[i] < SM64_TAB_KR ? ks[i] : SM64_TAB_KR;
-		const sm64_arc *r = &a->e[(ac * SM64_TAB_NF + fw - SM64_TAB_FMIN) * SM64_TAB_KR + k - 1];
+		const int32_t stride = sm64_tab_row[ac][1];
+		const int k = ks[i] < SM64_TAB_KR ? ks[i] : SM64_TAB_KR;
+		const sm64_arc *r = &a->e[sm64_tab_row[ac][0] + (fw - SM64_TAB_FMIN) * (stride ? stride : 1) +
+					  (stride ? k - 1 : 0)];
 		const int32_t airt = r->airt;
 		if (airt > n - t) /* (SM64_NONE too) */
 			return 0;

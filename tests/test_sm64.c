@@ -1182,9 +1182,9 @@ Test(sm64, lanes_chain_windows)
 }
 
 /* The lane kernel's table path (kernels/sm64.c, "From init's states, by table"): every action
- * (the flying triple steps) x speeds at the table's edges (-32 .. 96) and around the thresholds x
+ * (the flying triple steps) x speeds at the table's edges (0 .. 40) and around the thresholds x
  * US / SH with chain off, and US with chain on (steps) x the take-off on frame t0 = 0, 1, 31, 33
- * x A held 1..18, 24, 40, 70 frames (the release frame k on both sides of the table's KR = 16),
+ * x A held 1..18, 24, 40, 70 frames (the release frame k on both sides of the table's KR = 11),
  * pressed again 1..3 frames after the release on most lanes, x Z: none, pressed on the landing
  * frame (a ground pound: the group steps, but for the long jump and the ground pound), pressed
  * the frame after it, or held from before t0 (from frame 0 when t0 = 0: a press on the take-off
@@ -1192,7 +1192,7 @@ Test(sm64, lanes_chain_windows)
 Test(sm64, lanes_equal_reference_table)
 {
 	const js_model *m = sm64();
-	static const int fwds[] = { -40, -33, -32, -16, 0, 16, 20, 21, 24, 40, 48, 95, 96, 97, 300 };
+	static const int fwds[] = { -40, -16, -1, 0, 1, 16, 20, 21, 24, 33, 39, 40, 41, 48, 300 };
 	static const int t0s[] = { 0, 1, 31, 33 };
 	static const int holds[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
 				     24, 40, 70 };
