@@ -1820,8 +1820,8 @@ __attribute__((noinline)) static void sm64_lanes_group(const js_lane_args *args,
  *     before the air step): such a lane must have no Z press from t0 to its landing frame.
  * The version only acts on a long jump's landing action (the SH clamp), after the run.  So a
  * lane's jump depends on (action, fwd, k) only, shifted by t0.  The kernel's first call steps
- * the 3 x SM64_TAB_NF x SM64_TAB_KR + 5 x SM64_TAB_NF jumps once (sm64_lanes_group on lanes taking off on frame
- * 0 with A up from frame k on: the frame loop's own float operations), and a group whose lanes
+ * the 3 x 41 x 11 + 5 x 41 = 1558 jumps once (sm64_lanes_group on lanes taking off on frame 0
+ * with A up from frame k on: the frame loop's own float operations), and a group whose lanes
  * all keep these premises and land within the frame limit reads each lane's results from that
  * table: rise, apex t0 + apex', airtime t0 + airtime', the flags.  Other groups step (chain =
  * on, the wing cap, a speed outside the table, a Z press in the air, a jump cut by the frame
