@@ -1765,42 +1765,259 @@ static inline void sm64_lanes_store(const sm64_lanes *s, const js_lane_args *arg
 /* One group at a time, each stopping once its lanes are done (two groups side by side spill
  * the state out of the registers: measured slower, on AVX2 too: 0.57-0.58 of the AVX-512 rate
  * against 0.66-0.67 with one group, side by side in one run). */
+__attribute__((noinline)) static void sm64_lanes_group(const js_lane_args *args, int l0)
+{
+	sm64_lanes g;
+	sm64_lanes_init(&g, args, l0);
+#ifdef SM64_AVX2
+	/* On AVX2 the frames where every live lane just flies on (most of a run) go through
+	 * sm64_lanes_frame's lean variant, in a loop of its own: GCC allocates its registers
+	 * for the air step alone (16 ymm registers do not hold the full frame's state and
+	 * temporaries); a full frame wherever the lean one declines.  AVX2 / AVX-512 0.66-0.68
+	 * -> 0.70-0.72 side by side (4 rounds). */
+	for (int f = 0; f < args->n_frames;) {
+		sm64_lanes_frame(&g, args, l0, f, 0);
+		if ((f & 3) == 3 && sm64_lanes_done(&g, f))
+			break;
+		f++;
+		int stop = 0;
+		while (f < args->n_frames && sm64_lanes_frame(&g, args, l0, f, 1)) {
+			if ((f & 3) == 3 && sm64_lanes_done(&g, f)) {
+				stop = 1;
+				break;
+			}
+			f++;
+		}
+		if (stop)
+			break;
+	}
+#else
+	for (int f = 0; f < args->n_frames; f++) {
+		sm64_lanes_frame(&g, args, l0, f, 0);
+		if ((f & 3) == 3 && sm64_lanes_done(&g, f))
+			break;
+	}
+#endif
+	sm64_lanes_store(&g, args, l0);
+}
+
+/* ---- From init's states, by table ----
+ *
+ * From init a lane stands (SM64_STAND reads neither Z nor anything but the A press) until its
+ * first press t0, its first frame with A down, and takes off there: the state at t0 is init's,
+ * whatever came before.  With chain = off its results are final from its landing on, and in
+ * between (t0 .. the landing frame) the input is read in two places only (no wing cap: action
+ * jump .. ground pound):
+ *   A down, by apply_gravity's A-release divide (should_strengthen_gravity_for_jump_ascent: A
+ *     up, vy > 20, the jump, double jump or wall kick).  vy never rises in the air (gravity,
+ *     the divide), so with a take-off vy0 <= 80 (checked below over the table's speeds) a
+ *     divide leaves vy <= 20 and no later frame divides: the jump depends on the first frame u
+ *     after t0 with A up only, through k = u - t0; and it is the same for every k >= KR once
+ *     the release on frame KR does not divide (checked below: no a_release flag on those
+ *     entries).  The other actions never read A in the air (no air action reads the A press).
+ *   a Z press (Z down, up the frame before), which turns every air action but the long jump and
+ *     the ground pound into the ground pound, the landing frame included (its Z check comes
+ *     before the air step): such a lane must have no Z press from t0 to its landing frame.
+ * The version only acts on a long jump's landing action (the SH clamp), after the run.  So a
+ * lane's jump depends on (action, fwd, k) only, shifted by t0.  The kernel's first call steps
+ * the 3 x 41 x 11 + 5 x 41 = 1558 jumps once (sm64_lanes_group on lanes taking off on frame 0
+ * with A up from frame k on: the frame loop's own float operations), and a group whose lanes
+ * all keep these premises and land within the frame limit reads each lane's results from that
+ * table: rise, apex t0 + apex', airtime t0 + airtime', the flags.  Other groups step (chain =
+ * on, the wing cap, a speed outside the table, a Z press in the air, a jump cut by the frame
+ * limit), as do fuzz starts. */
+#define SM64_TAB_FMIN 0 /* the default grid's 0..40 (-16..48: the first sweep slower) */
+#define SM64_TAB_FMAX 40
+#define SM64_TAB_NF (SM64_TAB_FMAX - SM64_TAB_FMIN + 1)
+#define SM64_TAB_NACT 8 /* jump .. ground pound (the axis values 0..7) */
+#define SM64_TAB_KR 11  /* A released on frame k = 1..11 after the take-off; later reads as 11 */
+#define SM64_TAB_NK (3 * SM64_TAB_NF * SM64_TAB_KR) /* the jump, double jump, wall kick by k */
+#define SM64_TAB_N (SM64_TAB_NK + 5 * SM64_TAB_NF)  /* then the others, which never read A */
+
+/* A table slot's first index (add k - 1 for the first three) and k stride, by action axis value:
+ * the jump, double jump and wall kick by (fwd, k), the others by fwd. */
+static const int32_t sm64_tab_row[SM64_TAB_NACT][2] = {
+	{ 0, SM64_TAB_KR }, { SM64_TAB_NF * SM64_TAB_KR, SM64_TAB_KR }, { SM64_TAB_NK, 0 },
+	{ SM64_TAB_NK + SM64_TAB_NF, 0 }, { SM64_TAB_NK + 2 * SM64_TAB_NF, 0 },
+	{ SM64_TAB_NK + 3 * SM64_TAB_NF, 0 }, { 2 * SM64_TAB_NF * SM64_TAB_KR, SM64_TAB_KR },
+	{ SM64_TAB_NK + 4 * SM64_TAB_NF, 0 },
+};
+#define SM64_TAB_FRAMES 128 /* the table's runs: every one lands within these (checked) */
+#define SM64_NONE (1 << 28) /* no such frame */
+
+/* One jump, in one 32-byte-aligned slot (a lookup reads one cache line). */
+typedef struct sm64_arc {
+	int64_t rise;
+	int32_t apex, airt; /* frames from the take-off; airt SM64_NONE: not landed within
+			     * SM64_TAB_FRAMES */
+	uint32_t flags;
+} __attribute__((aligned(32))) sm64_arc;
+
+typedef struct sm64_arcs {
+	/* index sm64_tab_row[action][0] + (fwd - SM64_TAB_FMIN) * stride + min(k, KR) - 1 (stride
+	 * KR), + (fwd - SM64_TAB_FMIN) (stride 0: the actions that never read A in the air, stepped
+	 * with A up from frame KR on) */
+	sm64_arc e[SM64_TAB_N];
+} sm64_arcs;
+
+/* The table (this ISA's copy), or NULL while it is not made or if a check failed.  The first
+ * caller makes it and publishes it with a release store; a thread that finds it being made steps
+ * its groups meanwhile (one static table, not per thread: see banjo.c on _Thread_local). */
+static sm64_arcs sm64_arcs_table;
+static int sm64_arcs_state; /* 0 not made, 1 being made, 2 made, -1 not usable */
+
+static const sm64_arcs *sm64_arcs_get(void)
+{
+	int st = __atomic_load_n(&sm64_arcs_state, __ATOMIC_ACQUIRE);
+	if (st == 2)
+		return &sm64_arcs_table;
+	if (st != 0 || !__atomic_compare_exchange_n(&sm64_arcs_state, &st, 1, 0, __ATOMIC_ACQUIRE,
+						     __ATOMIC_RELAXED))
+		return NULL;
+	sm64_arcs *a = &sm64_arcs_table;
+	int ok = 1;
+	/* a take-off vy0 <= 80: vy = (c0 + 0) + fwd * 0.25 of the jump (42), double jump (52), and
+	 * the wall kick's 62 */
+	for (int fw = SM64_TAB_FMIN; fw <= SM64_TAB_FMAX; fw++)
+		if (!((52.0f + 0.0f) + (float)fw * 0.25f <= 80.0f))
+			ok = 0;
+	enum { W = (SM64_TAB_FRAMES + 31) >> 5 };
+	static int32_t axv[4][JS_BLOCK];
+	static uint32_t pa[W * JS_BLOCK], pz[W * JS_BLOCK];
+	static int64_t rs[JS_BLOCK];
+	static int32_t ap[JS_BLOCK], at[JS_BLOCK];
+	static uint32_t fs[JS_BLOCK];
+	for (int base = 0; base < SM64_TAB_N; base += JS_BLOCK) {
+		js_lane_args t;
+		memset(&t, 0, sizeof t);
+		t.n_lanes = SM64_TAB_N - base < JS_BLOCK ? SM64_TAB_N - base : JS_BLOCK;
+		t.n_frames = SM64_TAB_FRAMES;
+		memset(pa, 0, sizeof pa);
+		for (int l = 0; l < JS_BLOCK; l++) {
+			const int e = base + (l < t.n_lanes ? l : t.n_lanes - 1);
+			static const int8_t cj[3] = { 0, 1, 6 }, other[5] = { 2, 3, 4, 5, 7 };
+			const int byk = e < SM64_TAB_NK;
+			const int k = byk ? e % SM64_TAB_KR + 1 : SM64_TAB_KR;
+			const int fi = byk ? e / SM64_TAB_KR % SM64_TAB_NF : (e - SM64_TAB_NK) % SM64_TAB_NF;
+			axv[SM64_AX_ACTION][l] = byk ? cj[e / (SM64_TAB_KR * SM64_TAB_NF)]
+						     : other[(e - SM64_TAB_NK) / SM64_TAB_NF];
+			axv[SM64_AX_FWD][l] = SM64_TAB_FMIN + fi;
+			axv[SM64_AX_VERSION][l] = SM64_VER_US;
+			axv[SM64_AX_CHAIN][l] = 0;
+			for (int f = 0; f < k; f++) /* A down on frames 0..k-1 */
+				pa[(f >> 5) * JS_BLOCK + l] |= 1u << (f & 31);
+		}
+		for (int x = 0; x < 4; x++)
+			t.axis[x] = axv[x];
+		t.input[0] = pa;
+		t.input[1] = t.input[2] = t.input[3] = pz; /* no Z */
+		t.rise = rs;
+		t.apex_frame = ap;
+		t.airtime = at;
+		t.flags = fs;
+		for (int l0 = 0; l0 < t.n_lanes; l0 += JS_VW)
+			sm64_lanes_group(&t, l0);
+		for (int l = 0; l < t.n_lanes; l++) {
+			sm64_arc *r = &a->e[base + l];
+			r->rise = rs[l];
+			r->apex = ap[l];
+			/* (SM64_NONE: every lane steps on a lane reading it) */
+			r->airt = fs[l] & (JS_FLAG_NO_TAKEOFF | JS_FLAG_NOT_LANDED) ? SM64_NONE : at[l];
+			r->flags = fs[l];
+			if (base + l < SM64_TAB_NK && (base + l) % SM64_TAB_KR == SM64_TAB_KR - 1 &&
+			    (fs[l] & SM64_FLAG_A_RELEASE))
+				ok = 0; /* a release on frame KR still divides: later ones could too */
+		}
+	}
+	__atomic_store_n(&sm64_arcs_state, ok ? 2 : -1, __ATOMIC_RELEASE);
+	return ok ? a : NULL;
+}
+
+/* The first frame >= from (a lane's own) with A down (want 1), A up (want 0) or Z pressed (want
+ * 2: down, up the frame before), or SM64_NONE; JS_VW lanes from row0 (the group's word 0 in a
+ * bit plane, words JS_BLOCK apart).  The lowest remaining bit alone converts exactly to a float,
+ * whose exponent is its index.  (Bits past n_frames may read either way: a frame found there is
+ * past the limit too.) */
+static inline js_vi sm64_vfirst(const uint32_t *row0, int words, js_vi from, const int want)
+{
+	js_vi r = js_vsplat(SM64_NONE);
+	for (int w = words - 1; w >= 0; w--) {
+		js_vu x = js_vloadu(row0 + (size_t)w * JS_BLOCK);
+		if (want == 0)
+			x = ~x;
+		if (want == 2) {
+			const js_vu prev = w ? js_vloadu(row0 + (size_t)(w - 1) * JS_BLOCK) >> 31
+					     : (js_vu)js_vsplat(0);
+			x &= ~((x << 1) | prev);
+		}
+		const js_vi s = from - w * 32;
+		const js_vi sc = js_vsel(s < 0, js_vsplat(0), js_vsel(s > 31, js_vsplat(31), s));
+		const js_vu keep = (js_vu)js_vsplat(-1) << (js_vu)sc;
+		x &= (js_vu)js_vsel(s > 31, js_vsplat(0), (js_vi)keep);
+		const js_vf lf = __builtin_convertvector(x & -x, js_vf);
+		r = js_vsel((js_vi)(x != 0), ((js_vi)lf >> 23) - 127 + w * 32, r);
+	}
+	return r;
+}
+
+/* The group of lanes l0.. from the table; 0 if a lane breaks a premise or does not land within
+ * the frame limit (the group then steps, which writes every lane again). */
+static int sm64_table_group(const js_lane_args *args, int l0, const sm64_arcs *a)
+{
+	const int n = args->n_frames, words = (n + 31) >> 5;
+	int32_t t0s[JS_VW], ks[JS_VW], zps[JS_VW];
+	const js_vi t0 = sm64_vfirst(args->input[0] + l0, words, js_vsplat(0), 1);
+	js_vstore(t0s, t0);
+	js_vstore(ks, sm64_vfirst(args->input[0] + l0, words, t0 + 1, 0) - t0);
+	js_vstore(zps, sm64_vfirst(args->input[2] + l0, words, t0, 2));
+	/* (locals: the stores below cannot alias them) */
+	const int32_t *axa = args->axis[SM64_AX_ACTION], *axf = args->axis[SM64_AX_FWD],
+		      *axc = args->axis[SM64_AX_CHAIN];
+	int64_t *rs = args->rise;
+	int32_t *ap = args->apex_frame, *at = args->airtime;
+	uint32_t *fs = args->flags;
+	const int nl = args->n_lanes - l0 < JS_VW ? args->n_lanes - l0 : JS_VW;
+	for (int i = 0; i < nl; i++) {
+		const int l = l0 + i;
+		const int32_t t = t0s[i];
+		if (axc[l] != 0)
+			return 0;
+		const int32_t ac = axa[l], fw = axf[l];
+		if (ac < 0 || ac >= SM64_TAB_NACT || fw < SM64_TAB_FMIN || fw > SM64_TAB_FMAX)
+			return 0;
+		if (t >= n) {
+			rs[l] = 0;
+			ap[l] = 0;
+			at[l] = 0;
+			fs[l] = JS_FLAG_NO_TAKEOFF;
+			continue;
+		}
+		const int32_t stride = sm64_tab_row[ac][1];
+		const int k = ks[i] < SM64_TAB_KR ? ks[i] : SM64_TAB_KR;
+		const sm64_arc *r = &a->e[sm64_tab_row[ac][0] + (fw - SM64_TAB_FMIN) * (stride ? stride : 1) +
+					  (stride ? k - 1 : 0)];
+		const int32_t airt = r->airt;
+		if (airt > n - t) /* (SM64_NONE too) */
+			return 0;
+		/* a Z press by the landing frame t + airt - 1 (not the long jump, the ground pound) */
+		if (zps[i] < t + airt && ac + SM64_JUMP != SM64_LONG_JUMP &&
+		    ac + SM64_JUMP != SM64_GROUND_POUND)
+			return 0;
+		const int64_t rise = r->rise;
+		rs[l] = rise;
+		ap[l] = rise > 0 ? t + r->apex : 0; /* (rise > 0: a frame was higher) */
+		at[l] = t + airt;
+		fs[l] = r->flags;
+	}
+	return 1;
+}
+
 void JS_LANE_FN(sm64)(const js_lane_args *args)
 {
-	for (int l0 = 0; l0 < args->n_lanes; l0 += JS_VW) {
-		sm64_lanes g;
-		sm64_lanes_init(&g, args, l0);
-#ifdef SM64_AVX2
-		/* On AVX2 the frames where every live lane just flies on (most of a run) go through
-		 * sm64_lanes_frame's lean variant, in a loop of its own: GCC allocates its registers
-		 * for the air step alone (16 ymm registers do not hold the full frame's state and
-		 * temporaries); a full frame wherever the lean one declines.  AVX2 / AVX-512 0.66-0.68
-		 * -> 0.70-0.72 side by side (4 rounds). */
-		for (int f = 0; f < args->n_frames;) {
-			sm64_lanes_frame(&g, args, l0, f, 0);
-			if ((f & 3) == 3 && sm64_lanes_done(&g, f))
-				break;
-			f++;
-			int stop = 0;
-			while (f < args->n_frames && sm64_lanes_frame(&g, args, l0, f, 1)) {
-				if ((f & 3) == 3 && sm64_lanes_done(&g, f)) {
-					stop = 1;
-					break;
-				}
-				f++;
-			}
-			if (stop)
-				break;
-		}
-#else
-		for (int f = 0; f < args->n_frames; f++) {
-			sm64_lanes_frame(&g, args, l0, f, 0);
-			if ((f & 3) == 3 && sm64_lanes_done(&g, f))
-				break;
-		}
-#endif
-		sm64_lanes_store(&g, args, l0);
-	}
+	const sm64_arcs *a = args->start ? NULL : sm64_arcs_get();
+	for (int l0 = 0; l0 < args->n_lanes; l0 += JS_VW)
+		if (!a || !sm64_table_group(args, l0, a))
+			sm64_lanes_group(args, l0);
 }
 
 #endif

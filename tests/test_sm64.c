@@ -1181,6 +1181,67 @@ Test(sm64, lanes_chain_windows)
 	free(in);
 }
 
+/* The lane kernel's table path (kernels/sm64.c, "From init's states, by table"): every action
+ * (the flying triple steps) x speeds at the table's edges (0 .. 40) and around the thresholds x
+ * US / SH with chain off, and US with chain on (steps) x the take-off on frame t0 = 0, 1, 31, 33
+ * x A held 1..18, 24, 40, 70 frames (the release frame k on both sides of the table's KR = 11),
+ * pressed again 1..3 frames after the release on most lanes, x Z: none, pressed on the landing
+ * frame (a ground pound: the group steps, but for the long jump and the ground pound), pressed
+ * the frame after it, or held from before t0 (from frame 0 when t0 = 0: a press on the take-off
+ * frame), at a frame limit that cuts no jump and one that cuts some (the group then steps). */
+Test(sm64, lanes_equal_reference_table)
+{
+	const js_model *m = sm64();
+	static const int fwds[] = { -40, -16, -1, 0, 1, 16, 20, 21, 24, 33, 39, 40, 41, 48, 300 };
+	static const int t0s[] = { 0, 1, 31, 33 };
+	static const int holds[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+				     24, 40, 70 };
+	enum { NFW = sizeof fwds / sizeof fwds[0], NT = 4, NH = sizeof holds / sizeof holds[0] };
+	enum { N = 4 * 3 * 9 * NFW * NT * NH };
+	const int frames[] = { 128, 50 };
+	int32_t *ax = malloc((size_t)N * 4 * sizeof *ax);
+	cr_assert_not_null(ax);
+	for (int fi = 0; fi < 2; fi++) {
+		const int nf = frames[fi];
+		uint8_t *in = calloc(N, (size_t)nf);
+		cr_assert_not_null(in);
+		size_t n = 0;
+		for (int zm = 0; zm < 4; zm++)
+			for (int vc = 0; vc < 3; vc++)
+				for (int a = 0; a < 9; a++)
+					for (int w = 0; w < NFW; w++)
+						for (int t = 0; t < NT; t++)
+							for (int h = 0; h < NH; h++, n++) {
+								int32_t *x = ax + n * 4;
+								x[ACTION] = a;
+								x[FWD] = fwds[w];
+								x[VERSION] = vc == 1 ? SH : US;
+								x[CHAIN] = vc == 2;
+								uint8_t *row = in + n * (size_t)nf;
+								const int t0 = t0s[t], e = t0 + holds[h];
+								for (int f = t0; f < e && f < nf; f++)
+									row[f] = JS_IN_JUMP;
+								const int g = e + 1 + (int)(n % 3);
+								if (n % 4)
+									for (int f = g; f < g + 3 && f < nf; f++)
+										row[f] = JS_IN_JUMP;
+								/* the landing frame without Z, chain off */
+								js_acc r = run(a, fwds[w], US, 0, row, nf);
+								const int land = r.airtime - 1;
+								if (zm == 1 && r.landed)
+									row[land] |= JS_IN_Z;
+								if (zm == 2 && r.landed && land + 1 < nf)
+									row[land + 1] |= JS_IN_Z;
+								for (int f = t0 > 0 ? t0 - 1 : 0; zm == 3 && f < nf; f++)
+									row[f] |= JS_IN_Z;
+							}
+		cr_assert_eq(n, (size_t)N);
+		cr_expect_eq(tu_check_lanes(m, n, ax, in, nf), paths_here(m));
+		free(in);
+	}
+	free(ax);
+}
+
 /* ---- fuzz starts (model.h: fields, invariants, js_lane_args.start) ---- */
 
 static int sm_field(const char *name)
