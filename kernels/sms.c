@@ -1079,7 +1079,7 @@ static void sms_lanes_block(const js_lane_args *args)
 #define SMS_TAB_FWD_LO (-128)
 #define SMS_TAB_FWD_HI 128
 #define SMS_TAB_NF (SMS_TAB_FWD_HI - SMS_TAB_FWD_LO + 1)
-#define SMS_TAB_CAP 10240 /* arcs: about 8300 with these bounds (checked when made) */
+#define SMS_TAB_CAP 10240 /* arcs: 8091 with these bounds (checked when made) */
 #define SMS_TAB_FRAMES 1024 /* every table jump lands within this (checked) */
 #define SMS_AX_FWD_MIN (-1000) /* the fwd axis's range (js_model_sms.axes) */
 #define SMS_AX_FWD_MAX 1000
