@@ -112,6 +112,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #if FLT_EVAL_METHOD != 0
@@ -1071,15 +1072,19 @@ static void sms_lanes_block(const js_lane_args *args)
  * over the axis's range (checked) have one row, the others (jump, triple, spin) a row per fwd in
  * SMS_TAB_FWD_LO..HI.  The spin axis is 0 in the table: a lane whose spin frame comes before its
  * landing (a spinnable status, spin_at < airtime') steps.
- * The kernel's first call from init steps every table jump once (sms_lanes_block, the frame
- * loop's own float operations, all taking off on frame 0) and checks that each landed; a block
- * reads its lanes from the table when every lane's premises hold (its A up through the cut
- * window, its landing within the frame limit, its spin frame after the landing, its fwd in the
- * table's range); otherwise the block steps, as do fuzz starts. */
+ * The table's rows, one per (action, fwd) (kcap jumps each), are made on demand: a block from
+ * init claims with a compare-and-swap the rows its lanes need (lanes without a take-off too:
+ * the default grid's 129 rows, 1586 jumps of the 8091) that no thread has claimed, steps
+ * their jumps together (sms_lanes_block, the frame loop's own float operations, all taking off
+ * on frame 0), checks that each landed and that its cuts come before its landing, and publishes
+ * each row with a release store, as kernels/metroid.c's; it holds no claim while it steps other
+ * lanes.  A block reads its lanes from the table when every lane's row is made and its premises
+ * hold (its A up through the cut window, its landing within the frame limit, its spin frame
+ * after the landing, its fwd in the table's range); otherwise the block steps (a row being made
+ * by another thread, or a check failed), as do fuzz starts. */
 #define SMS_TAB_FWD_LO (-128)
 #define SMS_TAB_FWD_HI 128
 #define SMS_TAB_NF (SMS_TAB_FWD_HI - SMS_TAB_FWD_LO + 1)
-#define SMS_TAB_CAP 10240 /* arcs: 8091 with these bounds (checked when made) */
 #define SMS_TAB_FRAMES 1024 /* every table jump lands within this (checked) */
 #define SMS_AX_FWD_MIN (-1000) /* the fwd axis's range (js_model_sms.axes) */
 #define SMS_AX_FWD_MAX 1000
@@ -1092,25 +1097,52 @@ typedef struct sms_arc {
 	int32_t cend; /* the last cut frame from the take-off; -1: no cut */
 } sms_arc;
 
-typedef struct sms_arcs {
-	int32_t base[SMS_N_ACTIONS][SMS_TAB_NF]; /* the arc of k = 1 */
-	int32_t kcap[SMS_N_ACTIONS][SMS_TAB_NF];
-	uint8_t by_fwd[SMS_N_ACTIONS];            /* 1: a row per fwd; 0: row 0 for every fwd */
-	sms_arc arc[SMS_TAB_CAP];
-} sms_arcs;
+typedef struct sms_row {
+	int32_t kcap; /* arc[k - 1] is the jump of k (every k >= kcap: arc[kcap - 1]) */
+	sms_arc arc[];
+} sms_row;
 
-/* The table (this ISA's copy), or NULL while it is not made or if a check failed: made by the
- * first caller and published with a release store, as kernels/banjo.c's (no _Thread_local: a
- * __tls_get_addr call per block). */
-static sms_arcs sms_arcs_table;
-static int sms_arcs_state; /* 0 not made, 1 being made, 2 made, -1 not usable */
+/* This ISA's rows by action and fwd - SMS_TAB_FWD_LO (row 0 for every fwd of an action whose
+ * take-off does not change with fwd), each published with a release store. */
+static sms_row *sms_rows[SMS_N_ACTIONS][SMS_TAB_NF];
+static int sms_row_state[SMS_N_ACTIONS][SMS_TAB_NF]; /* 0 not made, 1 being made, 2 made, -1
+						       * not usable */
+static uint8_t sms_by_fwd[SMS_N_ACTIONS]; /* 1: a row per fwd; 0: row 0 for every fwd */
+static int sms_by_fwd_state; /* 0 not found, 1 being found, 2 found */
 
-/* Steps arcs [e0, e0 + n) (n <= JS_BLOCK): lane i is action act[i], fwd fwd[i], A held on
- * frames 0 .. k[i] - 1 and up from k[i] on. */
-static int sms_arcs_step(sms_arcs *a, int e0, int n, const int32_t *act, const int32_t *fwd,
-			 const int32_t *k)
+/* 1 once sms_by_fwd is found (by the first caller), 0 while another thread finds it. */
+static int sms_by_fwd_get(void)
 {
-	static uint32_t plane[(SMS_TAB_FRAMES / 32) * JS_BLOCK]; /* (made under the state lock) */
+	int st = __atomic_load_n(&sms_by_fwd_state, __ATOMIC_ACQUIRE);
+	if (st == 2)
+		return 1;
+	if (st != 0 || !__atomic_compare_exchange_n(&sms_by_fwd_state, &st, 1, 0, __ATOMIC_ACQUIRE,
+						     __ATOMIC_RELAXED))
+		return 0;
+	for (int act = 0; act < SMS_N_ACTIONS; act++) {
+		const int kind = SMS_JUMP + act;
+		float v0, f0;
+		int c0;
+		sms_take_off(kind, 0.0f, &v0, &f0, &c0);
+		sms_by_fwd[act] = 0; /* does the take-off's vy change with fwd over the axis? */
+		for (int fwd = SMS_AX_FWD_MIN; fwd <= SMS_AX_FWD_MAX; fwd++) {
+			float v, fo;
+			int c;
+			sms_take_off(kind, (float)fwd, &v, &fo, &c);
+			if (memcmp(&v, &v0, sizeof v) || c != c0)
+				sms_by_fwd[act] = 1;
+		}
+	}
+	__atomic_store_n(&sms_by_fwd_state, 2, __ATOMIC_RELEASE);
+	return 1;
+}
+
+/* Steps jumps dst[0 .. n) (n <= JS_BLOCK): lane i is action act[i], fwd fwd[i], A held on frames
+ * 0 .. k[i] - 1 and up from k[i] on. */
+static void sms_arcs_step(sms_arc *const *dst, int n, const int32_t *act, const int32_t *fwd,
+			  const int32_t *k)
+{
+	uint32_t plane[(SMS_TAB_FRAMES / 32) * JS_BLOCK];
 	int32_t spin[JS_BLOCK] = { 0 }, apex[JS_BLOCK], airt[JS_BLOCK];
 	int64_t rise[JS_BLOCK];
 	uint32_t flags[JS_BLOCK];
@@ -1125,93 +1157,77 @@ static int sms_arcs_step(sms_arcs *a, int e0, int n, const int32_t *act, const i
 	args.axis[SMS_AX_SPIN] = spin;
 	args.input[0] = plane;
 	sms_lanes_block(&args);
-	int ok = 1;
 	for (int i = 0; i < n; i++) {
-		sms_arc *e = &a->arc[e0 + i];
-		if (flags[i] & JS_FLAG_NOT_LANDED)
-			ok = 0;
+		sms_arc *e = dst[i];
 		e->rise = rise[i];
 		e->apex = apex[i];
 		e->airt = airt[i];
 		e->flags = flags[i];
 	}
-	return ok;
 }
 
-static const sms_arcs *sms_arcs_get(void)
+/* Makes the rows (act[j], r[j]), j < nr, this thread has claimed (state 1): their jumps stepped
+ * together, JS_BLOCK at a time; publishes each (2, or -1 with a NULL row if a check failed). */
+static void sms_rows_make(int nr, const int32_t *ract, const int32_t *rr)
 {
-	int st = __atomic_load_n(&sms_arcs_state, __ATOMIC_ACQUIRE);
-	if (st == 2)
-		return &sms_arcs_table;
-	if (st != 0 || !__atomic_compare_exchange_n(&sms_arcs_state, &st, 1, 0, __ATOMIC_ACQUIRE,
-						     __ATOMIC_RELAXED))
-		return NULL;
-	sms_arcs *a = &sms_arcs_table;
-	int ok = 1, ne = 0, nb = 0;
+	sms_row *rows[JS_BLOCK];
 	int32_t bact[JS_BLOCK], bfwd[JS_BLOCK], bk[JS_BLOCK];
-	for (int act = 0; act < SMS_N_ACTIONS; act++) {
-		const int kind = SMS_JUMP + act;
-		float v0, f0;
-		int c0;
-		sms_take_off(kind, 0.0f, &v0, &f0, &c0);
-		a->by_fwd[act] = 0; /* does the take-off's vy change with fwd over the axis? */
-		for (int fwd = SMS_AX_FWD_MIN; fwd <= SMS_AX_FWD_MAX; fwd++) {
-			float v, fo;
-			int c;
-			sms_take_off(kind, (float)fwd, &v, &fo, &c);
-			if (memcmp(&v, &v0, sizeof v) || c != c0)
-				a->by_fwd[act] = 1;
+	sms_arc *dst[JS_BLOCK];
+	int nb = 0;
+	for (int j = 0; j < nr; j++) {
+		const int act = ract[j], kind = SMS_JUMP + act;
+		const int fwd = sms_by_fwd[act] ? SMS_TAB_FWD_LO + rr[j] : 0;
+		float tv, tf;
+		int cancel;
+		sms_take_off(kind, (float)fwd, &tv, &tf, &cancel);
+		/* kcap: the first frame whose vy is <= 20 with A held since the take-off */
+		int kcap = 1;
+		if (cancel) {
+			float v = tv - SMS_GRAVITY;
+			while (v > SMS_CANCEL_ABOVE) {
+				v = v - SMS_GRAVITY;
+				kcap++;
+			}
 		}
-		const int rows = a->by_fwd[act] ? SMS_TAB_NF : 1;
-		for (int r = 0; r < rows; r++) {
-			const int fwd = a->by_fwd[act] ? SMS_TAB_FWD_LO + r : 0;
-			float tv, tf;
-			int cancel;
-			sms_take_off(kind, (float)fwd, &tv, &tf, &cancel);
-			/* kcap: the first frame whose vy is <= 20 with A held since the take-off */
-			int kcap = 1;
-			if (cancel) {
-				float v = tv - SMS_GRAVITY;
-				while (v > SMS_CANCEL_ABOVE) {
-					v = v - SMS_GRAVITY;
-					kcap++;
-				}
+		sms_row *row = malloc(sizeof *row + (size_t)kcap * sizeof row->arc[0]);
+		rows[j] = row;
+		if (!row)
+			continue;
+		row->kcap = kcap;
+		for (int k = 1; k <= kcap; k++) {
+			/* the cut window: A up from frame k, vy > 20 (frames k .. cend) */
+			float v = tv;
+			for (int i = 0; i < k; i++)
+				v = v - SMS_GRAVITY; /* > 20 before each of these frames: no cap */
+			int cend = -1;
+			for (int i = k; cancel && v > SMS_CANCEL_ABOVE; i++) {
+				v *= SMS_CANCEL_MULT;
+				cend = i;
 			}
-			if (ne + kcap > SMS_TAB_CAP) {
-				ok = 0;
-				goto done;
-			}
-			a->base[act][r] = ne;
-			a->kcap[act][r] = kcap;
-			for (int k = 1; k <= kcap; k++, ne++) {
-				/* the cut window: A up from frame k, vy > 20 (frames k .. cend) */
-				float v = tv;
-				for (int j = 0; j < k; j++)
-					v = v - SMS_GRAVITY; /* > 20 before each of these frames: no cap */
-				int cend = -1;
-				for (int j = k; cancel && v > SMS_CANCEL_ABOVE; j++) {
-					v *= SMS_CANCEL_MULT;
-					cend = j;
-				}
-				a->arc[ne].cend = cend;
-				bact[nb] = act;
-				bfwd[nb] = fwd;
-				bk[nb] = k;
-				if (++nb == JS_BLOCK) {
-					ok &= sms_arcs_step(a, ne + 1 - nb, nb, bact, bfwd, bk);
-					nb = 0;
-				}
+			row->arc[k - 1].cend = cend;
+			dst[nb] = &row->arc[k - 1];
+			bact[nb] = act;
+			bfwd[nb] = fwd;
+			bk[nb] = k;
+			if (++nb == JS_BLOCK) {
+				sms_arcs_step(dst, nb, bact, bfwd, bk);
+				nb = 0;
 			}
 		}
 	}
 	if (nb)
-		ok &= sms_arcs_step(a, ne - nb, nb, bact, bfwd, bk);
-	for (int e = 0; e < ne; e++) /* the cuts come before the landing */
-		if (a->arc[e].cend >= 0 && a->arc[e].cend >= a->arc[e].airt)
-			ok = 0;
-done:
-	__atomic_store_n(&sms_arcs_state, ok ? 2 : -1, __ATOMIC_RELEASE);
-	return ok ? a : NULL;
+		sms_arcs_step(dst, nb, bact, bfwd, bk);
+	for (int j = 0; j < nr; j++) {
+		sms_row *row = rows[j];
+		for (int e = 0; row && e < row->kcap; e++) /* each landed, its cuts before the landing */
+			if ((row->arc[e].flags & JS_FLAG_NOT_LANDED) ||
+			    (row->arc[e].cend >= 0 && row->arc[e].cend >= row->arc[e].airt)) {
+				free(row);
+				row = NULL;
+			}
+		sms_rows[ract[j]][rr[j]] = row;
+		__atomic_store_n(&sms_row_state[ract[j]][rr[j]], row ? 2 : -1, __ATOMIC_RELEASE);
+	}
 }
 
 /* The first frame >= from with A down (want 1) or up (want 0) in a lane's column (words
@@ -1245,16 +1261,63 @@ static inline int sms_col_any(const uint32_t *col, int32_t lo, int32_t hi)
 	return 0;
 }
 
-/* The block from the table; 0 if a lane breaks a premise (the block then steps, which writes
- * every lane again). */
-static int sms_table_block(const js_lane_args *args, const sms_arcs *a)
+/* The block from the table; 0 if a lane's row is not made (being made by another thread, or a
+ * check failed) or a lane breaks a premise (the block then steps, which writes every lane
+ * again).  The rows its lanes need that no thread has claimed it claims and makes first. */
+static int sms_table_block(const js_lane_args *args)
 {
+	if (!sms_by_fwd_get())
+		return 0;
 	const int n = args->n_frames, words = (n + 31) >> 5, nl = args->n_lanes;
 	const int32_t *axa = args->axis[SMS_AX_ACTION], *axf = args->axis[SMS_AX_FWD],
 		      *axs = args->axis[SMS_AX_SPIN];
 	int64_t *rs = args->rise; /* (locals: the stores below cannot alias them) */
 	int32_t *ap = args->apex_frame, *at = args->airtime;
 	uint32_t *fs = args->flags;
+	int32_t rws[JS_BLOCK];
+	int32_t mact[JS_BLOCK], mr[JS_BLOCK]; /* the rows this block claimed */
+	int nm = 0, ok = 1, pact = -1, pr = -1;
+	for (int l = 0; l < nl; l++) { /* (every lane's row, lanes without a take-off too) */
+		const int32_t act = axa[l], fwd = axf[l];
+		if (act < 0 || act >= SMS_N_ACTIONS || fwd < SMS_AX_FWD_MIN || fwd > SMS_AX_FWD_MAX) {
+			ok = 0;
+			break;
+		}
+		int r = 0;
+		if (sms_by_fwd[act]) {
+			if (fwd < SMS_TAB_FWD_LO || fwd > SMS_TAB_FWD_HI) {
+				ok = 0;
+				break;
+			}
+			r = fwd - SMS_TAB_FWD_LO;
+		}
+		rws[l] = r;
+		if (act == pact && r == pr)
+			continue; /* (the lane before's row: made, or claimed here, or ok is 0) */
+		pact = act;
+		pr = r;
+		int *const state = &sms_row_state[act][r];
+		int st = __atomic_load_n(state, __ATOMIC_ACQUIRE);
+		if (st == 2)
+			continue;
+		if (st == 0 && __atomic_compare_exchange_n(state, &st, 1, 0, __ATOMIC_ACQUIRE,
+							   __ATOMIC_RELAXED)) {
+			mact[nm] = act;
+			mr[nm++] = r;
+			continue;
+		}
+		int mine = 0; /* claimed by this block for an earlier lane? */
+		for (int j = 0; j < nm && !mine; j++)
+			mine = mact[j] == act && mr[j] == r;
+		if (!mine)
+			ok = 0; /* (the claims so far are still made below) */
+	}
+	if (nm)
+		sms_rows_make(nm, mact, mr);
+	if (!ok)
+		return 0;
+	const sms_row *row = NULL;
+	pact = pr = -1;
 	for (int l = 0; l < nl; l++) {
 		const uint32_t *col = args->input[0] + l;
 		const int32_t t0 = sms_col_first(col, words, 0, 1);
@@ -1265,22 +1328,22 @@ static int sms_table_block(const js_lane_args *args, const sms_arcs *a)
 			fs[l] = JS_FLAG_NO_TAKEOFF;
 			continue;
 		}
-		const int32_t act = axa[l], fwd = axf[l];
-		if (act < 0 || act >= SMS_N_ACTIONS || fwd < SMS_AX_FWD_MIN || fwd > SMS_AX_FWD_MAX)
-			return 0;
-		int r = 0;
-		if (a->by_fwd[act]) {
-			if (fwd < SMS_TAB_FWD_LO || fwd > SMS_TAB_FWD_HI)
+		const int32_t act = axa[l];
+		if (act != pact || rws[l] != pr) {
+			pact = act;
+			pr = rws[l];
+			row = sms_rows[act][pr]; /* (its state is 2 or -1 now: acquired above or
+						  * made here) */
+			if (!row)
 				return 0;
-			r = fwd - SMS_TAB_FWD_LO;
 		}
 		int32_t u = sms_col_first(col, words, t0 + 1, 0);
 		if (u > n)
 			u = n; /* (bits past the limit may read either way) */
 		int32_t k = u - t0;
-		if (k > a->kcap[act][r])
-			k = a->kcap[act][r];
-		const sms_arc *e = &a->arc[a->base[act][r] + k - 1];
+		if (k > row->kcap)
+			k = row->kcap;
+		const sms_arc *e = &row->arc[k - 1];
 		const int32_t airt = e->airt ? t0 + e->airt : 0;
 		if (airt > n)
 			return 0;
@@ -1299,11 +1362,8 @@ static int sms_table_block(const js_lane_args *args, const sms_arcs *a)
 
 void JS_LANE_FN(sms)(const js_lane_args *args)
 {
-	if (!args->start) {
-		const sms_arcs *a = sms_arcs_get();
-		if (a && sms_table_block(args, a))
-			return;
-	}
+	if (!args->start && sms_table_block(args))
+		return;
 	sms_lanes_block(args);
 }
 
