@@ -112,6 +112,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #if FLT_EVAL_METHOD != 0
@@ -1022,7 +1023,7 @@ static inline void sms_lanes_store(const sms_lanes *g, const js_lane_args *args,
 /* AVX-512: two groups side by side (sms_pair_avx512; 4-7% over one group at a time, avx512 /
  * avx2 in four alternating jsbench runs); the others one group at a time: a second group would
  * not fit AVX2's sixteen registers (one group already spills there). */
-void JS_LANE_FN(sms)(const js_lane_args *args)
+static void sms_lanes_block(const js_lane_args *args)
 {
 #if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
 	_Static_assert(JS_BLOCK % (2 * JS_VW) == 0, "a block is whole pairs of groups");
@@ -1052,6 +1053,318 @@ void JS_LANE_FN(sms)(const js_lane_args *args)
 		sms_lanes_store(&g, args, l0);
 	}
 #endif
+}
+
+/* ---- From init's states, by table ----
+ *
+ * From init a lane stands until its first press t0 (its first frame with A down: prev_a is 0 at
+ * init), and its results are final from its landing on.  In between the take-off is fixed by the
+ * action and fwd axes, and A decides only the release cut: with A held from t0 up to u - 1 (u
+ * the first frame after t0 with A up, k = u - t0 >= 1), vy falls by 0.8 a frame, and from u on
+ * every frame with A up and vy > 20 multiplies vy by 0.75 (sms/release-cut-repeats).  Those cuts
+ * come on consecutive frames u .. t0 + cend (vy > 20 keeps Mario in the air, and after the last
+ * cut vy <= 20 and only falls, so no later frame can cut, whatever A does).  So a lane whose A
+ * stays up on frames u .. t0 + cend has the jump of (action, fwd, k) with A up from u on,
+ * shifted by t0: its rise, apex t0 + apex', airtime t0 + airtime' and flags.  Every k >= kcap
+ * (the first frame on which the held jump's vy is <= 20) is the same jump (no cut), and a take-
+ * off without the permission has one jump for every k.  The fwd axis reaches the vertical path
+ * only through the take-off's vy (sms_reach_canon): actions whose vy does not change with fwd
+ * over the axis's range (checked) have one row, the others (jump, triple, spin) a row per fwd in
+ * SMS_TAB_FWD_LO..HI.  The spin axis is 0 in the table: a lane whose spin frame comes before its
+ * landing (a spinnable status, spin_at < airtime') steps.
+ * The table's rows, one per (action, fwd) (kcap jumps each), are made on demand: a block from
+ * init claims with a compare-and-swap the rows its lanes need (lanes without a take-off too:
+ * the default grid's 129 rows, 1586 jumps of the 8091) that no thread has claimed, steps
+ * their jumps together (sms_lanes_block, the frame loop's own float operations, all taking off
+ * on frame 0), checks that each landed and that its cuts come before its landing, and publishes
+ * each row with a release store, as kernels/metroid.c's; it holds no claim while it steps other
+ * lanes.  A block reads its lanes from the table when every lane's row is made and its premises
+ * hold (its A up through the cut window, its landing within the frame limit, its spin frame
+ * after the landing, its fwd in the table's range); otherwise the block steps (a row being made
+ * by another thread, or a check failed), as do fuzz starts. */
+#define SMS_TAB_FWD_LO (-128)
+#define SMS_TAB_FWD_HI 128
+#define SMS_TAB_NF (SMS_TAB_FWD_HI - SMS_TAB_FWD_LO + 1)
+#define SMS_TAB_FRAMES 1024 /* every table jump lands within this (checked) */
+#define SMS_AX_FWD_MIN (-1000) /* the fwd axis's range (js_model_sms.axes) */
+#define SMS_AX_FWD_MAX 1000
+#define SMS_N_ACTIONS (SMS_N_KINDS - 1)
+
+typedef struct sms_arc {
+	int64_t rise;
+	int32_t apex, airt; /* frames from the take-off (+ 1, as the accounting's); 0: none */
+	uint32_t flags;
+	int32_t cend; /* the last cut frame from the take-off; -1: no cut */
+} sms_arc;
+
+typedef struct sms_row {
+	int32_t kcap; /* arc[k - 1] is the jump of k (every k >= kcap: arc[kcap - 1]) */
+	sms_arc arc[];
+} sms_row;
+
+/* This ISA's rows by action and fwd - SMS_TAB_FWD_LO (row 0 for every fwd of an action whose
+ * take-off does not change with fwd), each published with a release store. */
+static sms_row *sms_rows[SMS_N_ACTIONS][SMS_TAB_NF];
+static int sms_row_state[SMS_N_ACTIONS][SMS_TAB_NF]; /* 0 not made, 1 being made, 2 made, -1
+						       * not usable */
+static uint8_t sms_by_fwd[SMS_N_ACTIONS]; /* 1: a row per fwd; 0: row 0 for every fwd */
+static int sms_by_fwd_state; /* 0 not found, 1 being found, 2 found */
+
+/* 1 once sms_by_fwd is found (by the first caller), 0 while another thread finds it. */
+static int sms_by_fwd_get(void)
+{
+	int st = __atomic_load_n(&sms_by_fwd_state, __ATOMIC_ACQUIRE);
+	if (st == 2)
+		return 1;
+	if (st != 0 || !__atomic_compare_exchange_n(&sms_by_fwd_state, &st, 1, 0, __ATOMIC_ACQUIRE,
+						     __ATOMIC_RELAXED))
+		return 0;
+	for (int act = 0; act < SMS_N_ACTIONS; act++) {
+		const int kind = SMS_JUMP + act;
+		float v0, f0;
+		int c0;
+		sms_take_off(kind, 0.0f, &v0, &f0, &c0);
+		sms_by_fwd[act] = 0; /* does the take-off's vy change with fwd over the axis? */
+		for (int fwd = SMS_AX_FWD_MIN; fwd <= SMS_AX_FWD_MAX; fwd++) {
+			float v, fo;
+			int c;
+			sms_take_off(kind, (float)fwd, &v, &fo, &c);
+			if (memcmp(&v, &v0, sizeof v) || c != c0)
+				sms_by_fwd[act] = 1;
+		}
+	}
+	__atomic_store_n(&sms_by_fwd_state, 2, __ATOMIC_RELEASE);
+	return 1;
+}
+
+/* Steps jumps dst[0 .. n) (n <= JS_BLOCK): lane i is action act[i], fwd fwd[i], A held on frames
+ * 0 .. k[i] - 1 and up from k[i] on. */
+static void sms_arcs_step(sms_arc *const *dst, int n, const int32_t *act, const int32_t *fwd,
+			  const int32_t *k)
+{
+	uint32_t plane[(SMS_TAB_FRAMES / 32) * JS_BLOCK];
+	int32_t spin[JS_BLOCK] = { 0 }, apex[JS_BLOCK], airt[JS_BLOCK];
+	int64_t rise[JS_BLOCK];
+	uint32_t flags[JS_BLOCK];
+	memset(plane, 0, sizeof plane);
+	for (int i = 0; i < n; i++)
+		for (int f = 0; f < k[i]; f++)
+			plane[(f >> 5) * JS_BLOCK + i] |= 1u << (f & 31);
+	js_lane_args args = { .n_lanes = n, .n_frames = SMS_TAB_FRAMES, .rise = rise,
+			      .apex_frame = apex, .airtime = airt, .flags = flags };
+	args.axis[SMS_AX_ACTION] = act;
+	args.axis[SMS_AX_FWD] = fwd;
+	args.axis[SMS_AX_SPIN] = spin;
+	args.input[0] = plane;
+	sms_lanes_block(&args);
+	for (int i = 0; i < n; i++) {
+		sms_arc *e = dst[i];
+		e->rise = rise[i];
+		e->apex = apex[i];
+		e->airt = airt[i];
+		e->flags = flags[i];
+	}
+}
+
+/* Makes the rows (act[j], r[j]), j < nr, this thread has claimed (state 1): their jumps stepped
+ * together, JS_BLOCK at a time; publishes each (2, or -1 with a NULL row if a check failed). */
+static void sms_rows_make(int nr, const int32_t *ract, const int32_t *rr)
+{
+	sms_row *rows[JS_BLOCK];
+	int32_t bact[JS_BLOCK], bfwd[JS_BLOCK], bk[JS_BLOCK];
+	sms_arc *dst[JS_BLOCK];
+	int nb = 0;
+	for (int j = 0; j < nr; j++) {
+		const int act = ract[j], kind = SMS_JUMP + act;
+		const int fwd = sms_by_fwd[act] ? SMS_TAB_FWD_LO + rr[j] : 0;
+		float tv, tf;
+		int cancel;
+		sms_take_off(kind, (float)fwd, &tv, &tf, &cancel);
+		/* kcap: the first frame whose vy is <= 20 with A held since the take-off */
+		int kcap = 1;
+		if (cancel) {
+			float v = tv - SMS_GRAVITY;
+			while (v > SMS_CANCEL_ABOVE) {
+				v = v - SMS_GRAVITY;
+				kcap++;
+			}
+		}
+		sms_row *row = malloc(sizeof *row + (size_t)kcap * sizeof row->arc[0]);
+		rows[j] = row;
+		if (!row)
+			continue;
+		row->kcap = kcap;
+		for (int k = 1; k <= kcap; k++) {
+			/* the cut window: A up from frame k, vy > 20 (frames k .. cend) */
+			float v = tv;
+			for (int i = 0; i < k; i++)
+				v = v - SMS_GRAVITY; /* > 20 before each of these frames: no cap */
+			int cend = -1;
+			for (int i = k; cancel && v > SMS_CANCEL_ABOVE; i++) {
+				v *= SMS_CANCEL_MULT;
+				cend = i;
+			}
+			row->arc[k - 1].cend = cend;
+			dst[nb] = &row->arc[k - 1];
+			bact[nb] = act;
+			bfwd[nb] = fwd;
+			bk[nb] = k;
+			if (++nb == JS_BLOCK) {
+				sms_arcs_step(dst, nb, bact, bfwd, bk);
+				nb = 0;
+			}
+		}
+	}
+	if (nb)
+		sms_arcs_step(dst, nb, bact, bfwd, bk);
+	for (int j = 0; j < nr; j++) {
+		sms_row *row = rows[j];
+		for (int e = 0; row && e < row->kcap; e++) /* each landed, its cuts before the landing */
+			if ((row->arc[e].flags & JS_FLAG_NOT_LANDED) ||
+			    (row->arc[e].cend >= 0 && row->arc[e].cend >= row->arc[e].airt)) {
+				free(row);
+				row = NULL;
+			}
+		sms_rows[ract[j]][rr[j]] = row;
+		__atomic_store_n(&sms_row_state[ract[j]][rr[j]], row ? 2 : -1, __ATOMIC_RELEASE);
+	}
+}
+
+/* The first frame >= from with A down (want 1) or up (want 0) in a lane's column (words
+ * JS_BLOCK apart), or words * 32 if none. */
+static inline int32_t sms_col_first(const uint32_t *col, int words, int32_t from, const int want)
+{
+	for (int w = from >> 5; w < words; w++) {
+		uint32_t x = col[(size_t)w * JS_BLOCK];
+		if (!want)
+			x = ~x;
+		if (w == from >> 5)
+			x &= ~0u << (from & 31);
+		if (x)
+			return w * 32 + __builtin_ctz(x);
+	}
+	return words * 32;
+}
+
+/* 1 if A is down on some frame lo .. hi (hi < words * 32). */
+static inline int sms_col_any(const uint32_t *col, int32_t lo, int32_t hi)
+{
+	for (int w = lo >> 5; w <= hi >> 5 && lo <= hi; w++) {
+		uint32_t x = col[(size_t)w * JS_BLOCK];
+		if (w == lo >> 5)
+			x &= ~0u << (lo & 31);
+		if (w == hi >> 5)
+			x &= ~0u >> (31 - (hi & 31));
+		if (x)
+			return 1;
+	}
+	return 0;
+}
+
+/* The block from the table; 0 if a lane's row is not made (being made by another thread, or a
+ * check failed) or a lane breaks a premise (the block then steps, which writes every lane
+ * again).  The rows its lanes need that no thread has claimed it claims and makes first. */
+static int sms_table_block(const js_lane_args *args)
+{
+	if (!sms_by_fwd_get())
+		return 0;
+	const int n = args->n_frames, words = (n + 31) >> 5, nl = args->n_lanes;
+	const int32_t *axa = args->axis[SMS_AX_ACTION], *axf = args->axis[SMS_AX_FWD],
+		      *axs = args->axis[SMS_AX_SPIN];
+	int64_t *rs = args->rise; /* (locals: the stores below cannot alias them) */
+	int32_t *ap = args->apex_frame, *at = args->airtime;
+	uint32_t *fs = args->flags;
+	int32_t rws[JS_BLOCK];
+	int32_t mact[JS_BLOCK], mr[JS_BLOCK]; /* the rows this block claimed */
+	int nm = 0, ok = 1, pact = -1, pr = -1;
+	for (int l = 0; l < nl; l++) { /* (every lane's row, lanes without a take-off too) */
+		const int32_t act = axa[l], fwd = axf[l];
+		if (act < 0 || act >= SMS_N_ACTIONS || fwd < SMS_AX_FWD_MIN || fwd > SMS_AX_FWD_MAX) {
+			ok = 0;
+			break;
+		}
+		int r = 0;
+		if (sms_by_fwd[act]) {
+			if (fwd < SMS_TAB_FWD_LO || fwd > SMS_TAB_FWD_HI) {
+				ok = 0;
+				break;
+			}
+			r = fwd - SMS_TAB_FWD_LO;
+		}
+		rws[l] = r;
+		if (act == pact && r == pr)
+			continue; /* (the lane before's row: made, or claimed here, or ok is 0) */
+		pact = act;
+		pr = r;
+		int *const state = &sms_row_state[act][r];
+		int st = __atomic_load_n(state, __ATOMIC_ACQUIRE);
+		if (st == 2)
+			continue;
+		if (st == 0 && __atomic_compare_exchange_n(state, &st, 1, 0, __ATOMIC_ACQUIRE,
+							   __ATOMIC_RELAXED)) {
+			mact[nm] = act;
+			mr[nm++] = r;
+			continue;
+		}
+		int mine = 0; /* claimed by this block for an earlier lane? */
+		for (int j = 0; j < nm && !mine; j++)
+			mine = mact[j] == act && mr[j] == r;
+		if (!mine)
+			ok = 0; /* (the claims so far are still made below) */
+	}
+	if (nm)
+		sms_rows_make(nm, mact, mr);
+	if (!ok)
+		return 0;
+	const sms_row *row = NULL;
+	pact = pr = -1;
+	for (int l = 0; l < nl; l++) {
+		const uint32_t *col = args->input[0] + l;
+		const int32_t t0 = sms_col_first(col, words, 0, 1);
+		if (t0 >= n) {
+			rs[l] = 0;
+			ap[l] = 0;
+			at[l] = 0;
+			fs[l] = JS_FLAG_NO_TAKEOFF;
+			continue;
+		}
+		const int32_t act = axa[l];
+		if (act != pact || rws[l] != pr) {
+			pact = act;
+			pr = rws[l];
+			row = sms_rows[act][pr]; /* (its state is 2 or -1 now: acquired above or
+						  * made here) */
+			if (!row)
+				return 0;
+		}
+		int32_t u = sms_col_first(col, words, t0 + 1, 0);
+		if (u > n)
+			u = n; /* (bits past the limit may read either way) */
+		int32_t k = u - t0;
+		if (k > row->kcap)
+			k = row->kcap;
+		const sms_arc *e = &row->arc[k - 1];
+		const int32_t airt = e->airt ? t0 + e->airt : 0;
+		if (airt > n)
+			return 0;
+		const int spin_at = (uint8_t)axs[l];
+		if (spin_at && sms_spinnable(SMS_JUMP + act) && spin_at < e->airt)
+			return 0;
+		if (e->cend >= 0 && sms_col_any(col, u + 1, t0 + e->cend))
+			return 0;
+		rs[l] = e->rise;
+		ap[l] = e->rise > 0 ? t0 + e->apex : 0; /* (rise > 0: some frame was higher) */
+		at[l] = airt;
+		fs[l] = e->flags;
+	}
+	return 1;
+}
+
+void JS_LANE_FN(sms)(const js_lane_args *args)
+{
+	if (!args->start && sms_table_block(args))
+		return;
+	sms_lanes_block(args);
 }
 
 #endif

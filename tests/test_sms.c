@@ -678,3 +678,97 @@ Test(sms, invariants)
 	cr_expect_str_eq(m->inv_names[1], "no_lift");
 	cr_expect_str_eq(m->inv_names[2], "floor");
 }
+
+/* The lane kernel's table path (kernels/sms.c, "From init's states, by table"): every action at
+ * fwd inside and outside the table's rows (-128..128), A held k = 1..72 frames (across every
+ * row's kcap, up to 68 at fwd 128), the take-off on frames 0..70, A pressed again during the
+ * release cut (1, 2 or 3 frames after the release: the lane's block steps) or after it, the
+ * spin frame before and after the landing, and frame limits that cut some jumps (their blocks
+ * step) and none.  Lanes of one variant and fwd are consecutive, so most blocks read the table
+ * and some step. */
+Test(sms, lanes_equal_reference_table)
+{
+	const js_model *m = sms();
+	static const int fwds[] = { -1000, -129, -128, -100, -89, -88, -87, -1, 0, 17, 40, 127, 128, 129 };
+	enum { NFWD = sizeof fwds / sizeof fwds[0], NK = 72 };
+	/* take-off frame, spin frame, the second press (frames after the release; 0 none), its length */
+	static const int var[][4] = { { 0, 0, 0, 0 },  { 1, 0, 1, 2 },  { 31, 0, 3, 2 }, { 32, 1, 25, 5 },
+				      { 5, 200, 0, 0 }, { 70, 0, 2, 1 }, { 2, 0, 30, 40 } };
+	enum { NVAR = sizeof var / sizeof var[0], N = 9 * NFWD * NVAR * NK };
+	static int32_t ax[N][3];
+	const int frames[] = { 256, 100 };
+	for (int fi = 0; fi < 2; fi++) {
+		const int nf = frames[fi];
+		uint8_t *in = calloc(N, (size_t)nf);
+		cr_assert_not_null(in);
+		size_t n = 0;
+		for (int a = 0; a < 9; a++)
+			for (int fw = 0; fw < NFWD; fw++)
+				for (int v = 0; v < NVAR; v++)
+					for (int k = 1; k <= NK; k++, n++) {
+						ax[n][0] = a;
+						ax[n][1] = fwds[fw];
+						ax[n][2] = var[v][1];
+						uint8_t *row = in + n * (size_t)nf;
+						const int t0 = var[v][0], u = t0 + k;
+						for (int f = t0; f < u && f < nf; f++)
+							row[f] = JS_IN_JUMP;
+						if (var[v][2])
+							for (int f = u + var[v][2]; f < u + var[v][2] + var[v][3] && f < nf; f++)
+								row[f] = JS_IN_JUMP;
+					}
+		cr_expect_geq(tu_check_lanes(m, n, &ax[0][0], in, nf), 1);
+		free(in);
+	}
+}
+
+/* The table's rows made on demand (kernels/sms.c, "From init's states, by table"): in one
+ * process, on every ISA path, grids one after another whose fwd rows overlap in part (the first
+ * makes 0..40, the next reads some of those and makes others, the last two reach the table's
+ * ends and past them), each run on three threads (blocks needing a row another thread is making step)
+ * and on one, against the reference sweep of the same grid. */
+Test(sms, table_rows_on_demand)
+{
+	const js_model *m = sms();
+	const char *fwds[] = { "fwd=0:40", "fwd=20:80", "fwd=-135:-110", "fwd=120:135" };
+	const char *holds[] = { "1:40", "3:70", "1:30", "20:45" };
+	for (int gi = 0; gi < 4; gi++) {
+		const char *axes[] = { fwds[gi] };
+		js_grid g;
+		char err[256];
+		cr_assert_eq(js_grid_build(&g, m, &(js_grid_spec){ .axis_args = axes, .n_axis_args = 1,
+								     .hold = holds[gi] },
+					   err, sizeof err),
+			     0, "%s", err);
+		const size_t n = js_grid_lanes(&g);
+		js_result want, got;
+		cr_assert_eq(js_result_alloc(&want, n), 0);
+		cr_assert_eq(js_result_alloc(&got, n), 0);
+		js_sweep_run(&g, &(js_run_opts){ .reference = 1, .threads = 1 }, &want);
+		int paths = 0;
+		for (int isa = 0; isa < JS_ISA_COUNT; isa++) {
+			if (!js_isa_available((js_isa)isa) || !m->lane[isa])
+				continue;
+			paths++;
+			for (int threads = 3; threads >= 1; threads -= 2) {
+				js_sweep_run(&g, &(js_run_opts){ .isa = (js_isa)isa, .threads = threads },
+					     &got);
+				for (size_t i = 0; i < n; i++)
+					cr_assert(got.rise[i] == want.rise[i] &&
+							  got.apex_frame[i] == want.apex_frame[i] &&
+							  got.airtime[i] == want.airtime[i] &&
+							  got.flags[i] == want.flags[i],
+						  "%s, isa %d, %d threads, lane %zu: %lld/%d/%d/%#x, "
+						  "reference %lld/%d/%d/%#x",
+						  fwds[gi], isa, threads, i, (long long)got.rise[i],
+						  got.apex_frame[i], got.airtime[i], got.flags[i],
+						  (long long)want.rise[i], want.apex_frame[i],
+						  want.airtime[i], want.flags[i]);
+			}
+		}
+		cr_expect_geq(paths, 1);
+		js_result_free(&want);
+		js_result_free(&got);
+		js_grid_free_seqs(&g);
+	}
+}
