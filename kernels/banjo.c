@@ -887,7 +887,7 @@ static inline __attribute__((always_inline)) void banjo_lanes_block(const js_lan
  * limit reads each lane's results there: rise, apex t0 + apex', airtime t0 + airtime' and the
  * flags, with repress from the lane's input.  A block with a lane still in the air at the frame
  * limit steps (the table holds whole jumps only), as do fuzz starts. */
-#define BANJO_NONE (1 << 28) /* no such frame */
+#define BANJO_NONE JS_NO_FRAME /* no such frame (lane.h) */
 #define BANJO_KMAX 48
 #define BANJO_N_ARC (BANJO_N_DT * 2 * BANJO_KMAX)
 
@@ -975,12 +975,9 @@ static int banjo_arcs_state; /* 0 not made, 1 being made, 2 made, -1 not usable 
 
 static const banjo_arcs *banjo_arcs_get(void)
 {
-	int st = __atomic_load_n(&banjo_arcs_state, __ATOMIC_ACQUIRE);
-	if (st == 2)
-		return &banjo_arcs_table;
-	if (st != 0 || !__atomic_compare_exchange_n(&banjo_arcs_state, &st, 1, 0, __ATOMIC_ACQUIRE,
-						     __ATOMIC_RELAXED))
-		return NULL;
+	const int claim = js_once_claim(&banjo_arcs_state);
+	if (claim != 1)
+		return claim == 2 ? &banjo_arcs_table : NULL;
 	banjo_arcs *a = &banjo_arcs_table;
 	int ok = 1;
 	for (int d = 0; d < BANJO_N_DT; d++) {
@@ -1016,29 +1013,8 @@ static const banjo_arcs *banjo_arcs_get(void)
 			}
 		}
 	}
-	__atomic_store_n(&banjo_arcs_state, ok ? 2 : -1, __ATOMIC_RELEASE);
+	js_once_done(&banjo_arcs_state, ok);
 	return ok ? a : NULL;
-}
-
-/* The first frame >= from (a lane's own) with the button down (want 1) or up (want 0), or
- * BANJO_NONE; JS_VW lanes from row0 (the group's word 0 in a bit plane, words JS_BLOCK apart).
- * The lowest remaining bit alone converts exactly to a float, whose exponent is its index.
- * (Bits past n_frames may read either way: a frame found there is past the limit too.) */
-static inline js_vi banjo_vfirst(const uint32_t *row0, int words, js_vi from, const int want)
-{
-	js_vi r = js_vsplat(BANJO_NONE);
-	for (int w = words - 1; w >= 0; w--) {
-		js_vu x = js_vloadu(row0 + (size_t)w * JS_BLOCK);
-		if (!want)
-			x = ~x;
-		const js_vi s = from - w * 32;
-		const js_vi sc = js_vsel(s < 0, js_vsplat(0), js_vsel(s > 31, js_vsplat(31), s));
-		const js_vu keep = (js_vu)js_vsplat(-1) << (js_vu)sc;
-		x &= (js_vu)js_vsel(s > 31, js_vsplat(0), (js_vi)keep);
-		const js_vf lf = __builtin_convertvector(x & -x, js_vf);
-		r = js_vsel((js_vi)(x != 0), ((js_vi)lf >> 23) - 127 + w * 32, r);
-	}
-	return r;
 }
 
 /* The block from the table; 0 if a lane does not land within the frame limit (the block then
@@ -1051,11 +1027,11 @@ static int banjo_table_block(const js_lane_args *args, const banjo_arcs *a)
 	int32_t p2s[JS_BLOCK] __attribute__((aligned(64)));
 	for (int l = 0; l < JS_BLOCK; l += JS_VW) {
 		const uint32_t *row0 = args->input[0] + l;
-		const js_vi t0 = banjo_vfirst(row0, words, js_vsplat(0), 1);
-		const js_vi up = banjo_vfirst(row0, words, t0 + 1, 0);
+		const js_vi t0 = js_vfirst(row0, words, js_vsplat(0), 1);
+		const js_vi up = js_vfirst(row0, words, t0 + 1, 0);
 		js_vstore(t0s + l, t0);
 		js_vstore(ks + l, up - t0);
-		js_vstore(p2s + l, banjo_vfirst(row0, words, up + 1, 1));
+		js_vstore(p2s + l, js_vfirst(row0, words, up + 1, 1));
 	}
 	const int32_t *axd = args->axis[BANJO_AX_DT], *axa = args->axis[BANJO_AX_ABILITY],
 		      *axs = args->axis[BANJO_AX_START];

@@ -741,4 +741,56 @@ static inline void js_vacc_store(const js_vacc *a, const js_lane_args *args, int
 		}
 }
 
+/* ---- tables of whole jumps a lane kernel makes once (banjo.c, sm64.c, sms.c) ---- */
+
+#define JS_NO_FRAME (1 << 28) /* js_vfirst: no such frame */
+
+/* Per lane of row0's JS_VW lanes (a bit plane: word w of lane l at row0[w * JS_BLOCK + l]), the
+ * first frame >= from (the lane's own) whose bit is set (want 1), clear (want 0), or a new press
+ * (want 2: set, and clear on the frame before; clear before frame 0), or JS_NO_FRAME.  The
+ * lowest remaining bit alone converts exactly to a float, whose exponent is its index.  (Bits
+ * past n_frames may read either way: a frame found there is past the limit too.) */
+static inline js_vi js_vfirst(const uint32_t *row0, int words, js_vi from, const int want)
+{
+	js_vi r = js_vsplat(JS_NO_FRAME);
+	for (int w = words - 1; w >= 0; w--) {
+		js_vu x = js_vloadu(row0 + (size_t)w * JS_BLOCK);
+		if (want == 0)
+			x = ~x;
+		if (want == 2) {
+			const js_vu prev = w ? js_vloadu(row0 + (size_t)(w - 1) * JS_BLOCK) >> 31
+					     : (js_vu)js_vsplat(0);
+			x &= ~((x << 1) | prev);
+		}
+		const js_vi s = from - w * 32;
+		const js_vi sc = js_vsel(s < 0, js_vsplat(0), js_vsel(s > 31, js_vsplat(31), s));
+		const js_vu keep = (js_vu)js_vsplat(-1) << (js_vu)sc;
+		x &= (js_vu)js_vsel(s > 31, js_vsplat(0), (js_vi)keep);
+		const js_vf lf = __builtin_convertvector(x & -x, js_vf);
+		r = js_vsel((js_vi)(x != 0), ((js_vi)lf >> 23) - 127 + w * 32, r);
+	}
+	return r;
+}
+
+/* A table made once per process and ISA, its state one int: 0 not made, 1 being made, 2 made,
+ * -1 not usable (a premise check failed).  js_once_claim: 2 when the table is made (acquire: its
+ * contents are visible), 1 when the caller has claimed it and makes it now (then js_once_done),
+ * 0 when another thread is making it or it is not usable (the caller steps).  One static table,
+ * not one per thread: a _Thread_local in this shared library is a __tls_get_addr call per block
+ * (measured an eighth of banjo's AVX-512 path). */
+static inline int js_once_claim(int *state)
+{
+	int st = __atomic_load_n(state, __ATOMIC_ACQUIRE);
+	if (st == 2)
+		return 2;
+	return st == 0 &&
+	       __atomic_compare_exchange_n(state, &st, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+/* The claimed table is made (ok) or not usable: published with a release store. */
+static inline void js_once_done(int *state, int ok)
+{
+	__atomic_store_n(state, ok ? 2 : -1, __ATOMIC_RELEASE);
+}
+
 #endif

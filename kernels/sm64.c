@@ -1843,7 +1843,7 @@ static const int32_t sm64_tab_row[SM64_TAB_NACT][2] = {
 	{ SM64_TAB_NK + 4 * SM64_TAB_NF, 0 },
 };
 #define SM64_TAB_FRAMES 128 /* the table's runs: every one lands within these (checked) */
-#define SM64_NONE (1 << 28) /* no such frame */
+#define SM64_NONE JS_NO_FRAME /* no such frame (lane.h) */
 
 /* One jump, in one 32-byte-aligned slot (a lookup reads one cache line). */
 typedef struct sm64_arc {
@@ -1868,12 +1868,9 @@ static int sm64_arcs_state; /* 0 not made, 1 being made, 2 made, -1 not usable *
 
 static const sm64_arcs *sm64_arcs_get(void)
 {
-	int st = __atomic_load_n(&sm64_arcs_state, __ATOMIC_ACQUIRE);
-	if (st == 2)
-		return &sm64_arcs_table;
-	if (st != 0 || !__atomic_compare_exchange_n(&sm64_arcs_state, &st, 1, 0, __ATOMIC_ACQUIRE,
-						     __ATOMIC_RELAXED))
-		return NULL;
+	const int claim = js_once_claim(&sm64_arcs_state);
+	if (claim != 1)
+		return claim == 2 ? &sm64_arcs_table : NULL;
 	sm64_arcs *a = &sm64_arcs_table;
 	int ok = 1;
 	/* a take-off vy0 <= 80: vy = (c0 + 0) + fwd * 0.25 of the jump (42), double jump (52), and
@@ -1929,35 +1926,8 @@ static const sm64_arcs *sm64_arcs_get(void)
 				ok = 0; /* a release on frame KR still divides: later ones could too */
 		}
 	}
-	__atomic_store_n(&sm64_arcs_state, ok ? 2 : -1, __ATOMIC_RELEASE);
+	js_once_done(&sm64_arcs_state, ok);
 	return ok ? a : NULL;
-}
-
-/* The first frame >= from (a lane's own) with A down (want 1), A up (want 0) or Z pressed (want
- * 2: down, up the frame before), or SM64_NONE; JS_VW lanes from row0 (the group's word 0 in a
- * bit plane, words JS_BLOCK apart).  The lowest remaining bit alone converts exactly to a float,
- * whose exponent is its index.  (Bits past n_frames may read either way: a frame found there is
- * past the limit too.) */
-static inline js_vi sm64_vfirst(const uint32_t *row0, int words, js_vi from, const int want)
-{
-	js_vi r = js_vsplat(SM64_NONE);
-	for (int w = words - 1; w >= 0; w--) {
-		js_vu x = js_vloadu(row0 + (size_t)w * JS_BLOCK);
-		if (want == 0)
-			x = ~x;
-		if (want == 2) {
-			const js_vu prev = w ? js_vloadu(row0 + (size_t)(w - 1) * JS_BLOCK) >> 31
-					     : (js_vu)js_vsplat(0);
-			x &= ~((x << 1) | prev);
-		}
-		const js_vi s = from - w * 32;
-		const js_vi sc = js_vsel(s < 0, js_vsplat(0), js_vsel(s > 31, js_vsplat(31), s));
-		const js_vu keep = (js_vu)js_vsplat(-1) << (js_vu)sc;
-		x &= (js_vu)js_vsel(s > 31, js_vsplat(0), (js_vi)keep);
-		const js_vf lf = __builtin_convertvector(x & -x, js_vf);
-		r = js_vsel((js_vi)(x != 0), ((js_vi)lf >> 23) - 127 + w * 32, r);
-	}
-	return r;
 }
 
 /* The group of lanes l0.. from the table; 0 if a lane breaks a premise or does not land within
@@ -1966,10 +1936,10 @@ static int sm64_table_group(const js_lane_args *args, int l0, const sm64_arcs *a
 {
 	const int n = args->n_frames, words = (n + 31) >> 5;
 	int32_t t0s[JS_VW], ks[JS_VW], zps[JS_VW];
-	const js_vi t0 = sm64_vfirst(args->input[0] + l0, words, js_vsplat(0), 1);
+	const js_vi t0 = js_vfirst(args->input[0] + l0, words, js_vsplat(0), 1);
 	js_vstore(t0s, t0);
-	js_vstore(ks, sm64_vfirst(args->input[0] + l0, words, t0 + 1, 0) - t0);
-	js_vstore(zps, sm64_vfirst(args->input[2] + l0, words, t0, 2));
+	js_vstore(ks, js_vfirst(args->input[0] + l0, words, t0 + 1, 0) - t0);
+	js_vstore(zps, js_vfirst(args->input[2] + l0, words, t0, 2));
 	/* (locals: the stores below cannot alias them) */
 	const int32_t *axa = args->axis[SM64_AX_ACTION], *axf = args->axis[SM64_AX_FWD],
 		      *axc = args->axis[SM64_AX_CHAIN];
