@@ -273,6 +273,24 @@ static inline int cv_zdone(const cv_zgroup *g)
 	return _cvtmask32_u32(_mm512_cmpeq_epi16_mask(g->y, g->floor)) == 0xffffffffu;
 }
 
+/* Both groups through the moves u = u_first .. n_moves - 1 (t[u] = T(u)), eight at a time,
+ * stopping once every lane is on its floor. */
+static inline __attribute__((always_inline)) void cv_zmoves(cv_zgroup *g0, cv_zgroup *g1,
+							     const int16_t *t, const int u_first,
+							     const int n_moves)
+{
+	for (int u0 = 0; u0 < n_moves; u0 += 8) {
+#pragma GCC unroll 8
+		for (int k = u0 ? 0 : u_first; k < 8; k++) {
+			const __m512i e = _mm512_set1_epi16(t[u0 + k]);
+			cv_zmove(g0, e);
+			cv_zmove(g1, e);
+		}
+		if (cv_zdone(g0) && cv_zdone(g1))
+			break;
+	}
+}
+
 /* tab: land_fl, air_fl, rise, apex as two registers each */
 static inline __attribute__((always_inline)) void cv_zstore(const cv_zgroup *g,
 							     const __m512i tab[8],
@@ -308,17 +326,7 @@ static inline __attribute__((always_inline)) void cv_zlanes(const js_lane_args *
 	cv_zgroup g0, g1;
 	cv_zgroup_init(&g0, args, drop, y0, 0);
 	cv_zgroup_init(&g1, args, drop, y0, 32);
-	/* u = u_first .. 63, eight at a time */
-	for (int u0 = 0; u0 < CV_ZARC_N; u0 += 8) {
-#pragma GCC unroll 8
-		for (int k = u0 ? 0 : u_first; k < 8; k++) {
-			const __m512i e = _mm512_set1_epi16(z->t[u0 + k]);
-			cv_zmove(&g0, e);
-			cv_zmove(&g1, e);
-		}
-		if (cv_zdone(&g0) && cv_zdone(&g1))
-			break;
-	}
+	cv_zmoves(&g0, &g1, z->t, u_first, CV_ZARC_N); /* u = u_first .. 63 */
 	const __m512i tab[8] = {
 		_mm512_loadu_si512(z->land_fl), _mm512_loadu_si512(z->land_fl + 32),
 		_mm512_loadu_si512(z->air_fl), _mm512_loadu_si512(z->air_fl + 32),
@@ -425,6 +433,38 @@ static inline void cv_hstore(const js_lane_args *args, int l0, js_hi rise, js_hi
 	}
 }
 
+/* The block's four groups (groups past n_lanes copy the first): t0, the landing floor's Y (drop
+ * 16-px blocks below y0), Y = y0, no move counted. */
+static inline void cv_hgroups_init(cv_hgroup h[4], const js_lane_args *args, const int32_t *drop,
+				   int32_t y0)
+{
+	for (int k = 0; k < 4; k++) {
+		const int l0 = 16 * k < args->n_lanes ? 16 * k : 0;
+		h[k].t0 = (js_hi)_mm256_packs_epi32(cv_ht0(args, l0), cv_ht0(args, l0 + 8));
+		h[k].floor = js_haxis(drop, args, l0) * 16 + (int16_t)y0;
+		h[k].y = js_hsplat((int16_t)y0);
+		h[k].cnt = js_hsplat(0);
+	}
+}
+
+/* The four groups through the moves u = u_first .. n_moves - 1 (t[u] = T(u)), eight at a time,
+ * side by side, stopping once every lane is on its floor. */
+static inline __attribute__((always_inline)) void cv_hmoves(cv_hgroup h[4], const int16_t *t,
+							     const int u_first, const int n_moves)
+{
+	for (int u0 = 0; u0 < n_moves; u0 += 8) {
+#pragma GCC unroll 8
+		for (int k = u0 ? 0 : u_first; k < 8; k++) {
+			const js_hi e = js_hsplat(t[u0 + k]);
+			for (int j = 0; j < 4; j++)
+				cv_hmove(&h[j], e);
+		}
+		if (js_hall((h[0].y == h[0].floor) & (h[1].y == h[1].floor) & (h[2].y == h[2].floor) &
+			    (h[3].y == h[3].floor)))
+			break;
+	}
+}
+
 /* The block, as cv_zlanes. */
 static inline __attribute__((always_inline)) void cv_hlanes(const js_lane_args *args,
 							     const cv_ztables *z,
@@ -436,25 +476,8 @@ static inline __attribute__((always_inline)) void cv_hlanes(const js_lane_args *
 		cv_hlut_init(tb[k], z->b[k]);
 	const js_hi n = js_hsplat((int16_t)args->n_frames);
 	cv_hgroup h[4];
-	for (int k = 0; k < 4; k++) { /* groups past n_lanes copy the first */
-		const int l0 = 16 * k < args->n_lanes ? 16 * k : 0;
-		h[k].t0 = (js_hi)_mm256_packs_epi32(cv_ht0(args, l0), cv_ht0(args, l0 + 8));
-		h[k].floor = js_haxis(drop, args, l0) * 16 + (int16_t)y0;
-		h[k].y = js_hsplat((int16_t)y0);
-		h[k].cnt = js_hsplat(0);
-	}
-	/* u = u_first .. 63, eight at a time, the four groups side by side */
-	for (int u0 = 0; u0 < CV_ZARC_N; u0 += 8) {
-#pragma GCC unroll 8
-		for (int k = u0 ? 0 : u_first; k < 8; k++) {
-			const js_hi e = js_hsplat(z->t[u0 + k]);
-			for (int j = 0; j < 4; j++)
-				cv_hmove(&h[j], e);
-		}
-		if (js_hall((h[0].y == h[0].floor) & (h[1].y == h[1].floor) & (h[2].y == h[2].floor) &
-			    (h[3].y == h[3].floor)))
-			break;
-	}
+	cv_hgroups_init(h, args, drop, y0);
+	cv_hmoves(h, z->t, u_first, CV_ZARC_N); /* u = u_first .. 63 */
 	for (int k = 0; k < 4 && 16 * k < args->n_lanes; k++) {
 		const js_hi t0 = h[k].t0, took = t0 != 0x7fff;
 		const js_hi land = t0 + h[k].cnt + (int16_t)l_off;

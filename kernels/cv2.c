@@ -597,17 +597,7 @@ static void cv2_lanes_fast(const js_lane_args *args)
 	cv_zgroup_init(&g1, args, args->axis[CV2_AX_DROP], 0, 32);
 	g0.floor = _mm512_slli_epi16(g0.floor, 8);
 	g1.floor = _mm512_slli_epi16(g1.floor, 8);
-	/* u = 1 .. 79, eight at a time */
-	for (int u0 = 0; u0 < CV2_ZMOVES; u0 += 8) {
-#pragma GCC unroll 8
-		for (int k = u0 ? 0 : 1; k < 8; k++) {
-			const __m512i e = _mm512_set1_epi16(z->t[u0 + k]);
-			cv_zmove(&g0, e);
-			cv_zmove(&g1, e);
-		}
-		if (cv_zdone(&g0) && cv_zdone(&g1))
-			break;
-	}
+	cv_zmoves(&g0, &g1, z->t, 1, CV2_ZMOVES); /* u = 1 .. 79 */
 	__m512i tab[16];
 	for (int k = 0; k < 4; k++) {
 		tab[k] = _mm512_loadu_si512(z->land_fl + 32 * k);
@@ -693,26 +683,10 @@ static void cv2_lanes_fast(const js_lane_args *args)
 	const cv2_htables *hb = cv2_htables_get();
 	const js_hi n = js_hsplat((int16_t)args->n_frames);
 	cv_hgroup h[4];
-	for (int k = 0; k < 4; k++) { /* groups past n_lanes copy the first */
-		const int l0 = 16 * k < args->n_lanes ? 16 * k : 0;
-		h[k].t0 = (js_hi)_mm256_packs_epi32(cv_ht0(args, l0), cv_ht0(args, l0 + 8));
-		/* Y - Y0 in 1/256 px: the floor is drop << 12 */
-		h[k].floor = js_haxis(args->axis[CV2_AX_DROP], args, l0) << 12;
-		h[k].y = js_hsplat(0);
-		h[k].cnt = js_hsplat(0);
-	}
-	/* u = 1 .. 79, eight at a time, the four groups side by side */
-	for (int u0 = 0; u0 < CV2_ZMOVES; u0 += 8) {
-#pragma GCC unroll 8
-		for (int k = u0 ? 0 : 1; k < 8; k++) {
-			const js_hi e = js_hsplat(z->t[u0 + k]);
-			for (int j = 0; j < 4; j++)
-				cv_hmove(&h[j], e);
-		}
-		if (js_hall((h[0].y == h[0].floor) & (h[1].y == h[1].floor) & (h[2].y == h[2].floor) &
-			    (h[3].y == h[3].floor)))
-			break;
-	}
+	cv_hgroups_init(h, args, args->axis[CV2_AX_DROP], 0);
+	for (int k = 0; k < 4; k++) /* Y - Y0 in 1/256 px: the floor is drop << 12 */
+		h[k].floor = h[k].floor << 8;
+	cv_hmoves(h, z->t, 1, CV2_ZMOVES); /* u = 1 .. 79 */
 	__m256i tb[5][8];
 	for (int k = 0; k < 5; k++) {
 		cv_hlut_init(tb[k], hb->b[k]);
