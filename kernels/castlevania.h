@@ -244,17 +244,11 @@ static inline __m512i cv_zfloor(const js_lane_args *args, const int32_t *drop, i
 	return _mm512_add_epi32(_mm512_slli_epi32(d, 4), _mm512_set1_epi32(y0));
 }
 
-static inline __m512i cv_zwords(__m512i lo, __m512i hi)
-{
-	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(lo)),
-				  _mm512_cvtepi32_epi16(hi), 1);
-}
-
 static inline void cv_zgroup_init(cv_zgroup *g, const js_lane_args *args, const int32_t *drop,
 				  int32_t y0, int l0)
 {
-	g->t0 = cv_zwords(cv_zt0(args, l0), cv_zt0(args, l0 + 16));
-	g->floor = cv_zwords(cv_zfloor(args, drop, y0, l0), cv_zfloor(args, drop, y0, l0 + 16));
+	g->t0 = js_zwords(cv_zt0(args, l0), cv_zt0(args, l0 + 16));
+	g->floor = js_zwords(cv_zfloor(args, drop, y0, l0), cv_zfloor(args, drop, y0, l0 + 16));
 	g->y = _mm512_set1_epi16((short)y0);
 	g->cnt = _mm512_setzero_si512();
 }

@@ -482,38 +482,22 @@ typedef struct gbam_zlanes {
 	__mmask32 air, prev, landed;
 } gbam_zlanes;
 
-/* 32 lanes' values of an axis as int16 words (axis values are small), lanes past n_lanes
- * copying the last lane as gbam_zlanes_init does. */
-static inline __m512i gbam_zaxis(const int32_t *p, const js_lane_args *args, int l0)
-{
-	if (l0 + 32 <= args->n_lanes)
-		return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(_mm512_loadu_si512(p + l0))),
-					  _mm512_cvtepi32_epi16(_mm512_loadu_si512(p + l0 + 16)), 1);
-	int16_t v[32];
-	for (int i = 0; i < 32; i++)
-		v[i] = (int16_t)p[l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1];
-	return _mm512_loadu_si512(v);
-}
-
 /* The constants of 32 lanes from their axes, as gbam_lanes_init's: looked up by axis value (vpermw from tables
  * of 32 words: jtab the jump velocity by jump, stab -1 where env is slowed), last_jump as
  * js_vacc_init's (js_vlast_set: the same top set bit). */
 static inline void gbam_zlanes_init_fast(gbam_zlanes *z, const js_lane_args *args, int l0,
 					 const gbam_game *g, __m512i jtab, __m512i stab)
 {
-	const __m512i sl = _mm512_permutexvar_epi16(gbam_zaxis(args->axis[GBAM_AX_ENV], args, l0), stab);
+	const __m512i sl = _mm512_permutexvar_epi16(js_zaxis16(args->axis[GBAM_AX_ENV], args, l0), stab);
 	const __mmask32 slowed = _mm512_test_epi16_mask(sl, sl);
-	z->jv = _mm512_permutexvar_epi16(gbam_zaxis(args->axis[GBAM_AX_JUMP], args, l0), jtab);
+	z->jv = _mm512_permutexvar_epi16(js_zaxis16(args->axis[GBAM_AX_JUMP], args, l0), jtab);
 	z->accel = _mm512_mask_mov_epi16(_mm512_set1_epi16((short)g->accel), slowed,
 					 _mm512_set1_epi16((short)g->accel_slowed));
 	z->up_cap = _mm512_mask_mov_epi16(_mm512_set1_epi16((short)g->up_cap), slowed,
 					  _mm512_set1_epi16((short)g->up_cap_slowed));
 	z->neg_down_cap = _mm512_mask_mov_epi16(_mm512_set1_epi16((short)-g->down_cap), slowed,
 						_mm512_set1_epi16((short)-g->down_cap_slowed));
-	const int words = (args->n_frames + 31) >> 5;
-	z->last_jump = _mm512_inserti64x4(
-		_mm512_castsi256_si512(_mm512_cvtepi32_epi16((__m512i)js_vlast_set(args->input[0] + l0, words))),
-		_mm512_cvtepi32_epi16((__m512i)js_vlast_set(args->input[0] + l0 + 16, words)), 1);
+	z->last_jump = js_zlast_jump16(args, l0);
 	z->y = _mm512_set1_epi16(GBAM_Y0);
 	z->v = z->rise = z->apex = z->airtime = z->vlast = _mm512_setzero_si512();
 	z->fl = _mm512_setzero_si512();

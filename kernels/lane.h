@@ -456,6 +456,35 @@ static inline void js_zjump_frame(js_zjump *j, const js_lane_args *args, int f, 
 	*a1 = _mm512_kunpackw(_mm512_test_epi32_mask(j->w3, bit), _mm512_test_epi32_mask(j->w2, bit));
 }
 
+/* Two vectors of 16 lanes' int32 values as one register of 32 words (the values fit: each
+ * 16-bit path states why), lanes in order. */
+static inline __m512i js_zwords(__m512i lo, __m512i hi)
+{
+	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(lo)),
+				  _mm512_cvtepi32_epi16(hi), 1);
+}
+
+/* 32 lanes' values of an axis as words (axis values are small), lanes past n_lanes copying the
+ * last lane. */
+static inline __m512i js_zaxis16(const int32_t *p, const js_lane_args *args, int l0)
+{
+	if (l0 + 32 <= args->n_lanes)
+		return js_zwords(_mm512_loadu_si512(p + l0), _mm512_loadu_si512(p + l0 + 16));
+	int16_t v[32];
+	for (int i = 0; i < 32; i++)
+		v[i] = (int16_t)p[l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1];
+	return _mm512_loadu_si512(v);
+}
+
+/* js_vacc_init's last_jump (the last frame with the jump button down, -1 if none) of lanes
+ * l0..l0 + 31 as words (frames < JS_MAX_FRAMES). */
+static inline __m512i js_zlast_jump16(const js_lane_args *args, int l0)
+{
+	const int words = (args->n_frames + 31) >> 5;
+	return js_zwords((__m512i)js_vlast_set(args->input[0] + l0, words),
+			 (__m512i)js_vlast_set(args->input[0] + l0 + 16, words));
+}
+
 /* A 16-bit AVX-512 path's results for lanes l0..l0+n-1 (n <= 32; one 16-bit word per lane in
  * each register): rise to int64, apex frame and airtime to int32, all sign-extended, and the
  * flags zero-extended.  (The lane halves and quarters are spelled out: extracts take constant

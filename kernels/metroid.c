@@ -843,37 +843,19 @@ static inline __attribute__((always_inline)) void metroid_wlanes_frame(metroid_w
 	s->air = air;
 }
 
-/* 32 lanes' values of an axis as words (axis values are small), lanes past n_lanes copying the
- * last lane. */
-static inline __m512i metroid_waxis(const int32_t *p, const js_lane_args *args, int l0)
-{
-	if (l0 + 32 <= args->n_lanes)
-		return _mm512_inserti64x4(
-			_mm512_castsi256_si512(_mm512_cvtepi32_epi16(_mm512_loadu_si512(p + l0))),
-			_mm512_cvtepi32_epi16(_mm512_loadu_si512(p + l0 + 16)), 1);
-	int16_t v[32];
-	for (int i = 0; i < 32; i++)
-		v[i] = (int16_t)p[l0 + i < args->n_lanes ? l0 + i : args->n_lanes - 1];
-	return _mm512_loadu_si512(v);
-}
-
 static inline void metroid_winit(metroid_wlanes *z, const js_lane_args *args, int l0)
 {
-	const __m512i boots = metroid_waxis(args->axis[MET_AX_BOOTS], args, l0);
+	const __m512i boots = js_zaxis16(args->axis[MET_AX_BOOTS], args, l0);
 	z->grav = _mm512_mask_mov_epi16(_mm512_set1_epi16((short)met_gravity(MET_BOOTS_NONE)),
 					_mm512_cmpeq_epi16_mask(boots, _mm512_set1_epi16(MET_BOOTS_HIGH_JUMP)),
 					_mm512_set1_epi16((short)met_gravity(MET_BOOTS_HIGH_JUMP)));
-	z->fr = z->of = _mm512_and_si512(metroid_waxis(args->axis[MET_AX_FRAC], args, l0),
+	z->fr = z->of = _mm512_and_si512(js_zaxis16(args->axis[MET_AX_FRAC], args, l0),
 					 _mm512_set1_epi16(0xff));
 	z->flr = _mm512_add_epi16(_mm512_set1_epi16(MET_GROUND_Y),
-				  _mm512_mullo_epi16(metroid_waxis(args->axis[MET_AX_DROP], args, l0),
+				  _mm512_mullo_epi16(js_zaxis16(args->axis[MET_AX_DROP], args, l0),
 						     _mm512_set1_epi16(MET_ROW)));
 	z->y = z->oy = _mm512_set1_epi16(MET_GROUND_Y);
-	const int words = (args->n_frames + 31) >> 5;
-	z->lastj = _mm512_inserti64x4(
-		_mm512_castsi256_si512(_mm512_cvtepi32_epi16(
-			(__m512i)js_vlast_set(args->input[0] + l0, words))),
-		_mm512_cvtepi32_epi16((__m512i)js_vlast_set(args->input[0] + l0 + 16, words)), 1);
+	z->lastj = js_zlast_jump16(args, l0);
 	z->vel = z->thr = z->rise = z->apex = z->top = _mm512_setzero_si512();
 	z->airt = _mm512_set1_epi16(-1);
 	z->air = z->prev = z->landed = z->rel = z->below = 0;

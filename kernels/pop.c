@@ -893,13 +893,6 @@ static inline void pop_zlanes_init(pop_zlanes *z, const js_lane_args *args, int 
 	z->flt = z->landed = z->started = z->took = z->acc_landed = 0;
 }
 
-/* Two vectors of 16 int32 as one of 32 int16 (each value fits). */
-static inline __m512i pop_z16(js_vi lo, js_vi hi)
-{
-	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16((__m512i)lo)),
-				  _mm512_cvtepi32_epi16((__m512i)hi), 1);
-}
-
 /* pop_zlanes_init for a block without fuzz starts, on vectors: the move's constants looked up by
  * move (the switch in pop_lanes_init), the axes of lanes past n_lanes copied from the last lane
  * as there, last_jump as js_vacc_init's (js_vlast_set: the same top set bit). */
@@ -909,7 +902,7 @@ static inline void pop_zlanes_init_fast(pop_zlanes *z, const js_lane_args *args,
 	for (int a = 0; a < 3; a++) {
 		const int32_t *p = args->axis[a];
 		if (l0 + 32 <= args->n_lanes) {
-			ax[a] = pop_z16(js_vload(p + l0), js_vload(p + l0 + 16));
+			ax[a] = js_zwords((__m512i)js_vload(p + l0), (__m512i)js_vload(p + l0 + 16));
 		} else {
 			int16_t v[32];
 			for (int i = 0; i < 32; i++)
@@ -930,9 +923,7 @@ static inline void pop_zlanes_init_fast(pop_zlanes *z, const js_lane_args *args,
 	z->jbase = _mm512_mullo_epi16(move, POP_Z1(5));
 	z->land_y = _mm512_mullo_epi16(drop, POP_Z1(POP_BLOCK_HEIGHT));
 	z->wtless = ax[POP_AX_WTLESS];
-	const int words = (args->n_frames + 31) >> 5;
-	z->last_jump = pop_z16(js_vlast_set(args->input[0] + l0, words),
-			       js_vlast_set(args->input[0] + l0 + 16, words));
+	z->last_jump = js_zlast_jump16(args, l0);
 	z->can_float = step;
 	z->runs_on = step & flat;
 	z->k = _mm512_set1_epi16(POP_K_BEFORE);

@@ -661,12 +661,6 @@ typedef struct scv4_zgroup {
 	__m512i t0, a, b, v0, floor;
 } scv4_zgroup;
 
-static inline __m512i scv4_zpack(__m512i lo, __m512i hi)
-{
-	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(lo)),
-				  _mm512_cvtepi32_epi16(hi), 1);
-}
-
 static inline void scv4_zgroup_init(scv4_zgroup *g, const scv4_zjump *q, const int32_t *v0,
 				    const int32_t *drop, int l0)
 {
@@ -683,11 +677,11 @@ static inline void scv4_zgroup_init(scv4_zgroup *g, const scv4_zjump *q, const i
 		fl[h] = _mm512_maskz_mov_epi32((__mmask16)~none,
 					       _mm512_slli_epi32(_mm512_loadu_si512(drop + l0 + 16 * h), 12));
 	}
-	g->t0 = scv4_zpack(t[0], t[1]);
-	g->a = scv4_zpack(a[0], a[1]);
-	g->b = scv4_zpack(b[0], b[1]);
-	g->v0 = scv4_zpack(v[0], v[1]);
-	g->floor = scv4_zpack(fl[0], fl[1]);
+	g->t0 = js_zwords(t[0], t[1]);
+	g->a = js_zwords(a[0], a[1]);
+	g->b = js_zwords(b[0], b[1]);
+	g->v0 = js_zwords(v[0], v[1]);
+	g->floor = js_zwords(fl[0], fl[1]);
 }
 
 /* One frame of a group: fr = 96 f.  air: the lanes past their take-off frame (f > t0, and every

@@ -696,13 +696,6 @@ static inline __attribute__((always_inline)) void smw_hlanes_frame(smw_hlanes *s
 	s->air = air;
 }
 
-/* Two 16-lane int32 vectors -> one 32-lane int16 vector (each value fits, see above). */
-static inline __m512i smw_h16(js_vi lo, js_vi hi)
-{
-	return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16((__m512i)lo)),
-				  _mm512_cvtepi32_epi16((__m512i)hi), 1);
-}
-
 /* The last frame with the button down in 16 lanes, -1 if none (js_vacc_init's last_jump): the
  * highest bit of a word is the exponent of the word as a float rounded toward zero. */
 static inline __m512i smw_hlast(const js_lane_args *args, int l0)
@@ -738,11 +731,11 @@ static inline void smw_hinit(smw_hlanes *z, const js_lane_args *args, int l0)
 		pos[h] = (int32_t)SMW_GROUND16 | (js_vload(args->axis[SMW_AX_SPX] + l) & 15);
 		last[h] = (js_vi)smw_hlast(args, l);
 	}
-	z->tko = smw_h16(tko[0], tko[1]);
-	z->pos = smw_h16(pos[0], pos[1]);
+	z->tko = js_zwords((__m512i)tko[0], (__m512i)tko[1]);
+	z->pos = js_zwords((__m512i)pos[0], (__m512i)pos[1]);
 	z->spd = _mm512_set1_epi16(SMW_GROUND_SPEED + DATA_00D7A5[0]);
 	z->org = _mm512_set1_epi16((int16_t)SMW_GROUND16);
-	z->lastj = smw_h16(last[0], last[1]);
+	z->lastj = js_zwords((__m512i)last[0], (__m512i)last[1]);
 	z->rise = z->apex = z->top = _mm512_setzero_si512();
 	z->airt = _mm512_set1_epi16(-1);
 	z->air = z->prev = z->landed = z->rep = z->ljump = 0;
@@ -789,8 +782,8 @@ static inline void smw_hbits(const js_lane_args *args, int l0, int f, __m512i *l
 {
 	const uint32_t *row = args->input[0] + l0 + (f >> 5) * JS_BLOCK;
 	js_vi b0 = (js_vi)_mm512_loadu_si512(row), b1 = (js_vi)_mm512_loadu_si512(row + 16);
-	*lo = smw_h16(b0, b1);
-	*hi = smw_h16((js_vi)((js_vu)b0 >> 16), (js_vi)((js_vu)b1 >> 16));
+	*lo = js_zwords((__m512i)b0, (__m512i)b1);
+	*hi = js_zwords((__m512i)((js_vu)b0 >> 16), (__m512i)((js_vu)b1 >> 16));
 }
 
 /* NG groups of 32 lanes (1 or 2, side by side): whole 32-frame words as two halves of 16 frames
