@@ -188,6 +188,20 @@ static inline js_vi js_vblend(js_vi m, js_vi a, js_vi b)
 #endif
 }
 
+/* The smaller of a and b per lane (signed): one instruction on the vector paths. */
+static inline js_vi js_vmin(js_vi a, js_vi b)
+{
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+	return (js_vi)_mm512_min_epi32((__m512i)a, (__m512i)b);
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+	return (js_vi)_mm256_min_epi32((__m256i)a, (__m256i)b);
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+	return (js_vi)_mm_min_epi32((__m128i)a, (__m128i)b);
+#else
+	return js_vsel(a < b, a, b);
+#endif
+}
+
 /* x hidden from the optimiser on the SSE4 / AVX2 paths: a vector constant made before a loop
  * stays one value in a register or a stack slot (read as a memory operand) instead of being
  * rebuilt inside the loop (GCC 12 rematerialises splats of constants as mov + vmovd +

@@ -510,7 +510,9 @@ Test(megaman, offscreen_flag)
 
 /* ------------------------------------------------- lanes == reference ---- */
 
-static void check_lanes(const char *id, size_t n, int n_frames, uint64_t seed, int mode)
+/* drop_hi >= 0: every lane's drop in 0..drop_hi; -1: half the lanes small, half anywhere. */
+static void check_lanes_drops(const char *id, size_t n, int n_frames, uint64_t seed, int mode,
+			      int drop_hi)
 {
 	const js_model *m = model(id);
 	int na = m->n_axes;
@@ -522,7 +524,9 @@ static void check_lanes(const char *id, size_t n, int n_frames, uint64_t seed, i
 			int32_t span = x->max - x->min + 1;
 			int32_t v = x->min + (int32_t)(tu_rand(&seed) % (uint64_t)span);
 			/* half the lanes keep drop small, where the floor is on the screen */
-			if (strcmp(x->name, "drop") == 0 && (tu_rand(&seed) & 1))
+			if (strcmp(x->name, "drop") == 0 && drop_hi >= 0)
+				v = (int32_t)(tu_rand(&seed) % (uint64_t)(drop_hi + 1));
+			else if (strcmp(x->name, "drop") == 0 && (tu_rand(&seed) & 1))
 				v = (int32_t)(tu_rand(&seed) % 6);
 			ax[i * (size_t)na + (size_t)a] = v;
 		}
@@ -541,6 +545,11 @@ static void check_lanes(const char *id, size_t n, int n_frames, uint64_t seed, i
 	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
 	free(ax);
 	free(in);
+}
+
+static void check_lanes(const char *id, size_t n, int n_frames, uint64_t seed, int mode)
+{
+	check_lanes_drops(id, n, n_frames, seed, mode, -1);
 }
 
 /* Edge cases: every drop, every ysub / env / fskip, holds 0..40, all on one block boundary. */
@@ -599,6 +608,18 @@ Test(megaman, lanes_equal_reference_sparse_presses)
 	check_lanes("mm1", 4000, 400, 21, 2);
 	check_lanes("mm2", 4000, 400, 22, 2);
 	check_lanes("mm3", 4000, 400, 23, 2);
+}
+
+/* Every lane's floor within 4 tiles (mm1's default grid): whole groups of mm1 take its calm fast
+ * frames (mm1.c, MM1_CALM_Y; megaman.h, mm_calm_run), which a group with one deeper floor never
+ * does.  Holds, random presses and sparse presses (relaunches on landing frames among them). */
+Test(megaman, lanes_equal_reference_calm)
+{
+	for (int mode = 0; mode < 3; mode++) {
+		check_lanes_drops("mm1", 4000, 200, 41 + (uint64_t)mode, mode, 4);
+		check_lanes_drops("mm2", 2000, 200, 44 + (uint64_t)mode, mode, 4);
+		check_lanes_drops("mm3", 2000, 200, 47 + (uint64_t)mode, mode, 4);
+	}
 }
 
 Test(megaman, lanes_equal_reference_edges)
