@@ -892,15 +892,30 @@ static inline __attribute__((always_inline)) void smw_wlanes_frame(smw_wlanes *s
 	s->air = air;
 }
 
+/* Lanes l0..l0 + 15 from init's states (smw_lanes_init), as vectors: every slot of the block
+ * is a lane (see smw_hinit).  CODE_00D630's table is 16 entries, two registers of 8: vpermd
+ * reads each by the index's low 3 bits, its bit 3 picks the register. */
 static inline void smw_winit(smw_wlanes *z, const js_lane_args *args, int l0)
 {
-	for (int p = 0; p < 16; p++) {
-		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
-		int idx = ((args->axis[SMW_AX_VX][l] >> 2) & 0xfe) +
-			  (args->axis[SMW_AX_JUMP][l] == SMW_JUMP_SPIN);
-		z->tko[p] = (int16_t)(DATA_00D2BD[idx] - 256); /* every DATA_00D2BD entry is negative */
-		z->pos[p] = (int16_t)(SMW_GROUND16 | (args->axis[SMW_AX_SPX][l] & 15));
+	int32_t tab[16];
+	for (int i = 0; i < 16; i++)
+		tab[i] = DATA_00D2BD[i] - 256; /* every DATA_00D2BD entry is negative */
+	const __m256i t0 = _mm256_loadu_si256((const __m256i *)tab);
+	const __m256i t1 = _mm256_loadu_si256((const __m256i *)(tab + 8));
+	__m256i tko[2], pos[2];
+	for (int h = 0; h < 2; h++) {
+		int l = l0 + 8 * h;
+		js_vi vx = js_vload(args->axis[SMW_AX_VX] + l);
+		js_vi spin = js_vload(args->axis[SMW_AX_JUMP] + l) == SMW_JUMP_SPIN;
+		__m256i idx = (__m256i)(((vx >> 2) & 0xfe) - spin);
+		tko[h] = _mm256_castps_si256(_mm256_blendv_ps(
+			_mm256_castsi256_ps(_mm256_permutevar8x32_epi32(t0, idx)),
+			_mm256_castsi256_ps(_mm256_permutevar8x32_epi32(t1, idx)),
+			_mm256_castsi256_ps(_mm256_slli_epi32(idx, 28)))); /* by dword sign */
+		pos[h] = (__m256i)((int32_t)SMW_GROUND16 | (js_vload(args->axis[SMW_AX_SPX] + l) & 15));
 	}
+	z->tko = (js_hi)_mm256_packs_epi32(tko[0], tko[1]);
+	z->pos = (js_hi)_mm256_packs_epi32(pos[0], pos[1]);
 	z->spd = js_hsplat(SMW_GROUND_SPEED + DATA_00D7A5[0]);
 	z->org = js_hsplat((int16_t)SMW_GROUND16);
 	z->lastj = js_hlast_jump(args, l0);
@@ -909,30 +924,27 @@ static inline void smw_winit(smw_wlanes *z, const js_lane_args *args, int l0)
 	z->air = z->prev = z->landed = z->rep = z->ljump = js_hsplat(0);
 }
 
+/* Lanes 8 * half .. 8 * half + 7 of a group's words, sign-extended (js_hlane order undone). */
+static inline js_vi smw_wwiden(js_hi v, int half)
+{
+	__m256i p = _mm256_permute4x64_epi64((__m256i)v, 0xd8);
+	return (js_vi)_mm256_cvtepi16_epi32(half ? _mm256_extracti128_si256(p, 1)
+						 : _mm256_castsi256_si128(p));
+}
+
 static inline void smw_wstore(const smw_wlanes *z, const js_lane_args *args, int l0)
 {
-	int16_t rise[16], apex[16], airt[16], top[16], rep[16], ljump[16], air[16], landed[16];
-	js_hstore_lanes(rise, z->rise);
-	js_hstore_lanes(apex, z->apex);
-	js_hstore_lanes(airt, z->airt);
-	js_hstore_lanes(top, z->top);
-	js_hstore_lanes(rep, z->rep);
-	js_hstore_lanes(ljump, z->ljump);
-	js_hstore_lanes(air, z->air);
-	js_hstore_lanes(landed, z->landed);
 	for (int half = 0; half < 2 && l0 + 8 * half < args->n_lanes; half++) {
-		smw_lanes g = { 0 };
-		for (int i = 0; i < 8; i++) {
-			int k = 8 * half + i;
-			g.rise[i] = rise[k];
-			g.apex[i] = apex[k];
-			g.airt[i] = airt[k];
-			g.top[i] = top[k];
-			g.ev[i] = (rep[k] ? SMW_FLAG_REPRESS : 0) |
-				  (ljump[k] ? SMW_FLAG_LANDING_JUMP | JS_FLAG_RELAUNCH : 0);
-			g.air[i] = air[k];
-			g.landed[i] = landed[k];
-		}
+		smw_lanes g;
+		g.rise = smw_wwiden(z->rise, half);
+		g.apex = smw_wwiden(z->apex, half);
+		g.airt = smw_wwiden(z->airt, half);
+		g.top = smw_wwiden(z->top, half);
+		g.ev = ((js_vu)smw_wwiden(z->rep, half) & SMW_FLAG_REPRESS) |
+		       ((js_vu)smw_wwiden(z->ljump, half) &
+			(SMW_FLAG_LANDING_JUMP | JS_FLAG_RELAUNCH));
+		g.air = smw_wwiden(z->air, half);
+		g.landed = smw_wwiden(z->landed, half);
 		smw_lanes_store(&g, args, l0 + 8 * half);
 	}
 }
