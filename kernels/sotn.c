@@ -1051,7 +1051,7 @@ static inline void sotn_lanes_store(const sotn_lanes *s, const js_lane_args *arg
 
 static void sotn_block(const js_lane_args *args)
 {
-	for (int l0 = 0; l0 < JS_BLOCK; l0 += 2 * JS_VW) {
+	for (int l0 = 0; l0 < args->n_lanes; l0 += 2 * JS_VW) { /* (the groups with a lane) */
 		sotn_lanes g[2];
 		sotn_lanes_init(&g[0], args, l0);
 		sotn_lanes_init(&g[1], args, l0 + JS_VW);
@@ -1090,7 +1090,7 @@ typedef struct sotn_sorted {
 	sotn_state start[JS_BLOCK];
 } sotn_sorted;
 
-void JS_LANE_FN(sotn)(const js_lane_args *args)
+static void sotn_step_lanes(const js_lane_args *args)
 {
 	const int n = args->n_lanes, words = (args->n_frames + 31) >> 5;
 	int key[JS_BLOCK], count[5] = { 0 }, sorted = 1;
@@ -1163,6 +1163,225 @@ void JS_LANE_FN(sotn)(const js_lane_args *args)
 		}
 	}
 	free(rs);
+}
+
+/* ---- From init's states, by table ----
+ *
+ * From init a lane stands still (posY and velocityY unchanged, Player_Stand: no gravity, no move)
+ * until its first Cross press t0, the take-off, and its results are final from its landing on.
+ * In between Cross matters as "held" up to the first frame u after t0 with Cross up, and not at
+ * all after that if it stays up until the landing: the release, the fifth-gravity window and the
+ * Leap Stone's tap all read Cross, and with Cross up from u on there is no window and no tap,
+ * and the release rule is the same every frame.  So such a jump is fixed by the lane's water,
+ * subpass and drop axes (not leap: no tap comes) and k = u - t0, and it is the jump from frame 0
+ * shifted by t0: the kernel's frame 0 counts the flags with "on" (sotn_lanes_frame's first), a
+ * later take-off frame without it, and they agree there (a standing lane has velocityY 0: no
+ * release, no cap, no window, a move up, no snap; FIX(-4.875) is a multiple of 4 and 8, so water
+ * and the subpass leave it whole) - the tests check shifted jumps on every path.  Every k at or
+ * past the held jump's airtime K is the held jump (Cross comes up after its landing).
+ *
+ * The table has a row per (water, subpass, drop): K entries, k = 1..K, each the results of that
+ * jump from frame 0 (rise, apex, airtime, flags), stepped by this ISA's own kernel
+ * (sotn_step_lanes).  Rows are made on demand, as kernels/sms.c's: a block from init claims with
+ * a compare-and-swap the rows its lanes need that no thread has claimed, makes them, and
+ * publishes each with a release store (the default grid needs 2 rows: 68 + 272 jumps for its 724
+ * lanes).  A block reads every lane from the table when each lane's row is made and the lane's
+ * jump is one of the table's: it lands within the frame limit and has no Cross press after u up
+ * to its landing frame.  Otherwise the block steps (a row another thread is making, a fuzz start,
+ * the fuzzer's record, a double jump or a window press: sotn_step_lanes). */
+#define SOTN_N_ROWS (2 * 2 * (SOTN_DROP_MAX + 1))
+#define SOTN_CHUNK 32 /* a row's entries to a chunk: two AVX-512 groups */
+#define SOTN_CHUNKS (JS_MAX_FRAMES / SOTN_CHUNK)
+
+struct sotn_arc {
+	int64_t rise;
+	int32_t apex, airt; /* apex frame and airtime from the take-off (frame 0) */
+	uint32_t flags;
+};
+
+typedef struct sotn_row {
+	int kcap; /* K: the held jump's airtime */
+	/* chunk c: k = SOTN_CHUNK * c + i at [i], i < SOTN_CHUNK, k < K; chunk 0's [0] the held
+	 * jump (every k >= K), made with the row */
+	struct sotn_arc *chunk[SOTN_CHUNKS];
+	int chunk_state[SOTN_CHUNKS]; /* as sotn_row_state */
+} sotn_row;
+
+static sotn_row *sotn_rows[SOTN_N_ROWS];
+static int sotn_row_state[SOTN_N_ROWS]; /* 0 not made, 1 being made, 2 made, -1 not usable */
+
+/* The jumps k[0..n) (Cross down on frames 0..k-1; k >= nf: held throughout) of one (water,
+ * subpass, drop), JS_BLOCK at a time, within nf frames, into out[]; 0 if one does not land.
+ * in: room for the input words of nf frames. */
+static int sotn_arcs_run(int water, int sub, int drop, const int32_t *k, int n, int nf,
+			 struct sotn_arc *out, uint32_t *in)
+{
+	int32_t ax[4][JS_BLOCK];
+	int64_t rise[JS_BLOCK];
+	int32_t apex[JS_BLOCK], airt[JS_BLOCK];
+	uint32_t flags[JS_BLOCK];
+	const int words = (nf + 31) / 32;
+	for (int b = 0; b < n; b += JS_BLOCK) {
+		const int nl = n - b < JS_BLOCK ? n - b : JS_BLOCK;
+		for (int i = 0; i < JS_BLOCK; i++) {
+			const int kk = k[b + (i < nl ? i : nl - 1)];
+			ax[SOTN_AX_LEAP][i] = 0;
+			ax[SOTN_AX_WATER][i] = water;
+			ax[SOTN_AX_DROP][i] = drop;
+			ax[SOTN_AX_SUBPASS][i] = sub;
+			for (int w = 0; w < words; w++) {
+				const int lo = kk - 32 * w; /* frames 32w .. 32w + 31 below kk */
+				in[w * JS_BLOCK + i] = lo >= 32 ? ~0u : lo <= 0 ? 0u : (1u << lo) - 1u;
+			}
+		}
+		js_lane_args a;
+		memset(&a, 0, sizeof a);
+		a.n_lanes = nl;
+		a.n_frames = nf;
+		a.rise = rise;
+		a.apex_frame = apex;
+		a.airtime = airt;
+		a.flags = flags;
+		for (int x = 0; x < 4; x++)
+			a.axis[x] = ax[x];
+		a.input[0] = in;
+		sotn_step_lanes(&a);
+		for (int i = 0; i < nl; i++) {
+			if (flags[i] & (JS_FLAG_NOT_LANDED | JS_FLAG_NO_TAKEOFF))
+				return 0;
+			out[b + i] = (struct sotn_arc){ rise[i], apex[i], airt[i], flags[i] };
+		}
+	}
+	return 1;
+}
+
+/* The jumps of sotn_arcs_run within SOTN_ROW_NF frames (every jump of the axes' range lands
+ * within 330), or else within JS_MAX_FRAMES: the input words of the first on the stack. */
+#define SOTN_ROW_NF 512
+static int sotn_arcs(int water, int sub, int drop, const int32_t *k, int n, int nf,
+		     struct sotn_arc *out)
+{
+	uint32_t in[(SOTN_ROW_NF / 32) * JS_BLOCK];
+	if (nf <= SOTN_ROW_NF && sotn_arcs_run(water, sub, drop, k, n, nf, out, in))
+		return 1;
+	uint32_t *big = malloc((size_t)(JS_MAX_FRAMES / 32) * JS_BLOCK * sizeof *big);
+	const int ok = big && sotn_arcs_run(water, sub, drop, k, n, JS_MAX_FRAMES, out, big);
+	free(big);
+	return ok;
+}
+
+/* Row r's water, subpass and drop. */
+#define SOTN_ROW_AXES(r)                                                                          \
+	(r) / (2 * (SOTN_DROP_MAX + 1)), ((r) / (SOTN_DROP_MAX + 1)) & 1, (r) % (SOTN_DROP_MAX + 1)
+
+/* Makes chunk c of row r, claimed by this thread (row r's own with c = 0): the jumps
+ * k = SOTN_CHUNK * c + i, chunk 0's held jump in place of k = 0, within nf frames (all of them,
+ * if not, within the frame limit); publishes it (NULL and -1 if it cannot be made). */
+static struct sotn_arc *sotn_chunk_make(int r, sotn_row *row, int c, int nf)
+{
+	int32_t k[SOTN_CHUNK];
+	for (int i = 0; i < SOTN_CHUNK; i++)
+		k[i] = c == 0 && i == 0 ? JS_MAX_FRAMES : SOTN_CHUNK * c + i;
+	struct sotn_arc *e = malloc(SOTN_CHUNK * sizeof *e);
+	if (e && !sotn_arcs(SOTN_ROW_AXES(r), k, SOTN_CHUNK, nf, e)) {
+		free(e);
+		e = NULL;
+	}
+	row->chunk[c] = e;
+	__atomic_store_n(&row->chunk_state[c], e ? 2 : -1, __ATOMIC_RELEASE);
+	return e;
+}
+
+/* Makes row r, claimed by this thread, with its chunk 0 (the held jump: K), and publishes it
+ * (-1 if it cannot be made); its other chunks are made as blocks need them. */
+static void sotn_row_make(int r)
+{
+	sotn_row *row = calloc(1, sizeof *row);
+	if (row && sotn_chunk_make(r, row, 0, SOTN_ROW_NF) && row->chunk[0][0].airt >= 1) {
+		row->kcap = row->chunk[0][0].airt;
+	} else if (row) {
+		free(row->chunk[0]);
+		free(row);
+		row = NULL;
+	}
+	sotn_rows[r] = row;
+	__atomic_store_n(&sotn_row_state[r], row ? 2 : -1, __ATOMIC_RELEASE);
+}
+
+/* The state of a table part (a row or a chunk) after claiming and making it if no thread had. */
+#define SOTN_ENSURE(state, make)                                                                   \
+	({                                                                                         \
+		int st_ = __atomic_load_n(state, __ATOMIC_ACQUIRE);                               \
+		if (st_ == 0 && js_once_claim(state) == 1) {                                       \
+			make;                                                                      \
+			st_ = __atomic_load_n(state, __ATOMIC_ACQUIRE);                           \
+		}                                                                                  \
+		st_;                                                                               \
+	})
+
+/* The block from the table; 0 if it steps instead (then nothing was written). */
+static int sotn_table_block(const js_lane_args *args)
+{
+	const int n = args->n_frames, words = (n + 31) >> 5, nl = args->n_lanes;
+	int32_t t0s[JS_BLOCK] __attribute__((aligned(64)));
+	int32_t us[JS_BLOCK] __attribute__((aligned(64)));
+	int32_t p2s[JS_BLOCK] __attribute__((aligned(64)));
+	for (int l = 0; l < JS_BLOCK; l += JS_VW) {
+		const uint32_t *row0 = args->input[0] + l;
+		const js_vi t0 = js_vfirst(row0, words, js_vsplat(0), 1);
+		const js_vi u = js_vfirst(row0, words, t0 + 1, 0);
+		js_vstore(t0s + l, t0);
+		js_vstore(us + l, u);
+		js_vstore(p2s + l, js_vfirst(row0, words, u + 1, 1));
+	}
+	const int32_t *axw = args->axis[SOTN_AX_WATER], *axs = args->axis[SOTN_AX_SUBPASS],
+		      *axd = args->axis[SOTN_AX_DROP];
+	const struct sotn_arc *arc[JS_BLOCK];
+	for (int l = 0; l < nl; l++) { /* each lane's entry: its row and chunk made (here if need be) */
+		const int t0 = t0s[l];
+		if (t0 >= n)
+			continue;
+		const int d = axd[l];
+		if (d < 0 || d > SOTN_DROP_MAX)
+			return 0;
+		const int r = ((axw[l] == 1) * 2 + (axs[l] != 0)) * (SOTN_DROP_MAX + 1) + d;
+		if (SOTN_ENSURE(&sotn_row_state[r], sotn_row_make(r)) != 2)
+			return 0; /* being made by another thread, or not usable */
+		sotn_row *row = sotn_rows[r];
+		const int k = us[l] - t0 < row->kcap ? us[l] - t0 : 0; /* 0: the held jump */
+		const int c = k / SOTN_CHUNK;
+		if (SOTN_ENSURE(&row->chunk_state[c], sotn_chunk_make(r, row, c, row->kcap + 32)) != 2)
+			return 0;
+		arc[l] = &row->chunk[c][k % SOTN_CHUNK];
+		/* the jump one of the table's: it lands within the frame limit, and no Cross press
+		 * comes after its release up to its landing frame */
+		const int airt = t0 + arc[l]->airt;
+		if (airt > n || p2s[l] <= airt - 1)
+			return 0;
+	}
+	for (int l = 0; l < nl; l++) {
+		const int t0 = t0s[l];
+		if (t0 >= n) {
+			args->rise[l] = 0;
+			args->apex_frame[l] = 0;
+			args->airtime[l] = 0;
+			args->flags[l] = JS_FLAG_NO_TAKEOFF;
+			continue;
+		}
+		const struct sotn_arc *e = arc[l];
+		args->rise[l] = e->rise;
+		args->apex_frame[l] = e->rise > 0 ? t0 + e->apex : 0;
+		args->airtime[l] = t0 + e->airt;
+		args->flags[l] = e->flags;
+	}
+	return 1;
+}
+
+void JS_LANE_FN(sotn)(const js_lane_args *args)
+{
+	if (!args->start && !args->record && sotn_table_block(args))
+		return;
+	sotn_step_lanes(args);
 }
 
 #endif

@@ -731,6 +731,50 @@ Test(sotn, lanes_equal_reference_double_jumps)
 	free(in);
 }
 
+/* Jumps the kernel reads from its table of whole jumps (kernels/sotn.c, "From init's states, by
+ * table") and jumps next to them that it must step: the take-off delayed by 0..149 frames (the
+ * table's jumps are taken off on frame 0, shifted), every (water, subpass, drop) and leap, holds
+ * of 1..299 frames (past the landing too); the first half's blocks read every lane from the
+ * table, and in the second half every lane presses Cross again 1..399 frames after its release:
+ * before the landing that makes its block step (a window press or a double jump), after it the
+ * lane is still the table's; the last ten blocks' short holds press it on the landing frame
+ * with the Leap Stone (a double jump instead of the landing).  Reference on every path. */
+Test(sotn, lanes_equal_reference_shifted_jumps)
+{
+	const js_model *m = tu_model("sotn");
+	uint64_t seed = 17;
+	size_t n = 3000;
+	int n_frames = 900;
+	int32_t *ax = malloc(n * 4 * sizeof *ax);
+	uint8_t *in = malloc(n * (size_t)n_frames);
+	for (size_t i = 0; i < n; i++) {
+		ax[4 * i + LEAP] = (int32_t)(tu_rand(&seed) % 2);
+		ax[4 * i + WATER] = (int32_t)(tu_rand(&seed) % 2);
+		ax[4 * i + DROP] = (int32_t)(tu_rand(&seed) % 17);
+		ax[4 * i + SUBPASS] = (int32_t)(tu_rand(&seed) % 2);
+		int t0 = (int)(tu_rand(&seed) % 150), h = 1 + (int)(tu_rand(&seed) % 299);
+		if (i >= n - 640)
+			h = 1 + h % 59;
+		int p2 = i >= n / 2 ? t0 + h + 1 + (int)(tu_rand(&seed) % 399) : n_frames;
+		uint8_t *row = in + i * (size_t)n_frames;
+		for (int f = 0; f < n_frames; f++)
+			row[f] = (uint8_t)((f >= t0 && f < t0 + h) || (f >= p2 && f < p2 + 5) ? JS_IN_JUMP
+											   : 0);
+		if (i >= n - 640) { /* the press on the landing frame: a double jump there */
+			ax[4 * i + LEAP] = 1;
+			for (int f = t0 + h; f < n_frames; f++)
+				row[f] = 0;
+			js_acc r;
+			js_reference_run(m, ax + 4 * i, row, n_frames, &r);
+			if (r.airtime >= 1 && r.airtime - 1 > t0 + h)
+				row[r.airtime - 1] = JS_IN_JUMP;
+		}
+	}
+	cr_assert_geq(tu_check_lanes(m, n, ax, in, n_frames), 1);
+	free(ax);
+	free(in);
+}
+
 Test(sotn, metadata)
 {
 	const js_model *m = tu_model("sotn");
