@@ -1021,18 +1021,11 @@ static const banjo_arcs *banjo_arcs_get(void)
  * steps, which writes every lane again). */
 static int banjo_table_block(const js_lane_args *args, const banjo_arcs *a)
 {
-	const int n = args->n_frames, words = (n + 31) >> 5, nl = args->n_lanes;
+	const int n = args->n_frames, nl = args->n_lanes;
 	int32_t t0s[JS_BLOCK] __attribute__((aligned(64)));
-	int32_t ks[JS_BLOCK] __attribute__((aligned(64)));
+	int32_t us[JS_BLOCK] __attribute__((aligned(64)));
 	int32_t p2s[JS_BLOCK] __attribute__((aligned(64)));
-	for (int l = 0; l < JS_BLOCK; l += JS_VW) {
-		const uint32_t *row0 = args->input[0] + l;
-		const js_vi t0 = js_vfirst(row0, words, js_vsplat(0), 1);
-		const js_vi up = js_vfirst(row0, words, t0 + 1, 0);
-		js_vstore(t0s + l, t0);
-		js_vstore(ks + l, up - t0);
-		js_vstore(p2s + l, js_vfirst(row0, words, up + 1, 1));
-	}
+	js_press_release(args, t0s, us, p2s);
 	const int32_t *axd = args->axis[BANJO_AX_DT], *axa = args->axis[BANJO_AX_ABILITY],
 		      *axs = args->axis[BANJO_AX_START];
 	int64_t *rs = args->rise; /* (locals: the stores below cannot alias them) */
@@ -1050,7 +1043,7 @@ static int banjo_table_block(const js_lane_args *args, const banjo_arcs *a)
 		int d = axd[l];
 		if (d < 0 || d >= BANJO_N_DT) /* (banjo_dt's default) */
 			d = BANJO_DT_NTSC;
-		int k = axa[l] == BANJO_ABILITY_LEARNED ? ks[l] : 1;
+		int k = axa[l] == BANJO_ABILITY_LEARNED ? us[l] - t0 : 1;
 		if (k > BANJO_KMAX)
 			k = BANJO_KMAX;
 		const int e = (d * 2 + (axs[l] == BANJO_START_SWIM)) * BANJO_KMAX + k - 1;

@@ -815,6 +815,24 @@ static inline js_vi js_vfirst(const uint32_t *row0, int words, js_vi from, const
 	return r;
 }
 
+/* The frames a table of whole jumps reads a lane from init by (kernels/banjo.c, sotn.c), for
+ * every slot of the block (slots past n_lanes copy the last lane): t0, the first frame with the
+ * jump button down (the press; up before frame 0); u, the first frame after t0 with it up (the
+ * release); p2, the first frame after u with it down again (JS_NO_FRAME where there is none). */
+static inline void js_press_release(const js_lane_args *args, int32_t *t0s, int32_t *us,
+				    int32_t *p2s)
+{
+	const int words = (args->n_frames + 31) >> 5;
+	for (int l = 0; l < JS_BLOCK; l += JS_VW) {
+		const uint32_t *row0 = args->input[0] + l;
+		const js_vi t0 = js_vfirst(row0, words, js_vsplat(0), 1);
+		const js_vi u = js_vfirst(row0, words, t0 + 1, 0);
+		js_vstore(t0s + l, t0);
+		js_vstore(us + l, u);
+		js_vstore(p2s + l, js_vfirst(row0, words, u + 1, 1));
+	}
+}
+
 /* A table made once per process and ISA, its state one int: 0 not made, 1 being made, 2 made,
  * -1 not usable (a premise check failed).  js_once_claim: 2 when the table is made (acquire: its
  * contents are visible), 1 when the caller has claimed it and makes it now (then js_once_done),

@@ -1322,18 +1322,11 @@ static void sotn_row_make(int r)
 /* The block from the table; 0 if it steps instead (then nothing was written). */
 static int sotn_table_block(const js_lane_args *args)
 {
-	const int n = args->n_frames, words = (n + 31) >> 5, nl = args->n_lanes;
+	const int n = args->n_frames, nl = args->n_lanes;
 	int32_t t0s[JS_BLOCK] __attribute__((aligned(64)));
 	int32_t us[JS_BLOCK] __attribute__((aligned(64)));
 	int32_t p2s[JS_BLOCK] __attribute__((aligned(64)));
-	for (int l = 0; l < JS_BLOCK; l += JS_VW) {
-		const uint32_t *row0 = args->input[0] + l;
-		const js_vi t0 = js_vfirst(row0, words, js_vsplat(0), 1);
-		const js_vi u = js_vfirst(row0, words, t0 + 1, 0);
-		js_vstore(t0s + l, t0);
-		js_vstore(us + l, u);
-		js_vstore(p2s + l, js_vfirst(row0, words, u + 1, 1));
-	}
+	js_press_release(args, t0s, us, p2s);
 	const int32_t *axw = args->axis[SOTN_AX_WATER], *axs = args->axis[SOTN_AX_SUBPASS],
 		      *axd = args->axis[SOTN_AX_DROP];
 	const struct sotn_arc *arc[JS_BLOCK];
