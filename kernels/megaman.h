@@ -535,9 +535,11 @@ mm_lanes_frame(const mm_game *G, mm_lanes *s, const uint32_t *in, int l0, int f)
  * only falling, so the hit needs no sign test.  And it tracks the apex here (mm_acc_frame's part:
  * the height of a lane not landed yet, frame f; a standing lane is at height 0 <= rise).  So its
  * full frames are only those where some A changes (and the clamp, the screen edges), not every
- * landing and apex of the group (measured faster on AVX2 and AVX-512).  A calm group (mm1.c,
- * MM1_CALM_Y) runs its fast frames as stretches instead, on every path (mm_calm_run, below:
- * mm1's AVX-512 rate on its default grid 1.79e9 -> 2.75e9 lane-steps/s, AVX2 1.19e9 -> 1.72e9).
+ * landing and apex of the group (measured faster on AVX2 and AVX-512).  A calm group (mm1.c's
+ * MM1_CALM_Y, mm2.c's MM2_CALM_Y) runs its fast frames as stretches instead, landings and apexes
+ * in them, on every path (mm_calm_run, below: on the default grids mm1's AVX-512 rate 1.79e9 ->
+ * 2.75e9 lane-steps/s, AVX2 1.19e9 -> 1.72e9; mm2's AVX-512 1.73e9 -> 1.90e9, AVX2 1.05e9 ->
+ * 1.38e9).
  * mm2 and mm3 do not (measured slower for mm2): a landing is an event, and the apex is tracked
  * from the events: after the take-off the height rises, then falls (see mm_acc), so the highest
  * point is on the last frame that moves up, the frame whose speed goes from > 0 to <= 0 - an
@@ -631,19 +633,22 @@ mm_lanes_fast(const mm_game *G, mm_lanes *s, int f, int calm)
 	return 1;
 }
 
-/* mm1's calm fast frames f..e-1 (mm_lanes_fast with calm set: no lane's A changes, and no clamp
- * nor screen edge can come) as one stretch with fewer operations a frame than mm_lanes_fast, and
- * a shorter dependency chain (mm_lanes_fast's Y and speed wait on the landing test each frame):
+/* A calm group's fast frames f..e-1 (mm_lanes_fast with calm set: no lane's A changes, and no
+ * clamp nor screen edge can come; mm1 and mm2) as one stretch with fewer operations a frame than
+ * mm_lanes_fast, and a shorter dependency chain (mm_lanes_fast's Y and speed wait on the landing
+ * test each frame, and it leaves mm2's landings and apexes to mm_lanes_frame):
  *   - the lanes that move are those that took off and have not landed (moving: took & ~landed,
- *     fixed for the stretch, as no press comes in it).  The speed is kept as vk = speed & moving,
- *     so gravity is vk -= g & moving and the move Y -= vk: the other lanes stand still.  A lane
- *     that lands keeps moving: Y := min(Y - speed, landing Y) holds it on the floor (it falls,
- *     speed < 0), and its speed is set to rest at the end of the stretch, as mm_lanes_fast does
- *     at the landing; a standing lane is above every landing floor, so the min keeps its Y.  The
- *     landing frame is the first with Y - speed >= landing Y (fly: the moving lanes not landed);
+ *     fixed for the stretch, as no press comes in it), on mm2's game frames (run: not the water
+ *     wait).  The speed is kept as vk = speed & moving, so gravity is vk -= g & moving & run and
+ *     the move Y -= vk & run: the other lanes stand still.  A lane that lands keeps moving:
+ *     Y := min(Y - speed, landing Y) holds it on the floor (it falls, speed < 0), and its speed
+ *     is set to rest at the end of the stretch, as mm_lanes_fast does at the landing; a standing
+ *     lane is above every landing floor, so the min keeps its Y.  The landing frame is the first
+ *     with Y - speed >= landing Y (fly: the moving lanes not landed);
  *   - the apex: in the air the speed only goes down (gravity; no release in a fast frame), so a
- *     frame moves a lane higher than every frame before it exactly when its speed is > 0, and
- *     then it does not land (a landing falls): higher = vk > 0.
+ *     frame moves a lane higher than every frame before it exactly when it moves with a speed
+ *     > 0, and then it does not land (a landing falls): higher = (vk & run) > 0;
+ *   - mm2's water wait: the frame-skip timer as mm_lanes_fast counts it, every lane.
  * Lanes that landed before the stretch (or relaunched: landed, air again) stand still: what is
  * left in them is never read (see mm_lanes_fast).  Returns the frame after the last one run: e,
  * or earlier when the group is done (mm_done, after a frame f with f & 3 == 3); *done says so. */
@@ -652,15 +657,25 @@ static inline __attribute__((always_inline)) int mm_calm_run(const mm_game *G, m
 {
 	mm_acc *a = &s->acc;
 	const js_vi moving = a->took & ~a->landed, wait = ~a->took, landed0 = a->landed;
-	const js_vi gk = js_vsplat(G->g) & moving, land_y = s->land_y, g0y = s->g0y;
+	const js_vi gk = (G->per_lane_env ? s->g : js_vsplat(G->g)) & moving;
+	const js_vi land_y = s->land_y, g0y = s->g0y;
 	js_vi y = s->y, vk = s->v & moving, fly = moving;
 	js_vi rise = a->rise, apex = a->apex, land = a->land;
+	js_vi timer = s->timer, idle = s->idle_next;
 	*done = 0;
 	while (f < e) {
 		js_vi fv = js_vsplat(f);
-		js_vi yip = y - vk;
-		js_vi higher = vk > js_vsplat(0);
-		vk -= gk;
+		js_vi vr = vk, gr = gk;
+		if (G->skip_every) { /* the water wait: no game logic */
+			vr &= ~idle;
+			gr &= ~idle;
+			js_vi t = timer - (~idle & s->skip_on);
+			idle = t >= js_vsplat(G->skip_every);
+			timer = js_vblend(idle, js_vsplat(0), t);
+		}
+		js_vi yip = y - vr;
+		js_vi higher = vr > js_vsplat(0);
+		vk -= gr;
 		y = js_vmin(yip, land_y);
 		js_vi hit = fly & (yip >= land_y);
 		fly &= ~hit;
@@ -678,6 +693,8 @@ static inline __attribute__((always_inline)) int mm_calm_run(const mm_game *G, m
 	s->y = y;
 	s->v = js_vblend(moving, js_vblend(now, s->rest, vk), s->v);
 	s->air &= ~now;
+	s->timer = timer;
+	s->idle_next = idle;
 	a->landed |= now;
 	a->land = land;
 	a->rise = rise;
@@ -1061,8 +1078,7 @@ mm_lane_run(const mm_game *G, mm_setup_fn setup, mm_weight_fn weight, const js_l
 		mm_lanes_init(G, setup, &g0, &b, l0);
 		int calm = G->calm_y && mm_vall(g0.land_y <= js_vsplat(G->calm_y << 8));
 		for (int f = 0; f < args->n_frames; f++) {
-			if (calm && !G->takeoff_moves && !G->skip_every &&
-			    !((chg[f >> 5] >> (f & 31)) & 1u)) {
+			if (calm && !G->takeoff_moves && !((chg[f >> 5] >> (f & 31)) & 1u)) {
 				int done;
 				f = mm_calm_run(G, &g0, f, mm_next_change(chg, f), &done);
 				if (done)

@@ -277,6 +277,21 @@ const js_model js_model_mm2 = {
 
 #else /* ---- lane kernel (compiled once per ISA) ---- */
 
+/* A fast frame (megaman.h, mm_lanes_fast) from init's states cannot clamp nor leave the screen
+ * when every landing floor's standing Y is at most $DC (mm1.c argues the same for mm1):
+ *   - a jump rises at most 132 px (under water, $05.80 less $1E a game frame; 50 px in air), so
+ *     from the take-off floor ($94) or a landing floor below it Y stays >= $94 - 132 = $10 >=
+ *     MM2_SCR_LO;
+ *   - a lane in the air is above its landing floor and a game frame moves it at most 12 px down,
+ *     so Y - speed < landing Y + 12 <= $E8 = MM2_SCR_HI;
+ *   - the clamp needs the speed below -11.E2: from the apex (speed <= 0) at least 102 game frames
+ *     of falling under water ($1E a frame), 0.1171875 * (1 + ... + 102) > 600 px, or 44 in air,
+ *     > 240 px; the fall from an apex at most 132 px (in air 50) above the take-off floor to a
+ *     landing floor at most $DC - $94 = 72 px below it is at most 204 px (in air 122).
+ * Drop <= 4 tiles (the default grid) is such a group: its fast frames run as whole stretches
+ * between A changes, landings and apexes in them (megaman.h, mm_calm_run). */
+#define MM2_CALM_Y (MM2_SCR_HI - 12)
+
 /* The reference above on JS_VW lanes at a time (megaman.h, mm_lanes_frame's mm1/mm2 path, with
  * the water frame skip): per lane gravity and take-off speed from env, rest speed -gravity. */
 static const mm_game mm2_game = {
@@ -285,6 +300,7 @@ static const mm_game mm2_game = {
 	.skip_every = MM2_WATER_SKIP,
 	.scr_lo = MM2_SCR_LO,
 	.scr_hi = MM2_SCR_HI,
+	.calm_y = MM2_CALM_Y,
 };
 
 static void mm2_setup(const js_vi *ax, mm_lane_setup *u)
