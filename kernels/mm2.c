@@ -284,10 +284,11 @@ const js_model js_model_mm2 = {
  *     MM2_SCR_LO;
  *   - a lane in the air is above its landing floor and a game frame moves it at most 12 px down,
  *     so Y - speed < landing Y + 12 <= $E8 = MM2_SCR_HI;
- *   - the clamp needs the speed below -11.E2: from the apex (speed <= 0) at least 102 game frames
- *     of falling under water ($1E a frame), 0.1171875 * (1 + ... + 102) > 600 px, or 44 in air,
- *     > 240 px; the fall from an apex at most 132 px (in air 50) above the take-off floor to a
- *     landing floor at most $DC - $94 = 72 px below it is at most 204 px (in air 122).
+ *   - the clamp needs the speed below -12.00 ($F4.00): from the apex (speed in (-g, 0]) at least
+ *     101 game frames of falling under water ($1E a frame), (30 / 256) * (1 + ... + 100) > 590
+ *     px, or 47 in air ($40), (64 / 256) * (1 + ... + 46) > 260 px; the fall from an apex at
+ *     most 132 px (in air 50) above the take-off floor to a landing floor at most $DC - $94 =
+ *     72 px below it is at most 204 px (in air 122).
  * Drop <= 4 tiles (the default grid) is such a group: its fast frames run as whole stretches
  * between A changes, landings and apexes in them (megaman.h, mm_calm_run). */
 #define MM2_CALM_Y (MM2_SCR_HI - 12)
