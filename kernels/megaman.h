@@ -738,7 +738,15 @@ mm_acc_store(const mm_lanes *s, const js_lane_args *args, const uint8_t *lane, i
 		return;
 	}
 #else
-	(void)moved;
+	if (!moved && l0 + JS_VW <= n) { /* the caller's order, a whole group: vector stores */
+		js_vi land1 = a->land + 1;
+		for (int i = 0; i < JS_VW; i++)
+			args->rise[l0 + i] = a->rise[i];
+		memcpy(args->apex_frame + l0, &a->apex, sizeof a->apex);
+		memcpy(args->airtime + l0, &land1, sizeof land1);
+		memcpy(args->flags + l0, &fl, sizeof fl);
+		return;
+	}
 #endif
 	int32_t rise[JS_VW], apex[JS_VW], air[JS_VW];
 	uint32_t flags[JS_VW];
@@ -992,18 +1000,12 @@ mm_lane_run(const mm_game *G, mm_setup_fn setup, mm_weight_fn weight, const js_l
 		_mm512_storeu_si512(b.last + l0, last);
 	}
 #endif
-	for (int l = 0; l < n; l++) {
 #if !(JS_VW == 16 && defined(__AVX512F__) && !defined(JS_LANE_SCALAR))
-		int last = -1;
-		for (int w = words - 1; w >= 0 && last < 0; w--) {
-			uint32_t x = args->input[0][w * JS_BLOCK + l];
-			if (x)
-				last = w * 32 + 31 - __builtin_clz(x);
-		}
-		b.last[l] = last;
-#else
-		int last = b.last[l];
+	for (int l0 = 0; l0 < JS_BLOCK; l0 += JS_VW) /* (lane.h: the same top set bit) */
+		js_vstore(b.last + l0, js_vlast_set(args->input[0] + l0, words));
 #endif
+	for (int l = 0; l < n; l++) {
+		int last = b.last[l];
 		int k = (last + 1) * weight(args, l);
 		k = k < MM_KEYS - 1 ? k : MM_KEYS - 1;
 		key[l] = (uint8_t)k;
