@@ -373,8 +373,11 @@ static inline js_vi js_vlast_set(const uint32_t *row0, int words)
 		t |= t >> 4;
 		t |= t >> 8;
 		t |= t >> 16;
-		js_vf top = __builtin_convertvector(t ^ (t >> 1), js_vf);
-		js_vi bit = ((js_vi)top >> 23) - 127;
+		/* the top bit alone, a power of two: converted as a signed int it is exact, and
+		 * 2^31 (INT32_MIN) only gains the sign bit, which the mask drops (one vcvtdq2ps:
+		 * an unsigned conversion is several operations below AVX-512) */
+		js_vf top = __builtin_convertvector((js_vi)(t ^ (t >> 1)), js_vf);
+		js_vi bit = (((js_vi)top >> 23) & 0xff) - 127;
 		last = js_vsel((js_vi)(x != 0), bit + w * 32, last);
 	}
 	return last;
