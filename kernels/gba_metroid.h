@@ -505,18 +505,28 @@ static inline void gbam_zlanes_init_fast(gbam_zlanes *z, const js_lane_args *arg
 }
 
 static inline __attribute__((always_inline)) void
-gbam_zlanes_frame(gbam_zlanes *z, __mmask32 a, __m512i fv, __m512i fv1, __m512i gravity_above)
+gbam_zlanes_frame(gbam_zlanes *z, __mmask32 a, __m512i fv, __m512i fv1, __m512i gravity_above,
+		  const int calm)
 {
 	const __m512i zero = _mm512_setzero_si512();
-	__mmask32 press = _kandn_mask32(z->prev, a);
-	__mmask32 jump = _kandn_mask32(_kor_mask32(z->air, z->landed), press);
-	z->fl = _mm512_mask_mov_epi16(z->fl, _kand_mask32(press, z->air),
-				      _mm512_or_si512(z->fl, _mm512_set1_epi16(GBAM_FLAG_AIR_PRESS)));
-	__mmask32 air = _kor_mask32(z->air, jump);
-	__m512i v = _mm512_mask_mov_epi16(z->v, jump, z->jv);
-	__mmask32 release = _mm512_mask_cmpgt_epi16_mask(_knot_mask32(a), v, zero);
-	z->fl = _mm512_mask_mov_epi16(z->fl, release, _mm512_or_si512(z->fl, _mm512_set1_epi16(GBAM_FLAG_RELEASE)));
-	v = _mm512_mask_mov_epi16(v, release, zero);
+	__mmask32 air = z->air;
+	__m512i v = z->v;
+	if (!calm) {
+		/* calm (a compile-time constant): no lane's button changed since the last frame, so
+		 * nothing here fires: no press, and no release (had the button been up on the frame
+		 * before too, the release would have zeroed the speed then, and in the air it only
+		 * falls after that; a standing or landed lane's speed is 0) */
+		__mmask32 press = _kandn_mask32(z->prev, a);
+		__mmask32 jump = _kandn_mask32(_kor_mask32(z->air, z->landed), press);
+		z->fl = _mm512_mask_mov_epi16(z->fl, _kand_mask32(press, z->air),
+					      _mm512_or_si512(z->fl, _mm512_set1_epi16(GBAM_FLAG_AIR_PRESS)));
+		air = _kor_mask32(z->air, jump);
+		v = _mm512_mask_mov_epi16(z->v, jump, z->jv);
+		__mmask32 release = _mm512_mask_cmpgt_epi16_mask(_knot_mask32(a), v, zero);
+		z->fl = _mm512_mask_mov_epi16(z->fl, release,
+					      _mm512_or_si512(z->fl, _mm512_set1_epi16(GBAM_FLAG_RELEASE)));
+		v = _mm512_mask_mov_epi16(v, release, zero);
+	}
 	z->vlast = _mm512_mask_mov_epi16(z->vlast, air, v);
 	__m512i c = _mm512_min_epi16(_mm512_max_epi16(v, z->neg_down_cap), z->up_cap);
 	__mmask32 floor = _mm512_cmpgt_epu16_mask(_mm512_and_si512(c, _mm512_set1_epi16((short)0x8007)),
@@ -569,7 +579,8 @@ static inline void gbam_zlanes_store(const gbam_zlanes *z, const js_lane_args *a
  * with no press is done before it starts) and every 4 frames after, for each group on its own.
  * Two groups side by side while both run (each frame depends on the last: two independent chains
  * keep the vector units busier than one, measured), then the one left alone; a group of padding
- * lanes (n_lanes <= 32) is not run. */
+ * lanes (n_lanes <= 32) is not run.  A frame on which no lane's button changed runs without the
+ * press and release (gbam_zlanes_frame's calm): most frames of a hold. */
 static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game *g)
 {
 	int16_t jt[32] = { 0 }, st[32] = { 0 };
@@ -593,8 +604,13 @@ static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game 
 	for (; f < args->n_frames && !done[0] && !done[1]; f++) {
 		__mmask32 a0, a1;
 		js_zjump_frame(&jump, args, f, &a0, &a1);
-		gbam_zlanes_frame(&z[0], a0, fv, fv1, gravity_above);
-		gbam_zlanes_frame(&z[1], a1, fv, fv1, gravity_above);
+		if ((uint32_t)a0 == (uint32_t)z[0].prev && (uint32_t)a1 == (uint32_t)z[1].prev) {
+			gbam_zlanes_frame(&z[0], a0, fv, fv1, gravity_above, 1);
+			gbam_zlanes_frame(&z[1], a1, fv, fv1, gravity_above, 1);
+		} else {
+			gbam_zlanes_frame(&z[0], a0, fv, fv1, gravity_above, 0);
+			gbam_zlanes_frame(&z[1], a1, fv, fv1, gravity_above, 0);
+		}
 		if ((f & 3) == 3) {
 			done[0] = gbam_zlanes_done(&z[0], fv);
 			done[1] = gbam_zlanes_done(&z[1], fv);
@@ -607,7 +623,11 @@ static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game 
 		for (; f < args->n_frames; f++) {
 			__mmask32 a0, a1;
 			js_zjump_frame(&jump, args, f, &a0, &a1);
-			gbam_zlanes_frame(zr, done[0] ? a1 : a0, fv, fv1, gravity_above);
+			const __mmask32 a = done[0] ? a1 : a0;
+			if ((uint32_t)a == (uint32_t)zr->prev)
+				gbam_zlanes_frame(zr, a, fv, fv1, gravity_above, 1);
+			else
+				gbam_zlanes_frame(zr, a, fv, fv1, gravity_above, 0);
 			if ((f & 3) == 3 && gbam_zlanes_done(zr, fv))
 				break;
 			fv = fv1;
@@ -652,16 +672,19 @@ static inline void gbam_hlanes_init(gbam_hlanes *z, const js_lane_args *args, in
 }
 
 static inline __attribute__((always_inline)) void
-gbam_hlanes_frame(gbam_hlanes *z, js_hi a, js_hi fv, js_hi fv1, js_hi gravity_above)
+gbam_hlanes_frame(gbam_hlanes *z, js_hi a, js_hi fv, js_hi fv1, js_hi gravity_above, const int calm)
 {
-	js_hi press = a & ~z->prev;
-	js_hi jump = press & ~(z->air | z->landed);
-	z->fl_air_press |= press & z->air;
-	js_hi air = z->air | jump;
-	js_hi v = js_hsel(jump, z->jv, z->v);
-	js_hi release = ~a & (v > 0);
-	z->fl_release |= release;
-	v &= ~release;
+	js_hi air = z->air, v = z->v;
+	if (!calm) { /* calm: no lane's button changed, no press nor release (gbam_zlanes_frame) */
+		js_hi press = a & ~z->prev;
+		js_hi jump = press & ~(z->air | z->landed);
+		z->fl_air_press |= press & z->air;
+		air = z->air | jump;
+		v = js_hsel(jump, z->jv, z->v);
+		js_hi release = ~a & (v > 0);
+		z->fl_release |= release;
+		v &= ~release;
+	}
 	z->vlast = js_hsel(air, v, z->vlast);
 	js_hi c = (js_hi)_mm256_min_epi16(_mm256_max_epi16((__m256i)v, (__m256i)z->neg_down_cap),
 					  (__m256i)z->up_cap);
@@ -723,8 +746,15 @@ static inline void gbam_lane_run_fast(const js_lane_args *args, const gbam_game 
 		js_hi fv = js_hsplat(0), fv1 = one;
 		const int idle = gbam_hlanes_done(&z0, js_hsplat(-1)) && gbam_hlanes_done(&z1, js_hsplat(-1));
 		for (int f = 0; f < args->n_frames && !idle; f++) {
-			gbam_hlanes_frame(&z0, js_hjump(args, l0, f), fv, fv1, gravity_above);
-			gbam_hlanes_frame(&z1, js_hjump(args, l0 + 16, f), fv, fv1, gravity_above);
+			const js_hi a0 = js_hjump(args, l0, f), a1 = js_hjump(args, l0 + 16, f);
+			const __m256i d = (__m256i)((a0 ^ z0.prev) | (a1 ^ z1.prev));
+			if (_mm256_testz_si256(d, d)) {
+				gbam_hlanes_frame(&z0, a0, fv, fv1, gravity_above, 1);
+				gbam_hlanes_frame(&z1, a1, fv, fv1, gravity_above, 1);
+			} else {
+				gbam_hlanes_frame(&z0, a0, fv, fv1, gravity_above, 0);
+				gbam_hlanes_frame(&z1, a1, fv, fv1, gravity_above, 0);
+			}
 			if ((f & 3) == 3 && gbam_hlanes_done(&z0, fv) && gbam_hlanes_done(&z1, fv))
 				break;
 			fv = fv1;
