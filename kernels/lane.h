@@ -812,8 +812,9 @@ static inline js_vi js_vfirst(const uint32_t *row0, int words, js_vi from, const
 		const js_vi sc = js_vsel(s < 0, js_vsplat(0), js_vsel(s > 31, js_vsplat(31), s));
 		const js_vu keep = (js_vu)js_vsplat(-1) << (js_vu)sc;
 		x &= (js_vu)js_vsel(s > 31, js_vsplat(0), (js_vi)keep);
-		const js_vf lf = __builtin_convertvector(x & -x, js_vf);
-		r = js_vsel((js_vi)(x != 0), ((js_vi)lf >> 23) - 127 + w * 32, r);
+		/* the lowest bit alone, converted as a signed int (as js_vlast_set) */
+		const js_vf lf = __builtin_convertvector((js_vi)(x & -x), js_vf);
+		r = js_vsel((js_vi)(x != 0), (((js_vi)lf >> 23) & 0xff) - 127 + w * 32, r);
 	}
 	return r;
 }
