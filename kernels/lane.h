@@ -658,6 +658,15 @@ static inline js_hi js_hlast_jump(const js_lane_args *args, int l0)
 	return (js_hi)_mm256_packs_epi32(js_hlast_jump8(args, l0), js_hlast_jump8(args, l0 + 8));
 }
 
+/* Lanes 8 * half .. 8 * half + 7 of a group's words, sign-extended to a js_vi (the js_hlane order
+ * undone: the 64-bit quarters 0, 2, 1, 3, then vpmovsxwd). */
+static inline js_vi js_hwiden(js_hi v, int half)
+{
+	__m256i p = _mm256_permute4x64_epi64((__m256i)v, 0xd8);
+	return (js_vi)_mm256_cvtepi16_epi32(half ? _mm256_extracti128_si256(p, 1)
+						 : _mm256_castsi256_si128(p));
+}
+
 /* Words of v into out[] by lane (out[js_hlane(p)] = v[p]): the 64-bit quarters 0, 2, 1, 3. */
 static inline void js_hstore_lanes(int16_t *out, js_hi v)
 {

@@ -796,7 +796,8 @@ typedef struct metroid_wlanes {
 } metroid_wlanes;
 
 static inline __attribute__((always_inline)) void metroid_wlanes_frame(metroid_wlanes *s,
-									__mmask32 a, __m512i fv)
+									__mmask32 a, __m512i fv,
+									const int nopress)
 {
 	const __m512i zero = _mm512_setzero_si512();
 	__mmask32 press = _kandn_mask32(s->prev, a);
@@ -818,13 +819,19 @@ static inline __attribute__((always_inline)) void metroid_wlanes_frame(metroid_w
 	v = _mm512_mask_mov_epi16(v, land, zero);
 	const __mmask32 air0 = s->air;
 	__mmask32 air = _kandn_mask32(land, air0);
-	/* SamusStand -> SetSamusJump, after the move */
-	const __mmask32 jump = _kandn_mask32(air0, press);
-	s->vel = _mm512_mask_mov_epi16(v, jump, _mm512_set1_epi16((short)MET_V0));
-	s->oy = _mm512_mask_mov_epi16(s->oy, jump, ny);
-	s->of = _mm512_mask_mov_epi16(s->of, jump, nf);
-	s->thr = _mm512_mask_sub_epi16(s->thr, jump, ny, _mm512_set1_epi16(MET_RELEASE_RISE - 1));
-	air = _kor_mask32(air, jump);
+	/* SamusStand -> SetSamusJump, after the move (nopress, a compile-time constant: no lane
+	 * pressed on this frame, so none jumps) */
+	if (nopress) {
+		s->vel = v;
+	} else {
+		const __mmask32 jump = _kandn_mask32(air0, press);
+		s->vel = _mm512_mask_mov_epi16(v, jump, _mm512_set1_epi16((short)MET_V0));
+		s->oy = _mm512_mask_mov_epi16(s->oy, jump, ny);
+		s->of = _mm512_mask_mov_epi16(s->of, jump, nf);
+		s->thr = _mm512_mask_sub_epi16(s->thr, jump, ny,
+					       _mm512_set1_epi16(MET_RELEASE_RISE - 1));
+		air = _kor_mask32(air, jump);
+	}
 	/* accounting */
 	const __m512i dy = _mm512_max_epi16(_mm512_min_epi16(_mm512_sub_epi16(s->oy, ny),
 							     _mm512_set1_epi16(127)),
@@ -900,8 +907,15 @@ static void metroid_wrun(const js_lane_args *args)
 	for (int f = 0; f < args->n_frames; f++) {
 		__mmask32 a0, a1;
 		js_zjump_frame(&jump, args, f, &a0, &a1);
-		metroid_wlanes_frame(&z[0], a0, fv);
-		metroid_wlanes_frame(&z[1], groups == 2 ? a1 : a0, fv);
+		if (groups == 1)
+			a1 = a0;
+		if (!(uint32_t)_kor_mask32(_kandn_mask32(z[0].prev, a0), _kandn_mask32(z[1].prev, a1))) {
+			metroid_wlanes_frame(&z[0], a0, fv, 1);
+			metroid_wlanes_frame(&z[1], a1, fv, 1);
+		} else {
+			metroid_wlanes_frame(&z[0], a0, fv, 0);
+			metroid_wlanes_frame(&z[1], a1, fv, 0);
+		}
 		fv = _mm512_add_epi16(fv, one);
 		if ((f & 7) == 7 && metroid_wdone(&z[0], f + 1) && metroid_wdone(&z[1], f + 1))
 			break;
@@ -952,7 +966,7 @@ typedef struct metroid_hlanes {
 } metroid_hlanes;
 
 static inline __attribute__((always_inline)) void metroid_hlanes_frame(metroid_hlanes *s, js_hi a,
-									js_hi fv)
+									js_hi fv, const int nopress)
 {
 	js_hi press = a & ~s->prev;
 	/* SamusJump: the release */
@@ -970,13 +984,17 @@ static inline __attribute__((always_inline)) void metroid_hlanes_frame(metroid_h
 	v &= ~land;
 	js_hi air0 = s->air;
 	js_hi air = air0 & ~land;
-	/* SamusStand -> SetSamusJump, after the move */
-	js_hi jump = press & ~air0;
-	s->vel = js_hsel(jump, js_hsplat((int16_t)MET_V0), v);
-	s->oy = js_hsel(jump, ny, s->oy);
-	s->of = js_hsel(jump, nf, s->of);
-	s->thr = js_hsel(jump, ny - (MET_RELEASE_RISE - 1), s->thr);
-	air |= jump;
+	/* SamusStand -> SetSamusJump, after the move (nopress: no lane pressed, none jumps) */
+	if (nopress) {
+		s->vel = v;
+	} else {
+		js_hi jump = press & ~air0;
+		s->vel = js_hsel(jump, js_hsplat((int16_t)MET_V0), v);
+		s->oy = js_hsel(jump, ny, s->oy);
+		s->of = js_hsel(jump, nf, s->of);
+		s->thr = js_hsel(jump, ny - (MET_RELEASE_RISE - 1), s->thr);
+		air |= jump;
+	}
 	/* accounting */
 	js_hi dy = (js_hi)_mm256_max_epi16(_mm256_min_epi16((__m256i)(s->oy - ny), (__m256i)js_hsplat(127)),
 					   (__m256i)js_hsplat(-127));
@@ -996,12 +1014,12 @@ static inline __attribute__((always_inline)) void metroid_hlanes_frame(metroid_h
 
 static inline void metroid_hinit(metroid_hlanes *z, const js_lane_args *args, int l0)
 {
-	for (int p = 0; p < 16; p++) {
-		int l = l0 + js_hlane(p) < args->n_lanes ? l0 + js_hlane(p) : args->n_lanes - 1;
-		z->grav[p] = (int16_t)met_gravity(args->axis[MET_AX_BOOTS][l]);
-		z->fr[p] = (int16_t)(args->axis[MET_AX_FRAC][l] & 0xff);
-		z->flr[p] = (int16_t)(MET_GROUND_Y + MET_ROW * args->axis[MET_AX_DROP][l]);
-	}
+	const js_hi boots = js_haxis(args->axis[MET_AX_BOOTS], args, l0);
+	z->grav = js_hsel(boots == js_hsplat(MET_BOOTS_HIGH_JUMP),
+			  js_hsplat((int16_t)met_gravity(MET_BOOTS_HIGH_JUMP)),
+			  js_hsplat((int16_t)met_gravity(MET_BOOTS_NONE)));
+	z->fr = js_haxis(args->axis[MET_AX_FRAC], args, l0) & 0xff;
+	z->flr = MET_GROUND_Y + MET_ROW * js_haxis(args->axis[MET_AX_DROP], args, l0);
 	z->of = z->fr;
 	z->y = z->oy = js_hsplat(MET_GROUND_Y);
 	z->lastj = js_hlast_jump(args, l0);
@@ -1012,27 +1030,16 @@ static inline void metroid_hinit(metroid_hlanes *z, const js_lane_args *args, in
 
 static inline void metroid_hstore(const metroid_hlanes *z, const js_lane_args *args, int l0)
 {
-	int16_t rise[16], apex[16], airt[16], top[16], rel[16], below[16], air[16], landed[16];
-	js_hstore_lanes(rise, z->rise);
-	js_hstore_lanes(apex, z->apex);
-	js_hstore_lanes(airt, z->airt);
-	js_hstore_lanes(top, z->top);
-	js_hstore_lanes(rel, z->rel);
-	js_hstore_lanes(below, z->below);
-	js_hstore_lanes(air, z->air);
-	js_hstore_lanes(landed, z->landed);
 	for (int half = 0; half < 2 && l0 + 8 * half < args->n_lanes; half++) {
 		metroid_lanes g = { 0 };
-		for (int i = 0; i < 8; i++) {
-			int k = 8 * half + i;
-			g.rise[i] = rise[k];
-			g.apex[i] = apex[k];
-			g.airt[i] = airt[k];
-			g.top[i] = top[k];
-			g.ev[i] = (rel[k] ? MET_FLAG_RELEASE : 0) | (below[k] ? JS_FLAG_BELOW_START : 0);
-			g.air[i] = air[k];
-			g.landed[i] = landed[k];
-		}
+		g.rise = js_hwiden(z->rise, half);
+		g.apex = js_hwiden(z->apex, half);
+		g.airt = js_hwiden(z->airt, half);
+		g.top = js_hwiden(z->top, half);
+		g.ev = ((js_vu)js_hwiden(z->rel, half) & MET_FLAG_RELEASE) |
+		       ((js_vu)js_hwiden(z->below, half) & JS_FLAG_BELOW_START);
+		g.air = js_hwiden(z->air, half);
+		g.landed = js_hwiden(z->landed, half);
 		metroid_lanes_store(&g, args, l0 + 8 * half);
 	}
 }
@@ -1063,8 +1070,15 @@ void JS_LANE_FN(metroid)(const js_lane_args *args)
 				js_hsplit_words(_mm256_loadu_si256((const __m256i *)(row + 16)),
 						_mm256_loadu_si256((const __m256i *)(row + 24)), h1);
 			}
-			metroid_hlanes_frame(&z0, js_hjump_at(h0, f), fv);
-			metroid_hlanes_frame(&z1, js_hjump_at(h1, f), fv);
+			const js_hi a0 = js_hjump_at(h0, f), a1 = js_hjump_at(h1, f);
+			const __m256i p = (__m256i)((a0 & ~z0.prev) | (a1 & ~z1.prev));
+			if (_mm256_testz_si256(p, p)) {
+				metroid_hlanes_frame(&z0, a0, fv, 1);
+				metroid_hlanes_frame(&z1, a1, fv, 1);
+			} else {
+				metroid_hlanes_frame(&z0, a0, fv, 0);
+				metroid_hlanes_frame(&z1, a1, fv, 0);
+			}
 			fv += one;
 			if ((f & 7) == 7 && metroid_hdone(&z0, f) && metroid_hdone(&z1, f))
 				break;

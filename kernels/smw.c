@@ -924,27 +924,19 @@ static inline void smw_winit(smw_wlanes *z, const js_lane_args *args, int l0)
 	z->air = z->prev = z->landed = z->rep = z->ljump = js_hsplat(0);
 }
 
-/* Lanes 8 * half .. 8 * half + 7 of a group's words, sign-extended (js_hlane order undone). */
-static inline js_vi smw_wwiden(js_hi v, int half)
-{
-	__m256i p = _mm256_permute4x64_epi64((__m256i)v, 0xd8);
-	return (js_vi)_mm256_cvtepi16_epi32(half ? _mm256_extracti128_si256(p, 1)
-						 : _mm256_castsi256_si128(p));
-}
-
 static inline void smw_wstore(const smw_wlanes *z, const js_lane_args *args, int l0)
 {
 	for (int half = 0; half < 2 && l0 + 8 * half < args->n_lanes; half++) {
 		smw_lanes g;
-		g.rise = smw_wwiden(z->rise, half);
-		g.apex = smw_wwiden(z->apex, half);
-		g.airt = smw_wwiden(z->airt, half);
-		g.top = smw_wwiden(z->top, half);
-		g.ev = ((js_vu)smw_wwiden(z->rep, half) & SMW_FLAG_REPRESS) |
-		       ((js_vu)smw_wwiden(z->ljump, half) &
+		g.rise = js_hwiden(z->rise, half);
+		g.apex = js_hwiden(z->apex, half);
+		g.airt = js_hwiden(z->airt, half);
+		g.top = js_hwiden(z->top, half);
+		g.ev = ((js_vu)js_hwiden(z->rep, half) & SMW_FLAG_REPRESS) |
+		       ((js_vu)js_hwiden(z->ljump, half) &
 			(SMW_FLAG_LANDING_JUMP | JS_FLAG_RELAUNCH));
-		g.air = smw_wwiden(z->air, half);
-		g.landed = smw_wwiden(z->landed, half);
+		g.air = js_hwiden(z->air, half);
+		g.landed = js_hwiden(z->landed, half);
 		smw_lanes_store(&g, args, l0 + 8 * half);
 	}
 }
