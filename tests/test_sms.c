@@ -729,46 +729,8 @@ Test(sms, lanes_equal_reference_table)
  * and on one, against the reference sweep of the same grid. */
 Test(sms, table_rows_on_demand)
 {
-	const js_model *m = sms();
 	const char *fwds[] = { "fwd=0:40", "fwd=20:80", "fwd=-135:-110", "fwd=120:135" };
 	const char *holds[] = { "1:40", "3:70", "1:30", "20:45" };
-	for (int gi = 0; gi < 4; gi++) {
-		const char *axes[] = { fwds[gi] };
-		js_grid g;
-		char err[256];
-		cr_assert_eq(js_grid_build(&g, m, &(js_grid_spec){ .axis_args = axes, .n_axis_args = 1,
-								     .hold = holds[gi] },
-					   err, sizeof err),
-			     0, "%s", err);
-		const size_t n = js_grid_lanes(&g);
-		js_result want, got;
-		cr_assert_eq(js_result_alloc(&want, n), 0);
-		cr_assert_eq(js_result_alloc(&got, n), 0);
-		js_sweep_run(&g, &(js_run_opts){ .reference = 1, .threads = 1 }, &want);
-		int paths = 0;
-		for (int isa = 0; isa < JS_ISA_COUNT; isa++) {
-			if (!js_isa_available((js_isa)isa) || !m->lane[isa])
-				continue;
-			paths++;
-			for (int threads = 3; threads >= 1; threads -= 2) {
-				js_sweep_run(&g, &(js_run_opts){ .isa = (js_isa)isa, .threads = threads },
-					     &got);
-				for (size_t i = 0; i < n; i++)
-					cr_assert(got.rise[i] == want.rise[i] &&
-							  got.apex_frame[i] == want.apex_frame[i] &&
-							  got.airtime[i] == want.airtime[i] &&
-							  got.flags[i] == want.flags[i],
-						  "%s, isa %d, %d threads, lane %zu: %lld/%d/%d/%#x, "
-						  "reference %lld/%d/%d/%#x",
-						  fwds[gi], isa, threads, i, (long long)got.rise[i],
-						  got.apex_frame[i], got.airtime[i], got.flags[i],
-						  (long long)want.rise[i], want.apex_frame[i],
-						  want.airtime[i], want.flags[i]);
-			}
-		}
-		cr_expect_geq(paths, 1);
-		js_result_free(&want);
-		js_result_free(&got);
-		js_grid_free_seqs(&g);
-	}
+	for (int gi = 0; gi < 4; gi++)
+		tu_check_grid_threads(sms(), &fwds[gi], 1, holds[gi], fwds[gi]);
 }

@@ -780,49 +780,12 @@ Test(sotn, lanes_equal_reference_shifted_jumps)
  * making steps meanwhile), then 1, on every path, equal to the reference. */
 Test(sotn, table_chunks_on_demand)
 {
-	const js_model *m = tu_model("sotn");
 	const char *axes[][2] = { { "drop=0:16", "water=dry:deep" },
 				  { "water=deep", "subpass=off:on" },
 				  { "drop=3", "leap=off:on" } };
 	const char *holds[] = { "1:70", "90:260", "0:180" };
-	for (int gi = 0; gi < 3; gi++) {
-		js_grid g;
-		char err[256];
-		cr_assert_eq(js_grid_build(&g, m, &(js_grid_spec){ .axis_args = axes[gi], .n_axis_args = 2,
-								     .hold = holds[gi] },
-					   err, sizeof err),
-			     0, "%s", err);
-		const size_t n = js_grid_lanes(&g);
-		js_result want, got;
-		cr_assert_eq(js_result_alloc(&want, n), 0);
-		cr_assert_eq(js_result_alloc(&got, n), 0);
-		js_sweep_run(&g, &(js_run_opts){ .reference = 1, .threads = 1 }, &want);
-		int paths = 0;
-		for (int isa = 0; isa < JS_ISA_COUNT; isa++) {
-			if (!js_isa_available((js_isa)isa) || !m->lane[isa])
-				continue;
-			paths++;
-			for (int threads = 3; threads >= 1; threads -= 2) {
-				js_sweep_run(&g, &(js_run_opts){ .isa = (js_isa)isa, .threads = threads },
-					     &got);
-				for (size_t i = 0; i < n; i++)
-					cr_assert(got.rise[i] == want.rise[i] &&
-							  got.apex_frame[i] == want.apex_frame[i] &&
-							  got.airtime[i] == want.airtime[i] &&
-							  got.flags[i] == want.flags[i],
-						  "grid %d, isa %d, %d threads, lane %zu: %lld/%d/%d/%#x, "
-						  "reference %lld/%d/%d/%#x",
-						  gi, isa, threads, i, (long long)got.rise[i],
-						  got.apex_frame[i], got.airtime[i], got.flags[i],
-						  (long long)want.rise[i], want.apex_frame[i],
-						  want.airtime[i], want.flags[i]);
-			}
-		}
-		cr_expect_geq(paths, 1);
-		js_result_free(&want);
-		js_result_free(&got);
-		js_grid_free_seqs(&g);
-	}
+	for (int gi = 0; gi < 3; gi++)
+		tu_check_grid_threads(tu_model("sotn"), axes[gi], 2, holds[gi], axes[gi][0]);
 }
 
 Test(sotn, metadata)

@@ -287,6 +287,50 @@ static inline int tu_check_random_lanes(const js_model *m, size_t n, int n_frame
 	return paths;
 }
 
+/* A grid of model m (axis arguments as the CLI's, hold a range) swept by the engine on every ISA
+ * path, 3 threads first, then 1, each equal to the reference lane for lane: a kernel's tables
+ * made on demand by the sweep's threads (a block whose part another thread is making steps
+ * meanwhile) give what stepping gives.  label names the grid in a failure. */
+static inline void tu_check_grid_threads(const js_model *m, const char *const *axis_args,
+					 int n_axis_args, const char *hold, const char *label)
+{
+	js_grid g;
+	char err[256];
+	cr_assert_eq(js_grid_build(&g, m, &(js_grid_spec){ .axis_args = axis_args,
+							   .n_axis_args = n_axis_args, .hold = hold },
+				   err, sizeof err),
+		     0, "%s", err);
+	const size_t n = js_grid_lanes(&g);
+	js_result want, got;
+	cr_assert_eq(js_result_alloc(&want, n), 0);
+	cr_assert_eq(js_result_alloc(&got, n), 0);
+	js_sweep_run(&g, &(js_run_opts){ .reference = 1, .threads = 1 }, &want);
+	int paths = 0;
+	for (int isa = 0; isa < JS_ISA_COUNT; isa++) {
+		if (!js_isa_available((js_isa)isa) || !m->lane[isa])
+			continue;
+		paths++;
+		for (int threads = 3; threads >= 1; threads -= 2) {
+			js_sweep_run(&g, &(js_run_opts){ .isa = (js_isa)isa, .threads = threads }, &got);
+			for (size_t i = 0; i < n; i++)
+				cr_assert(got.rise[i] == want.rise[i] &&
+						  got.apex_frame[i] == want.apex_frame[i] &&
+						  got.airtime[i] == want.airtime[i] &&
+						  got.flags[i] == want.flags[i],
+					  "%s %s, isa %d, %d threads, lane %zu: %lld/%d/%d/%#x, "
+					  "reference %lld/%d/%d/%#x",
+					  m->id, label, isa, threads, i, (long long)got.rise[i],
+					  got.apex_frame[i], got.airtime[i], got.flags[i],
+					  (long long)want.rise[i], want.apex_frame[i], want.airtime[i],
+					  want.flags[i]);
+		}
+	}
+	cr_expect_geq(paths, 1);
+	js_result_free(&want);
+	js_result_free(&got);
+	js_grid_free_seqs(&g);
+}
+
 /* ---- hand-made fuzz cases (sweep/engine/fuzzcase.h) ---- */
 
 /* A one-lane case of model id with every axis at its low default and n_frames without input. */
