@@ -353,16 +353,6 @@ static inline void gbam_lanes_init(gbam_lanes *s, const js_lane_args *args, int 
 	s->flags = (js_vu)js_vsplat(0);
 }
 
-static inline js_vi gbam_vmax(js_vi a, js_vi b)
-{
-	return js_vsel(a > b, a, b);
-}
-
-static inline js_vi gbam_vmin(js_vi a, js_vi b)
-{
-	return js_vsel(a < b, a, b);
-}
-
 /* One frame.  The accounting (model.h js_acc_frame) is inlined in a cheaper form that holds for
  * this model:
  *   - the lane kernel lets no lane jump again once it has landed (the reference would, but
@@ -389,7 +379,7 @@ static inline void gbam_lanes_frame(gbam_lanes *s, js_vi a, int f, int32_t gravi
 	v &= ~release;
 	s->vlast = js_vsel(air, v, s->vlast);
 	/* SamusUpdateVelocityPosition; GCC's >> on a signed vector is arithmetic, as the ASR */
-	js_vi c = gbam_vmin(gbam_vmax(v, s->neg_down_cap), s->up_cap);
+	js_vi c = js_vmin(js_vmax(v, s->neg_down_cap), s->up_cap);
 	js_vi floor = (js_vi)(((js_vu)c & 0x80000007u) > 0x80000000u);
 	js_vi nv = v - (s->accel & (v > gravity_above) & air);
 	js_vi ny = s->y - (c >> 3);
@@ -828,7 +818,7 @@ static inline void gbam_glanes_frame(gbam_glanes *s, js_vi a, int f, int32_t gra
 	js_vi air = s->air | jump;
 	/* SamusUpdateVelocityPosition */
 	js_vi cap_up = air & (v > s->up_cap), cap_down = air & (v < s->neg_down_cap);
-	js_vi c = gbam_vmin(gbam_vmax(v, s->neg_down_cap), s->up_cap);
+	js_vi c = js_vmin(js_vmax(v, s->neg_down_cap), s->up_cap);
 	js_vi asr_floor = air & ~cap_up & ~cap_down & (v < 0) & ((v & 7) != 0);
 	js_vi grav = air & (v > gravity_above);
 	js_vi no_grav = air & ~grav;

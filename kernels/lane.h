@@ -188,7 +188,20 @@ static inline js_vi js_vblend(js_vi m, js_vi a, js_vi b)
 #endif
 }
 
-/* The smaller of a and b per lane (signed): one instruction on the vector paths. */
+/* The larger / smaller of a and b per lane (signed): one instruction on the vector paths. */
+static inline js_vi js_vmax(js_vi a, js_vi b)
+{
+#if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16
+	return (js_vi)_mm512_max_epi32((__m512i)a, (__m512i)b);
+#elif defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
+	return (js_vi)_mm256_max_epi32((__m256i)a, (__m256i)b);
+#elif defined(__SSE4_1__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
+	return (js_vi)_mm_max_epi32((__m128i)a, (__m128i)b);
+#else
+	return js_vsel(a > b, a, b);
+#endif
+}
+
 static inline js_vi js_vmin(js_vi a, js_vi b)
 {
 #if defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 16

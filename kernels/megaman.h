@@ -292,9 +292,10 @@ typedef struct mm_game {
 			       * clamp before the floor check, the landing snap keeps the sub-pixel */
 	int skip_every;       /* mm2: the water frame skip's $FB (4), 0 for none */
 	int32_t scr_lo, scr_hi; /* `offscreen` unless scr_lo <= Y pixel < scr_hi */
-	int32_t calm_y;       /* mm1: a group whose landing floors' standing Y (px) are all at most
-			       * this has no clamp and no `offscreen` in a fast frame (the game file
-			       * says why); 0: none */
+	int32_t calm_y;       /* mm1, mm2: a group whose landing floors' standing Y (px) are all at
+			       * most this has no clamp and no `offscreen` in a fast frame (the game
+			       * file says why), so its fast frames run as stretches (mm_calm_run);
+			       * 0: none */
 } mm_game;
 
 /* The per-lane values a game file computes from its axes, for one group, as vectors. */
@@ -549,7 +550,7 @@ mm_lanes_frame(const mm_game *G, mm_lanes *s, const uint32_t *in, int l0, int f)
  * narrow paths, scalar and SSE4, too: there the landing and the apex cost more than the full
  * frames they save, measured.) */
 static inline __attribute__((always_inline)) int
-mm_lanes_fast(const mm_game *G, mm_lanes *s, int f, int calm)
+mm_lanes_fast(const mm_game *G, mm_lanes *s, int f)
 {
 	js_vi gv = G->per_lane_env ? s->g : js_vsplat(G->g);
 	js_vi yip = s->y - s->v;
@@ -576,15 +577,12 @@ mm_lanes_fast(const mm_game *G, mm_lanes *s, int f, int calm)
 		/* The same on mask registers (GCC turns the generic masks into vectors and back). */
 		__m512i zy = (__m512i)s->y, zv = (__m512i)s->v, zyip = (__m512i)yip;
 		__mmask16 kfly = _mm512_movepi32_mask((__m512i)fly);
-		if (!calm) {
-			__mmask16 kev = _mm512_mask_cmpge_epu32_mask(
-				kfly, _mm512_sub_epi32(zyip, _mm512_set1_epi32(G->scr_lo << 8)),
-				_mm512_set1_epi32((G->scr_hi - G->scr_lo) << 8));
-			kev |= _mm512_mask_cmplt_epi32_mask(kfly, (__m512i)vg,
-							    _mm512_set1_epi32(G->cap));
-			if (kev)
-				return 0;
-		}
+		__mmask16 kev = _mm512_mask_cmpge_epu32_mask(
+			kfly, _mm512_sub_epi32(zyip, _mm512_set1_epi32(G->scr_lo << 8)),
+			_mm512_set1_epi32((G->scr_hi - G->scr_lo) << 8));
+		kev |= _mm512_mask_cmplt_epi32_mask(kfly, (__m512i)vg, _mm512_set1_epi32(G->cap));
+		if (kev)
+			return 0;
 		__mmask16 khit = _mm512_mask_cmpge_epi32_mask(kfly, zyip, (__m512i)s->land_y);
 		zy = _mm512_mask_mov_epi32(zy, kfly, zyip);
 		s->y = (js_vi)_mm512_mask_mov_epi32(zy, khit, (__m512i)s->land_y);
@@ -605,7 +603,7 @@ mm_lanes_fast(const mm_game *G, mm_lanes *s, int f, int calm)
 #else
 		js_vi ev = fly & ((yip >= js_vsplat(G->scr_hi << 8)) |
 				  (yip < js_vsplat(G->scr_lo << 8)) | (vg < js_vsplat(G->cap)));
-		if (!calm && mm_vany(ev))
+		if (mm_vany(ev))
 			return 0;
 		(void)rv;
 		js_vi hit = fly & (yip >= s->land_y);
@@ -633,8 +631,8 @@ mm_lanes_fast(const mm_game *G, mm_lanes *s, int f, int calm)
 	return 1;
 }
 
-/* A calm group's fast frames f..e-1 (mm_lanes_fast with calm set: no lane's A changes, and no
- * clamp nor screen edge can come; mm1 and mm2) as one stretch with fewer operations a frame than
+/* A calm group's fast frames f..e-1 (no lane's A changes, and no clamp nor screen edge can come:
+ * the game file says why; mm1 and mm2) as one stretch, in place of mm_lanes_fast's frames with fewer operations a frame than
  * mm_lanes_fast, and a shorter dependency chain (mm_lanes_fast's Y and speed wait on the landing
  * test each frame, and it leaves mm2's landings and apexes to mm_lanes_frame):
  *   - the lanes that move are those that took off and have not landed (moving: took & ~landed,
@@ -1086,7 +1084,7 @@ mm_lane_run(const mm_game *G, mm_setup_fn setup, mm_weight_fn weight, const js_l
 				if (done)
 					break;
 			}
-			if (((chg[f >> 5] >> (f & 31)) & 1u) || !mm_lanes_fast(G, &g0, f, calm)) {
+			if (((chg[f >> 5] >> (f & 31)) & 1u) || !mm_lanes_fast(G, &g0, f)) {
 				if (G->takeoff_moves && f > 0)
 					mm_track(&g0, f - 1);
 				mm_lanes_frame(G, &g0, b.in, l0, f);

@@ -220,7 +220,7 @@ const js_model js_model_mm1 = {
  *     at least 0.25 * (1 + ... + 44) = 247 px; the fall from an apex at most 50 px above the
  *     take-off floor to a landing floor at most $DC - $94 = 72 px below it is under 122 px.
  * Drop <= 4 tiles (the default grid: standing Y $94 + 64 = $D4) is such a group: its fast frames
- * skip the event test, and run as whole stretches between A changes (megaman.h, mm_calm_run). */
+ * run as whole stretches between A changes, with no event test (megaman.h, mm_calm_run). */
 #define MM1_CALM_Y (MM1_SCR_HI - 12)
 
 /* The reference above on JS_VW lanes at a time (megaman.h, mm_lanes_frame's mm1/mm2 path):

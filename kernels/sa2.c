@@ -501,27 +501,6 @@ typedef struct sa2_lanes {
 #else
 #define sa2_sel js_vblend
 #endif
-static inline js_vi sa2_vmax(js_vi a, js_vi b)
-{
-#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
-	return (js_vi)_mm256_max_epi32((__m256i)a, (__m256i)b);
-#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
-	return (js_vi)_mm_max_epi32((__m128i)a, (__m128i)b);
-#else
-	return js_vsel(a > b, a, b);
-#endif
-}
-static inline js_vi sa2_vmin(js_vi a, js_vi b)
-{
-#if defined(__AVX2__) && !defined(__AVX512F__) && !defined(JS_LANE_SCALAR) && JS_VW == 8
-	return (js_vi)_mm256_min_epi32((__m256i)a, (__m256i)b);
-#elif defined(__SSE4_1__) && !defined(__AVX2__) && !defined(JS_LANE_SCALAR) && JS_VW == 4
-	return (js_vi)_mm_min_epi32((__m128i)a, (__m128i)b);
-#else
-	return js_vsel(a < b, a, b);
-#endif
-}
-
 SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m written, js_vi vy0)
 {
 	if (!first) {
@@ -561,7 +540,7 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 #if SA2_KFLAGS /* the same values as a zero-masked min */
 	v = (js_vi)_mm512_maskz_min_epi32(act, (__m512i)v, _mm512_set1_epi32(SA2_FALL_MAX));
 #else /* MIN(v, 3840), the same values as the select on fc */
-	v = sg_selz(act, sa2_vmin(v, js_vsplat(SA2_FALL_MAX)));
+	v = sg_selz(act, js_vmin(v, js_vsplat(SA2_FALL_MAX)));
 #endif
 	js_vi nf = s->f + v;
 	/* the landing: sub_8021C4C (falling, row >= T) or sub_802203C (speed 0, row >= T - 1): one
@@ -607,7 +586,7 @@ SG_INLINE void sa2_lanes_frame(sa2_lanes *s, int f, const int first, sg_m writte
 #if SA2_KFLAGS
 	s->rise = sg_sel(higher, raw, s->rise);
 #else /* the same value as the select on higher: one max, off the comparison */
-	s->rise = sa2_vmax(raw, s->rise);
+	s->rise = js_vmax(raw, s->rise);
 #endif
 	s->apex = sa2_sel(higher, js_vsplat(f), s->apex);
 	s->airt = sa2_sel(down, js_vsplat(f + 1), s->airt);

@@ -583,32 +583,6 @@ static inline js_vi sm_to(sotn_m m) { return m; }
 static inline int sm_all(sotn_m m) { return js_vall(m); }
 #endif
 
-/* max / min per lane: one instruction on the vector paths. */
-static inline js_vi sotn_vmax(js_vi a, js_vi b)
-{
-#if defined(__AVX512F__) && JS_VW == 16
-	return (js_vi)_mm512_max_epi32((__m512i)a, (__m512i)b);
-#elif defined(__AVX2__) && JS_VW == 8
-	return (js_vi)_mm256_max_epi32((__m256i)a, (__m256i)b);
-#elif defined(__SSE4_1__) && JS_VW == 4
-	return (js_vi)_mm_max_epi32((__m128i)a, (__m128i)b);
-#else
-	return js_vsel(a > b, a, b);
-#endif
-}
-static inline js_vi sotn_vmin(js_vi a, js_vi b)
-{
-#if defined(__AVX512F__) && JS_VW == 16
-	return (js_vi)_mm512_min_epi32((__m512i)a, (__m512i)b);
-#elif defined(__AVX2__) && JS_VW == 8
-	return (js_vi)_mm256_min_epi32((__m256i)a, (__m256i)b);
-#elif defined(__SSE4_1__) && JS_VW == 4
-	return (js_vi)_mm_min_epi32((__m128i)a, (__m128i)b);
-#else
-	return js_vsel(a < b, a, b);
-#endif
-}
-
 #if defined(__AVX2__) && !defined(__AVX512F__) && JS_VW == 8
 #define SOTN_AVX2 1
 #endif
@@ -787,14 +761,14 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 		     SOTN_K(winl, (int32_t)(0x80000000u + (SOTN_WIN_HI - SOTN_WIN_LO - 1)));
 	win &= a & ~s->nofifth;
 	js_vi vy0 = s->vy;
-	js_vi vy = sotn_vmax(vy0, sm_sel(a, SOTN_K(imin, INT32_MIN), SOTN_K(rel, SOTN_RELEASE_VY)));
+	js_vi vy = js_vmax(vy0, sm_sel(a, SOTN_K(imin, INT32_MIN), SOTN_K(rel, SOTN_RELEASE_VY)));
 	js_vi vr = vy;
 #endif
 	vy += water == 2 ? sm_sel(win, SOTN_K(fifth4, SOTN_FIFTH / 4), SOTN_K(grav4, SOTN_GRAVITY / 4))
 	      : water	   ? sm_sel(win, s->gfifth, s->gfull)
 			   : sm_sel(win, SOTN_K(fifth, SOTN_FIFTH), SOTN_K(grav, SOTN_GRAVITY));
 	sotn_m cap = sm_gt(vy, SOTN_K(cap, SOTN_CAP));
-	vy = sotn_vmin(vy, SOTN_K(cap, SOTN_CAP));
+	vy = js_vmin(vy, SOTN_K(cap, SOTN_CAP));
 	sotn_m dj = fly & tap & s->canleap; /* fly: in the air, not landing this frame */
 	/* standing: the take-off (func_8010E83C); landing: velocityY 0 */
 	sotn_m to = ~j & tap;
@@ -816,7 +790,7 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 		low = s->sub & sm_test(v, SOTN_K(seven, 7));
 		v = sm_sel(s->sub, v & SOTN_K(nseven, ~7), v);
 	}
-	s->y = sotn_vmin(s->y + v, s->floor);
+	s->y = js_vmin(s->y + v, s->floor);
 	sotn_m snap = sm_eq(s->y, s->floor); /* the move reached the floor */
 	sotn_m wround = sm_from(js_vsplat(0));
 	if (water) {
@@ -852,7 +826,7 @@ static inline __attribute__((always_inline)) void sotn_lanes_frame(sotn_lanes *s
 	sotn_m on = took & ~landed;
 	s->cnt = sm_sel(landed, s->cnt, fv);
 	sotn_m higher = sm_lt(s->y, s->ymin);
-	s->ymin = sotn_vmin(s->y, s->ymin);
+	s->ymin = js_vmin(s->y, s->ymin);
 	s->apex = sm_sel(higher, fv, s->apex);
 	sotn_m below = ngnd & sm_gt(s->y, SOTN_K(stand, SOTN_STAND_FIX));
 	/* The flags count from the take-off to the landing (on).  After frame 0 they fire only there
